@@ -76,9 +76,9 @@ module utf8_validator_properties (clk, rst, s_axis_tdata, s_axis_tkeep, s_axis_t
 `ifdef INVARIANTS
     // The hold (OpenLeadHold): the places in use run from the oldest to
     // the next to write, never all eight; a place with an open lane is in
-    // use, and the last written with one. BeatMarks' carry: an open first
-    // octet's room is its need less the continuing octets after it, and it
-    // needs at most five. The first octet open in the hold is carry's,
+    // use, and the last written with one. BeatMarks' carry: its room is
+    // its open first octet's need less the continuing octets after it (0
+    // when none is open), and it needs at most five. The first octet open in the hold is carry's,
     // unless the beat in the marks' output register resolves it; the beats
     // behind it are its continuing octets' (each beat has one at least),
     // so there are at most four behind it, and it reaches the head of the
@@ -110,6 +110,11 @@ module utf8_validator_properties (clk, rst, s_axis_tdata, s_axis_tkeep, s_axis_t
     wire [2:0] f_trail = f_carry[3:1];
     wire [2:0] f_need = f_carry[6:4];
     wire f_carry_open = f_carry_room != 0;
+    // carry's open first octet as ByteSummary's fields define it: not all
+    // continuing octets, fewer after it than it needs, and its second
+    // octet, if any, in its range.
+    wire f_carry_ends_open = !f_carry[0] && f_trail < f_need
+        && (f_trail == 0 || (f_carry[16:12] & f_carry[11:7]) != 0);
     always @(*)
         if (f_past_valid && !rst) begin
             hold_pointers_one_hot: assert (f_hold_read_at != 0
@@ -118,8 +123,8 @@ module utf8_validator_properties (clk, rst, s_axis_tdata, s_axis_tkeep, s_axis_t
                 && (f_hold_open_at & (f_hold_open_at - 1)) == 0);
             hold_in_use_is_ring: assert (f_hold_full == f_ring);
             hold_open_is_last_opened: assert ((f_hold_open & ~(f_hold_full & f_hold_open_at)) == 0);
-            carry_room_is_need_less_trail: assert (!f_carry_open
-                || (f_carry_room + f_trail == f_need && f_need <= 5));
+            carry_room_is_need_less_trail: assert (f_carry_room
+                == (f_carry_ends_open ? f_need - f_trail : 3'd0) && (!f_carry_open || f_need <= 5));
             carry_open_is_held: assert (!f_carry_open || f_marks_opening
                 || (f_open_held && !f_resolving));
             marks_open_is_carried: assert (!f_marks_opening || f_carry_open);

@@ -153,84 +153,100 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  summaries$0$keep;
     reg  [16:0] summaries$0$forward;
     reg  [8:0] summaries$0$backward;
+    reg  [20:0] summaries$0$lane;
     reg  [7:0] summaries$1$tdata;
     reg  summaries$1$keep;
     reg  [16:0] summaries$1$forward;
     reg  [8:0] summaries$1$backward;
+    reg  [20:0] summaries$1$lane;
     reg  [7:0] summaries$2$tdata;
     reg  summaries$2$keep;
     reg  [16:0] summaries$2$forward;
     reg  [8:0] summaries$2$backward;
+    reg  [20:0] summaries$2$lane;
     reg  [7:0] summaries$3$tdata;
     reg  summaries$3$keep;
     reg  [16:0] summaries$3$forward;
     reg  [8:0] summaries$3$backward;
+    reg  [20:0] summaries$3$lane;
     reg  [7:0] summaries$4$tdata;
     reg  summaries$4$keep;
     reg  [16:0] summaries$4$forward;
     reg  [8:0] summaries$4$backward;
+    reg  [20:0] summaries$4$lane;
     reg  [7:0] summaries$5$tdata;
     reg  summaries$5$keep;
     reg  [16:0] summaries$5$forward;
     reg  [8:0] summaries$5$backward;
+    reg  [20:0] summaries$5$lane;
     reg  [7:0] summaries$6$tdata;
     reg  summaries$6$keep;
     reg  [16:0] summaries$6$forward;
     reg  [8:0] summaries$6$backward;
+    reg  [20:0] summaries$6$lane;
     reg  [7:0] summaries$7$tdata;
     reg  summaries$7$keep;
     reg  [16:0] summaries$7$forward;
     reg  [8:0] summaries$7$backward;
+    reg  [20:0] summaries$7$lane;
     reg  [7:0] summaries$8$tdata;
     reg  summaries$8$keep;
     reg  [16:0] summaries$8$forward;
     reg  [8:0] summaries$8$backward;
+    reg  [20:0] summaries$8$lane;
     reg  [7:0] summaries$9$tdata;
     reg  summaries$9$keep;
     reg  [16:0] summaries$9$forward;
     reg  [8:0] summaries$9$backward;
+    reg  [20:0] summaries$9$lane;
     reg  [7:0] summaries$10$tdata;
     reg  summaries$10$keep;
     reg  [16:0] summaries$10$forward;
     reg  [8:0] summaries$10$backward;
+    reg  [20:0] summaries$10$lane;
     reg  [7:0] summaries$11$tdata;
     reg  summaries$11$keep;
     reg  [16:0] summaries$11$forward;
     reg  [8:0] summaries$11$backward;
+    reg  [20:0] summaries$11$lane;
     reg  [7:0] summaries$12$tdata;
     reg  summaries$12$keep;
     reg  [16:0] summaries$12$forward;
     reg  [8:0] summaries$12$backward;
+    reg  [20:0] summaries$12$lane;
     reg  [7:0] summaries$13$tdata;
     reg  summaries$13$keep;
     reg  [16:0] summaries$13$forward;
     reg  [8:0] summaries$13$backward;
+    reg  [20:0] summaries$13$lane;
     reg  [7:0] summaries$14$tdata;
     reg  summaries$14$keep;
     reg  [16:0] summaries$14$forward;
     reg  [8:0] summaries$14$backward;
+    reg  [20:0] summaries$14$lane;
     reg  [7:0] summaries$15$tdata;
     reg  summaries$15$keep;
     reg  [16:0] summaries$15$forward;
     reg  [8:0] summaries$15$backward;
+    reg  [20:0] summaries$15$lane;
     reg  scan$clock;
     reg  scan$rst;
-    reg  [7:0] scan$data_in$0;
-    reg  [7:0] scan$data_in$1;
-    reg  [7:0] scan$data_in$2;
-    reg  [7:0] scan$data_in$3;
-    reg  [7:0] scan$data_in$4;
-    reg  [7:0] scan$data_in$5;
-    reg  [7:0] scan$data_in$6;
-    reg  [7:0] scan$data_in$7;
-    reg  [7:0] scan$data_in$8;
-    reg  [7:0] scan$data_in$9;
-    reg  [7:0] scan$data_in$10;
-    reg  [7:0] scan$data_in$11;
-    reg  [7:0] scan$data_in$12;
-    reg  [7:0] scan$data_in$13;
-    reg  [7:0] scan$data_in$14;
-    reg  [7:0] scan$data_in$15;
+    reg  [20:0] scan$data_in$0;
+    reg  [20:0] scan$data_in$1;
+    reg  [20:0] scan$data_in$2;
+    reg  [20:0] scan$data_in$3;
+    reg  [20:0] scan$data_in$4;
+    reg  [20:0] scan$data_in$5;
+    reg  [20:0] scan$data_in$6;
+    reg  [20:0] scan$data_in$7;
+    reg  [20:0] scan$data_in$8;
+    reg  [20:0] scan$data_in$9;
+    reg  [20:0] scan$data_in$10;
+    reg  [20:0] scan$data_in$11;
+    reg  [20:0] scan$data_in$12;
+    reg  [20:0] scan$data_in$13;
+    reg  [20:0] scan$data_in$14;
+    reg  [20:0] scan$data_in$15;
     reg  scan$keep_in$0;
     reg  scan$keep_in$1;
     reg  scan$keep_in$2;
@@ -281,22 +297,22 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$backward_in$15;
     reg  scan$beat_in;
     reg  scan$last_in;
-    reg  [7:0] scan$data$0;
-    reg  [7:0] scan$data$1;
-    reg  [7:0] scan$data$2;
-    reg  [7:0] scan$data$3;
-    reg  [7:0] scan$data$4;
-    reg  [7:0] scan$data$5;
-    reg  [7:0] scan$data$6;
-    reg  [7:0] scan$data$7;
-    reg  [7:0] scan$data$8;
-    reg  [7:0] scan$data$9;
-    reg  [7:0] scan$data$10;
-    reg  [7:0] scan$data$11;
-    reg  [7:0] scan$data$12;
-    reg  [7:0] scan$data$13;
-    reg  [7:0] scan$data$14;
-    reg  [7:0] scan$data$15;
+    reg  [20:0] scan$data$0;
+    reg  [20:0] scan$data$1;
+    reg  [20:0] scan$data$2;
+    reg  [20:0] scan$data$3;
+    reg  [20:0] scan$data$4;
+    reg  [20:0] scan$data$5;
+    reg  [20:0] scan$data$6;
+    reg  [20:0] scan$data$7;
+    reg  [20:0] scan$data$8;
+    reg  [20:0] scan$data$9;
+    reg  [20:0] scan$data$10;
+    reg  [20:0] scan$data$11;
+    reg  [20:0] scan$data$12;
+    reg  [20:0] scan$data$13;
+    reg  [20:0] scan$data$14;
+    reg  [20:0] scan$data$15;
     reg  scan$keep$0;
     reg  scan$keep$1;
     reg  scan$keep$2;
@@ -349,22 +365,22 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  scan$last;
     reg  marks$clock;
     reg  marks$rst;
-    reg  [7:0] marks$data$0;
-    reg  [7:0] marks$data$1;
-    reg  [7:0] marks$data$2;
-    reg  [7:0] marks$data$3;
-    reg  [7:0] marks$data$4;
-    reg  [7:0] marks$data$5;
-    reg  [7:0] marks$data$6;
-    reg  [7:0] marks$data$7;
-    reg  [7:0] marks$data$8;
-    reg  [7:0] marks$data$9;
-    reg  [7:0] marks$data$10;
-    reg  [7:0] marks$data$11;
-    reg  [7:0] marks$data$12;
-    reg  [7:0] marks$data$13;
-    reg  [7:0] marks$data$14;
-    reg  [7:0] marks$data$15;
+    reg  [20:0] marks$data$0;
+    reg  [20:0] marks$data$1;
+    reg  [20:0] marks$data$2;
+    reg  [20:0] marks$data$3;
+    reg  [20:0] marks$data$4;
+    reg  [20:0] marks$data$5;
+    reg  [20:0] marks$data$6;
+    reg  [20:0] marks$data$7;
+    reg  [20:0] marks$data$8;
+    reg  [20:0] marks$data$9;
+    reg  [20:0] marks$data$10;
+    reg  [20:0] marks$data$11;
+    reg  [20:0] marks$data$12;
+    reg  [20:0] marks$data$13;
+    reg  [20:0] marks$data$14;
+    reg  [20:0] marks$data$15;
     reg  marks$keep$0;
     reg  marks$keep$1;
     reg  marks$keep$2;
@@ -503,6 +519,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$0$lead$second_allowed;
     reg  [3:0] summaries$0$lead$outside_tuser;
     reg  [3:0] summaries$0$lead$malformed_tuser;
+    reg  [12:0] summaries$0$mark_class;
+    reg  summaries$0$continuing;
+    reg  [4:0] summaries$0$range;
+    reg  [3:0] summaries$0$kind;
     reg  [2:0] summaries$0$need;
     reg  summaries$0$unused_tables;
     localparam  summaries$0$octet$leads_to_f7 = 1'b1;
@@ -524,6 +544,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$1$lead$second_allowed;
     reg  [3:0] summaries$1$lead$outside_tuser;
     reg  [3:0] summaries$1$lead$malformed_tuser;
+    reg  [12:0] summaries$1$mark_class;
+    reg  summaries$1$continuing;
+    reg  [4:0] summaries$1$range;
+    reg  [3:0] summaries$1$kind;
     reg  [2:0] summaries$1$need;
     reg  summaries$1$unused_tables;
     localparam  summaries$1$octet$leads_to_f7 = 1'b1;
@@ -545,6 +569,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$2$lead$second_allowed;
     reg  [3:0] summaries$2$lead$outside_tuser;
     reg  [3:0] summaries$2$lead$malformed_tuser;
+    reg  [12:0] summaries$2$mark_class;
+    reg  summaries$2$continuing;
+    reg  [4:0] summaries$2$range;
+    reg  [3:0] summaries$2$kind;
     reg  [2:0] summaries$2$need;
     reg  summaries$2$unused_tables;
     localparam  summaries$2$octet$leads_to_f7 = 1'b1;
@@ -566,6 +594,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$3$lead$second_allowed;
     reg  [3:0] summaries$3$lead$outside_tuser;
     reg  [3:0] summaries$3$lead$malformed_tuser;
+    reg  [12:0] summaries$3$mark_class;
+    reg  summaries$3$continuing;
+    reg  [4:0] summaries$3$range;
+    reg  [3:0] summaries$3$kind;
     reg  [2:0] summaries$3$need;
     reg  summaries$3$unused_tables;
     localparam  summaries$3$octet$leads_to_f7 = 1'b1;
@@ -587,6 +619,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$4$lead$second_allowed;
     reg  [3:0] summaries$4$lead$outside_tuser;
     reg  [3:0] summaries$4$lead$malformed_tuser;
+    reg  [12:0] summaries$4$mark_class;
+    reg  summaries$4$continuing;
+    reg  [4:0] summaries$4$range;
+    reg  [3:0] summaries$4$kind;
     reg  [2:0] summaries$4$need;
     reg  summaries$4$unused_tables;
     localparam  summaries$4$octet$leads_to_f7 = 1'b1;
@@ -608,6 +644,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$5$lead$second_allowed;
     reg  [3:0] summaries$5$lead$outside_tuser;
     reg  [3:0] summaries$5$lead$malformed_tuser;
+    reg  [12:0] summaries$5$mark_class;
+    reg  summaries$5$continuing;
+    reg  [4:0] summaries$5$range;
+    reg  [3:0] summaries$5$kind;
     reg  [2:0] summaries$5$need;
     reg  summaries$5$unused_tables;
     localparam  summaries$5$octet$leads_to_f7 = 1'b1;
@@ -629,6 +669,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$6$lead$second_allowed;
     reg  [3:0] summaries$6$lead$outside_tuser;
     reg  [3:0] summaries$6$lead$malformed_tuser;
+    reg  [12:0] summaries$6$mark_class;
+    reg  summaries$6$continuing;
+    reg  [4:0] summaries$6$range;
+    reg  [3:0] summaries$6$kind;
     reg  [2:0] summaries$6$need;
     reg  summaries$6$unused_tables;
     localparam  summaries$6$octet$leads_to_f7 = 1'b1;
@@ -650,6 +694,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$7$lead$second_allowed;
     reg  [3:0] summaries$7$lead$outside_tuser;
     reg  [3:0] summaries$7$lead$malformed_tuser;
+    reg  [12:0] summaries$7$mark_class;
+    reg  summaries$7$continuing;
+    reg  [4:0] summaries$7$range;
+    reg  [3:0] summaries$7$kind;
     reg  [2:0] summaries$7$need;
     reg  summaries$7$unused_tables;
     localparam  summaries$7$octet$leads_to_f7 = 1'b1;
@@ -671,6 +719,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$8$lead$second_allowed;
     reg  [3:0] summaries$8$lead$outside_tuser;
     reg  [3:0] summaries$8$lead$malformed_tuser;
+    reg  [12:0] summaries$8$mark_class;
+    reg  summaries$8$continuing;
+    reg  [4:0] summaries$8$range;
+    reg  [3:0] summaries$8$kind;
     reg  [2:0] summaries$8$need;
     reg  summaries$8$unused_tables;
     localparam  summaries$8$octet$leads_to_f7 = 1'b1;
@@ -692,6 +744,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$9$lead$second_allowed;
     reg  [3:0] summaries$9$lead$outside_tuser;
     reg  [3:0] summaries$9$lead$malformed_tuser;
+    reg  [12:0] summaries$9$mark_class;
+    reg  summaries$9$continuing;
+    reg  [4:0] summaries$9$range;
+    reg  [3:0] summaries$9$kind;
     reg  [2:0] summaries$9$need;
     reg  summaries$9$unused_tables;
     localparam  summaries$9$octet$leads_to_f7 = 1'b1;
@@ -713,6 +769,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$10$lead$second_allowed;
     reg  [3:0] summaries$10$lead$outside_tuser;
     reg  [3:0] summaries$10$lead$malformed_tuser;
+    reg  [12:0] summaries$10$mark_class;
+    reg  summaries$10$continuing;
+    reg  [4:0] summaries$10$range;
+    reg  [3:0] summaries$10$kind;
     reg  [2:0] summaries$10$need;
     reg  summaries$10$unused_tables;
     localparam  summaries$10$octet$leads_to_f7 = 1'b1;
@@ -734,6 +794,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$11$lead$second_allowed;
     reg  [3:0] summaries$11$lead$outside_tuser;
     reg  [3:0] summaries$11$lead$malformed_tuser;
+    reg  [12:0] summaries$11$mark_class;
+    reg  summaries$11$continuing;
+    reg  [4:0] summaries$11$range;
+    reg  [3:0] summaries$11$kind;
     reg  [2:0] summaries$11$need;
     reg  summaries$11$unused_tables;
     localparam  summaries$11$octet$leads_to_f7 = 1'b1;
@@ -755,6 +819,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$12$lead$second_allowed;
     reg  [3:0] summaries$12$lead$outside_tuser;
     reg  [3:0] summaries$12$lead$malformed_tuser;
+    reg  [12:0] summaries$12$mark_class;
+    reg  summaries$12$continuing;
+    reg  [4:0] summaries$12$range;
+    reg  [3:0] summaries$12$kind;
     reg  [2:0] summaries$12$need;
     reg  summaries$12$unused_tables;
     localparam  summaries$12$octet$leads_to_f7 = 1'b1;
@@ -776,6 +844,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$13$lead$second_allowed;
     reg  [3:0] summaries$13$lead$outside_tuser;
     reg  [3:0] summaries$13$lead$malformed_tuser;
+    reg  [12:0] summaries$13$mark_class;
+    reg  summaries$13$continuing;
+    reg  [4:0] summaries$13$range;
+    reg  [3:0] summaries$13$kind;
     reg  [2:0] summaries$13$need;
     reg  summaries$13$unused_tables;
     localparam  summaries$13$octet$leads_to_f7 = 1'b1;
@@ -797,6 +869,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$14$lead$second_allowed;
     reg  [3:0] summaries$14$lead$outside_tuser;
     reg  [3:0] summaries$14$lead$malformed_tuser;
+    reg  [12:0] summaries$14$mark_class;
+    reg  summaries$14$continuing;
+    reg  [4:0] summaries$14$range;
+    reg  [3:0] summaries$14$kind;
     reg  [2:0] summaries$14$need;
     reg  summaries$14$unused_tables;
     localparam  summaries$14$octet$leads_to_f7 = 1'b1;
@@ -818,6 +894,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$15$lead$second_allowed;
     reg  [3:0] summaries$15$lead$outside_tuser;
     reg  [3:0] summaries$15$lead$malformed_tuser;
+    reg  [12:0] summaries$15$mark_class;
+    reg  summaries$15$continuing;
+    reg  [4:0] summaries$15$range;
+    reg  [3:0] summaries$15$kind;
     reg  [2:0] summaries$15$need;
     reg  summaries$15$unused_tables;
     localparam  summaries$15$octet$leads_to_f7 = 1'b1;
@@ -831,706 +911,706 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     localparam  summaries$15$lead$tuser_surrogate = 4'hb;
     localparam  summaries$15$lead$tuser_out_of_range = 4'hd;
     reg  scan$reach1$0$clock;
-    reg  [7:0] scan$reach1$0$data_in;
+    reg  [20:0] scan$reach1$0$data_in;
     reg  scan$reach1$0$keep_in;
     reg  [16:0] scan$reach1$0$forward_in;
     reg  [8:0] scan$reach1$0$backward_in;
     reg  [16:0] scan$reach1$0$forward_from;
     reg  [8:0] scan$reach1$0$backward_from;
-    reg  [7:0] scan$reach1$0$data;
+    reg  [20:0] scan$reach1$0$data;
     reg  scan$reach1$0$keep;
     reg  [16:0] scan$reach1$0$forward;
     reg  [8:0] scan$reach1$0$backward;
     reg  scan$reach1$1$clock;
-    reg  [7:0] scan$reach1$1$data_in;
+    reg  [20:0] scan$reach1$1$data_in;
     reg  scan$reach1$1$keep_in;
     reg  [16:0] scan$reach1$1$forward_in;
     reg  [8:0] scan$reach1$1$backward_in;
     reg  [16:0] scan$reach1$1$forward_from;
     reg  [8:0] scan$reach1$1$backward_from;
-    reg  [7:0] scan$reach1$1$data;
+    reg  [20:0] scan$reach1$1$data;
     reg  scan$reach1$1$keep;
     reg  [16:0] scan$reach1$1$forward;
     reg  [8:0] scan$reach1$1$backward;
     reg  scan$reach1$2$clock;
-    reg  [7:0] scan$reach1$2$data_in;
+    reg  [20:0] scan$reach1$2$data_in;
     reg  scan$reach1$2$keep_in;
     reg  [16:0] scan$reach1$2$forward_in;
     reg  [8:0] scan$reach1$2$backward_in;
     reg  [16:0] scan$reach1$2$forward_from;
     reg  [8:0] scan$reach1$2$backward_from;
-    reg  [7:0] scan$reach1$2$data;
+    reg  [20:0] scan$reach1$2$data;
     reg  scan$reach1$2$keep;
     reg  [16:0] scan$reach1$2$forward;
     reg  [8:0] scan$reach1$2$backward;
     reg  scan$reach1$3$clock;
-    reg  [7:0] scan$reach1$3$data_in;
+    reg  [20:0] scan$reach1$3$data_in;
     reg  scan$reach1$3$keep_in;
     reg  [16:0] scan$reach1$3$forward_in;
     reg  [8:0] scan$reach1$3$backward_in;
     reg  [16:0] scan$reach1$3$forward_from;
     reg  [8:0] scan$reach1$3$backward_from;
-    reg  [7:0] scan$reach1$3$data;
+    reg  [20:0] scan$reach1$3$data;
     reg  scan$reach1$3$keep;
     reg  [16:0] scan$reach1$3$forward;
     reg  [8:0] scan$reach1$3$backward;
     reg  scan$reach1$4$clock;
-    reg  [7:0] scan$reach1$4$data_in;
+    reg  [20:0] scan$reach1$4$data_in;
     reg  scan$reach1$4$keep_in;
     reg  [16:0] scan$reach1$4$forward_in;
     reg  [8:0] scan$reach1$4$backward_in;
     reg  [16:0] scan$reach1$4$forward_from;
     reg  [8:0] scan$reach1$4$backward_from;
-    reg  [7:0] scan$reach1$4$data;
+    reg  [20:0] scan$reach1$4$data;
     reg  scan$reach1$4$keep;
     reg  [16:0] scan$reach1$4$forward;
     reg  [8:0] scan$reach1$4$backward;
     reg  scan$reach1$5$clock;
-    reg  [7:0] scan$reach1$5$data_in;
+    reg  [20:0] scan$reach1$5$data_in;
     reg  scan$reach1$5$keep_in;
     reg  [16:0] scan$reach1$5$forward_in;
     reg  [8:0] scan$reach1$5$backward_in;
     reg  [16:0] scan$reach1$5$forward_from;
     reg  [8:0] scan$reach1$5$backward_from;
-    reg  [7:0] scan$reach1$5$data;
+    reg  [20:0] scan$reach1$5$data;
     reg  scan$reach1$5$keep;
     reg  [16:0] scan$reach1$5$forward;
     reg  [8:0] scan$reach1$5$backward;
     reg  scan$reach1$6$clock;
-    reg  [7:0] scan$reach1$6$data_in;
+    reg  [20:0] scan$reach1$6$data_in;
     reg  scan$reach1$6$keep_in;
     reg  [16:0] scan$reach1$6$forward_in;
     reg  [8:0] scan$reach1$6$backward_in;
     reg  [16:0] scan$reach1$6$forward_from;
     reg  [8:0] scan$reach1$6$backward_from;
-    reg  [7:0] scan$reach1$6$data;
+    reg  [20:0] scan$reach1$6$data;
     reg  scan$reach1$6$keep;
     reg  [16:0] scan$reach1$6$forward;
     reg  [8:0] scan$reach1$6$backward;
     reg  scan$reach1$7$clock;
-    reg  [7:0] scan$reach1$7$data_in;
+    reg  [20:0] scan$reach1$7$data_in;
     reg  scan$reach1$7$keep_in;
     reg  [16:0] scan$reach1$7$forward_in;
     reg  [8:0] scan$reach1$7$backward_in;
     reg  [16:0] scan$reach1$7$forward_from;
     reg  [8:0] scan$reach1$7$backward_from;
-    reg  [7:0] scan$reach1$7$data;
+    reg  [20:0] scan$reach1$7$data;
     reg  scan$reach1$7$keep;
     reg  [16:0] scan$reach1$7$forward;
     reg  [8:0] scan$reach1$7$backward;
     reg  scan$reach1$8$clock;
-    reg  [7:0] scan$reach1$8$data_in;
+    reg  [20:0] scan$reach1$8$data_in;
     reg  scan$reach1$8$keep_in;
     reg  [16:0] scan$reach1$8$forward_in;
     reg  [8:0] scan$reach1$8$backward_in;
     reg  [16:0] scan$reach1$8$forward_from;
     reg  [8:0] scan$reach1$8$backward_from;
-    reg  [7:0] scan$reach1$8$data;
+    reg  [20:0] scan$reach1$8$data;
     reg  scan$reach1$8$keep;
     reg  [16:0] scan$reach1$8$forward;
     reg  [8:0] scan$reach1$8$backward;
     reg  scan$reach1$9$clock;
-    reg  [7:0] scan$reach1$9$data_in;
+    reg  [20:0] scan$reach1$9$data_in;
     reg  scan$reach1$9$keep_in;
     reg  [16:0] scan$reach1$9$forward_in;
     reg  [8:0] scan$reach1$9$backward_in;
     reg  [16:0] scan$reach1$9$forward_from;
     reg  [8:0] scan$reach1$9$backward_from;
-    reg  [7:0] scan$reach1$9$data;
+    reg  [20:0] scan$reach1$9$data;
     reg  scan$reach1$9$keep;
     reg  [16:0] scan$reach1$9$forward;
     reg  [8:0] scan$reach1$9$backward;
     reg  scan$reach1$10$clock;
-    reg  [7:0] scan$reach1$10$data_in;
+    reg  [20:0] scan$reach1$10$data_in;
     reg  scan$reach1$10$keep_in;
     reg  [16:0] scan$reach1$10$forward_in;
     reg  [8:0] scan$reach1$10$backward_in;
     reg  [16:0] scan$reach1$10$forward_from;
     reg  [8:0] scan$reach1$10$backward_from;
-    reg  [7:0] scan$reach1$10$data;
+    reg  [20:0] scan$reach1$10$data;
     reg  scan$reach1$10$keep;
     reg  [16:0] scan$reach1$10$forward;
     reg  [8:0] scan$reach1$10$backward;
     reg  scan$reach1$11$clock;
-    reg  [7:0] scan$reach1$11$data_in;
+    reg  [20:0] scan$reach1$11$data_in;
     reg  scan$reach1$11$keep_in;
     reg  [16:0] scan$reach1$11$forward_in;
     reg  [8:0] scan$reach1$11$backward_in;
     reg  [16:0] scan$reach1$11$forward_from;
     reg  [8:0] scan$reach1$11$backward_from;
-    reg  [7:0] scan$reach1$11$data;
+    reg  [20:0] scan$reach1$11$data;
     reg  scan$reach1$11$keep;
     reg  [16:0] scan$reach1$11$forward;
     reg  [8:0] scan$reach1$11$backward;
     reg  scan$reach1$12$clock;
-    reg  [7:0] scan$reach1$12$data_in;
+    reg  [20:0] scan$reach1$12$data_in;
     reg  scan$reach1$12$keep_in;
     reg  [16:0] scan$reach1$12$forward_in;
     reg  [8:0] scan$reach1$12$backward_in;
     reg  [16:0] scan$reach1$12$forward_from;
     reg  [8:0] scan$reach1$12$backward_from;
-    reg  [7:0] scan$reach1$12$data;
+    reg  [20:0] scan$reach1$12$data;
     reg  scan$reach1$12$keep;
     reg  [16:0] scan$reach1$12$forward;
     reg  [8:0] scan$reach1$12$backward;
     reg  scan$reach1$13$clock;
-    reg  [7:0] scan$reach1$13$data_in;
+    reg  [20:0] scan$reach1$13$data_in;
     reg  scan$reach1$13$keep_in;
     reg  [16:0] scan$reach1$13$forward_in;
     reg  [8:0] scan$reach1$13$backward_in;
     reg  [16:0] scan$reach1$13$forward_from;
     reg  [8:0] scan$reach1$13$backward_from;
-    reg  [7:0] scan$reach1$13$data;
+    reg  [20:0] scan$reach1$13$data;
     reg  scan$reach1$13$keep;
     reg  [16:0] scan$reach1$13$forward;
     reg  [8:0] scan$reach1$13$backward;
     reg  scan$reach1$14$clock;
-    reg  [7:0] scan$reach1$14$data_in;
+    reg  [20:0] scan$reach1$14$data_in;
     reg  scan$reach1$14$keep_in;
     reg  [16:0] scan$reach1$14$forward_in;
     reg  [8:0] scan$reach1$14$backward_in;
     reg  [16:0] scan$reach1$14$forward_from;
     reg  [8:0] scan$reach1$14$backward_from;
-    reg  [7:0] scan$reach1$14$data;
+    reg  [20:0] scan$reach1$14$data;
     reg  scan$reach1$14$keep;
     reg  [16:0] scan$reach1$14$forward;
     reg  [8:0] scan$reach1$14$backward;
     reg  scan$reach1$15$clock;
-    reg  [7:0] scan$reach1$15$data_in;
+    reg  [20:0] scan$reach1$15$data_in;
     reg  scan$reach1$15$keep_in;
     reg  [16:0] scan$reach1$15$forward_in;
     reg  [8:0] scan$reach1$15$backward_in;
     reg  [16:0] scan$reach1$15$forward_from;
     reg  [8:0] scan$reach1$15$backward_from;
-    reg  [7:0] scan$reach1$15$data;
+    reg  [20:0] scan$reach1$15$data;
     reg  scan$reach1$15$keep;
     reg  [16:0] scan$reach1$15$forward;
     reg  [8:0] scan$reach1$15$backward;
     reg  scan$reach2$0$clock;
-    reg  [7:0] scan$reach2$0$data_in;
+    reg  [20:0] scan$reach2$0$data_in;
     reg  scan$reach2$0$keep_in;
     reg  [16:0] scan$reach2$0$forward_in;
     reg  [8:0] scan$reach2$0$backward_in;
     reg  [16:0] scan$reach2$0$forward_from;
     reg  [8:0] scan$reach2$0$backward_from;
-    reg  [7:0] scan$reach2$0$data;
+    reg  [20:0] scan$reach2$0$data;
     reg  scan$reach2$0$keep;
     reg  [16:0] scan$reach2$0$forward;
     reg  [8:0] scan$reach2$0$backward;
     reg  scan$reach2$1$clock;
-    reg  [7:0] scan$reach2$1$data_in;
+    reg  [20:0] scan$reach2$1$data_in;
     reg  scan$reach2$1$keep_in;
     reg  [16:0] scan$reach2$1$forward_in;
     reg  [8:0] scan$reach2$1$backward_in;
     reg  [16:0] scan$reach2$1$forward_from;
     reg  [8:0] scan$reach2$1$backward_from;
-    reg  [7:0] scan$reach2$1$data;
+    reg  [20:0] scan$reach2$1$data;
     reg  scan$reach2$1$keep;
     reg  [16:0] scan$reach2$1$forward;
     reg  [8:0] scan$reach2$1$backward;
     reg  scan$reach2$2$clock;
-    reg  [7:0] scan$reach2$2$data_in;
+    reg  [20:0] scan$reach2$2$data_in;
     reg  scan$reach2$2$keep_in;
     reg  [16:0] scan$reach2$2$forward_in;
     reg  [8:0] scan$reach2$2$backward_in;
     reg  [16:0] scan$reach2$2$forward_from;
     reg  [8:0] scan$reach2$2$backward_from;
-    reg  [7:0] scan$reach2$2$data;
+    reg  [20:0] scan$reach2$2$data;
     reg  scan$reach2$2$keep;
     reg  [16:0] scan$reach2$2$forward;
     reg  [8:0] scan$reach2$2$backward;
     reg  scan$reach2$3$clock;
-    reg  [7:0] scan$reach2$3$data_in;
+    reg  [20:0] scan$reach2$3$data_in;
     reg  scan$reach2$3$keep_in;
     reg  [16:0] scan$reach2$3$forward_in;
     reg  [8:0] scan$reach2$3$backward_in;
     reg  [16:0] scan$reach2$3$forward_from;
     reg  [8:0] scan$reach2$3$backward_from;
-    reg  [7:0] scan$reach2$3$data;
+    reg  [20:0] scan$reach2$3$data;
     reg  scan$reach2$3$keep;
     reg  [16:0] scan$reach2$3$forward;
     reg  [8:0] scan$reach2$3$backward;
     reg  scan$reach2$4$clock;
-    reg  [7:0] scan$reach2$4$data_in;
+    reg  [20:0] scan$reach2$4$data_in;
     reg  scan$reach2$4$keep_in;
     reg  [16:0] scan$reach2$4$forward_in;
     reg  [8:0] scan$reach2$4$backward_in;
     reg  [16:0] scan$reach2$4$forward_from;
     reg  [8:0] scan$reach2$4$backward_from;
-    reg  [7:0] scan$reach2$4$data;
+    reg  [20:0] scan$reach2$4$data;
     reg  scan$reach2$4$keep;
     reg  [16:0] scan$reach2$4$forward;
     reg  [8:0] scan$reach2$4$backward;
     reg  scan$reach2$5$clock;
-    reg  [7:0] scan$reach2$5$data_in;
+    reg  [20:0] scan$reach2$5$data_in;
     reg  scan$reach2$5$keep_in;
     reg  [16:0] scan$reach2$5$forward_in;
     reg  [8:0] scan$reach2$5$backward_in;
     reg  [16:0] scan$reach2$5$forward_from;
     reg  [8:0] scan$reach2$5$backward_from;
-    reg  [7:0] scan$reach2$5$data;
+    reg  [20:0] scan$reach2$5$data;
     reg  scan$reach2$5$keep;
     reg  [16:0] scan$reach2$5$forward;
     reg  [8:0] scan$reach2$5$backward;
     reg  scan$reach2$6$clock;
-    reg  [7:0] scan$reach2$6$data_in;
+    reg  [20:0] scan$reach2$6$data_in;
     reg  scan$reach2$6$keep_in;
     reg  [16:0] scan$reach2$6$forward_in;
     reg  [8:0] scan$reach2$6$backward_in;
     reg  [16:0] scan$reach2$6$forward_from;
     reg  [8:0] scan$reach2$6$backward_from;
-    reg  [7:0] scan$reach2$6$data;
+    reg  [20:0] scan$reach2$6$data;
     reg  scan$reach2$6$keep;
     reg  [16:0] scan$reach2$6$forward;
     reg  [8:0] scan$reach2$6$backward;
     reg  scan$reach2$7$clock;
-    reg  [7:0] scan$reach2$7$data_in;
+    reg  [20:0] scan$reach2$7$data_in;
     reg  scan$reach2$7$keep_in;
     reg  [16:0] scan$reach2$7$forward_in;
     reg  [8:0] scan$reach2$7$backward_in;
     reg  [16:0] scan$reach2$7$forward_from;
     reg  [8:0] scan$reach2$7$backward_from;
-    reg  [7:0] scan$reach2$7$data;
+    reg  [20:0] scan$reach2$7$data;
     reg  scan$reach2$7$keep;
     reg  [16:0] scan$reach2$7$forward;
     reg  [8:0] scan$reach2$7$backward;
     reg  scan$reach2$8$clock;
-    reg  [7:0] scan$reach2$8$data_in;
+    reg  [20:0] scan$reach2$8$data_in;
     reg  scan$reach2$8$keep_in;
     reg  [16:0] scan$reach2$8$forward_in;
     reg  [8:0] scan$reach2$8$backward_in;
     reg  [16:0] scan$reach2$8$forward_from;
     reg  [8:0] scan$reach2$8$backward_from;
-    reg  [7:0] scan$reach2$8$data;
+    reg  [20:0] scan$reach2$8$data;
     reg  scan$reach2$8$keep;
     reg  [16:0] scan$reach2$8$forward;
     reg  [8:0] scan$reach2$8$backward;
     reg  scan$reach2$9$clock;
-    reg  [7:0] scan$reach2$9$data_in;
+    reg  [20:0] scan$reach2$9$data_in;
     reg  scan$reach2$9$keep_in;
     reg  [16:0] scan$reach2$9$forward_in;
     reg  [8:0] scan$reach2$9$backward_in;
     reg  [16:0] scan$reach2$9$forward_from;
     reg  [8:0] scan$reach2$9$backward_from;
-    reg  [7:0] scan$reach2$9$data;
+    reg  [20:0] scan$reach2$9$data;
     reg  scan$reach2$9$keep;
     reg  [16:0] scan$reach2$9$forward;
     reg  [8:0] scan$reach2$9$backward;
     reg  scan$reach2$10$clock;
-    reg  [7:0] scan$reach2$10$data_in;
+    reg  [20:0] scan$reach2$10$data_in;
     reg  scan$reach2$10$keep_in;
     reg  [16:0] scan$reach2$10$forward_in;
     reg  [8:0] scan$reach2$10$backward_in;
     reg  [16:0] scan$reach2$10$forward_from;
     reg  [8:0] scan$reach2$10$backward_from;
-    reg  [7:0] scan$reach2$10$data;
+    reg  [20:0] scan$reach2$10$data;
     reg  scan$reach2$10$keep;
     reg  [16:0] scan$reach2$10$forward;
     reg  [8:0] scan$reach2$10$backward;
     reg  scan$reach2$11$clock;
-    reg  [7:0] scan$reach2$11$data_in;
+    reg  [20:0] scan$reach2$11$data_in;
     reg  scan$reach2$11$keep_in;
     reg  [16:0] scan$reach2$11$forward_in;
     reg  [8:0] scan$reach2$11$backward_in;
     reg  [16:0] scan$reach2$11$forward_from;
     reg  [8:0] scan$reach2$11$backward_from;
-    reg  [7:0] scan$reach2$11$data;
+    reg  [20:0] scan$reach2$11$data;
     reg  scan$reach2$11$keep;
     reg  [16:0] scan$reach2$11$forward;
     reg  [8:0] scan$reach2$11$backward;
     reg  scan$reach2$12$clock;
-    reg  [7:0] scan$reach2$12$data_in;
+    reg  [20:0] scan$reach2$12$data_in;
     reg  scan$reach2$12$keep_in;
     reg  [16:0] scan$reach2$12$forward_in;
     reg  [8:0] scan$reach2$12$backward_in;
     reg  [16:0] scan$reach2$12$forward_from;
     reg  [8:0] scan$reach2$12$backward_from;
-    reg  [7:0] scan$reach2$12$data;
+    reg  [20:0] scan$reach2$12$data;
     reg  scan$reach2$12$keep;
     reg  [16:0] scan$reach2$12$forward;
     reg  [8:0] scan$reach2$12$backward;
     reg  scan$reach2$13$clock;
-    reg  [7:0] scan$reach2$13$data_in;
+    reg  [20:0] scan$reach2$13$data_in;
     reg  scan$reach2$13$keep_in;
     reg  [16:0] scan$reach2$13$forward_in;
     reg  [8:0] scan$reach2$13$backward_in;
     reg  [16:0] scan$reach2$13$forward_from;
     reg  [8:0] scan$reach2$13$backward_from;
-    reg  [7:0] scan$reach2$13$data;
+    reg  [20:0] scan$reach2$13$data;
     reg  scan$reach2$13$keep;
     reg  [16:0] scan$reach2$13$forward;
     reg  [8:0] scan$reach2$13$backward;
     reg  scan$reach2$14$clock;
-    reg  [7:0] scan$reach2$14$data_in;
+    reg  [20:0] scan$reach2$14$data_in;
     reg  scan$reach2$14$keep_in;
     reg  [16:0] scan$reach2$14$forward_in;
     reg  [8:0] scan$reach2$14$backward_in;
     reg  [16:0] scan$reach2$14$forward_from;
     reg  [8:0] scan$reach2$14$backward_from;
-    reg  [7:0] scan$reach2$14$data;
+    reg  [20:0] scan$reach2$14$data;
     reg  scan$reach2$14$keep;
     reg  [16:0] scan$reach2$14$forward;
     reg  [8:0] scan$reach2$14$backward;
     reg  scan$reach2$15$clock;
-    reg  [7:0] scan$reach2$15$data_in;
+    reg  [20:0] scan$reach2$15$data_in;
     reg  scan$reach2$15$keep_in;
     reg  [16:0] scan$reach2$15$forward_in;
     reg  [8:0] scan$reach2$15$backward_in;
     reg  [16:0] scan$reach2$15$forward_from;
     reg  [8:0] scan$reach2$15$backward_from;
-    reg  [7:0] scan$reach2$15$data;
+    reg  [20:0] scan$reach2$15$data;
     reg  scan$reach2$15$keep;
     reg  [16:0] scan$reach2$15$forward;
     reg  [8:0] scan$reach2$15$backward;
     reg  scan$reach4$0$clock;
-    reg  [7:0] scan$reach4$0$data_in;
+    reg  [20:0] scan$reach4$0$data_in;
     reg  scan$reach4$0$keep_in;
     reg  [16:0] scan$reach4$0$forward_in;
     reg  [8:0] scan$reach4$0$backward_in;
     reg  [16:0] scan$reach4$0$forward_from;
     reg  [8:0] scan$reach4$0$backward_from;
-    reg  [7:0] scan$reach4$0$data;
+    reg  [20:0] scan$reach4$0$data;
     reg  scan$reach4$0$keep;
     reg  [16:0] scan$reach4$0$forward;
     reg  [8:0] scan$reach4$0$backward;
     reg  scan$reach4$1$clock;
-    reg  [7:0] scan$reach4$1$data_in;
+    reg  [20:0] scan$reach4$1$data_in;
     reg  scan$reach4$1$keep_in;
     reg  [16:0] scan$reach4$1$forward_in;
     reg  [8:0] scan$reach4$1$backward_in;
     reg  [16:0] scan$reach4$1$forward_from;
     reg  [8:0] scan$reach4$1$backward_from;
-    reg  [7:0] scan$reach4$1$data;
+    reg  [20:0] scan$reach4$1$data;
     reg  scan$reach4$1$keep;
     reg  [16:0] scan$reach4$1$forward;
     reg  [8:0] scan$reach4$1$backward;
     reg  scan$reach4$2$clock;
-    reg  [7:0] scan$reach4$2$data_in;
+    reg  [20:0] scan$reach4$2$data_in;
     reg  scan$reach4$2$keep_in;
     reg  [16:0] scan$reach4$2$forward_in;
     reg  [8:0] scan$reach4$2$backward_in;
     reg  [16:0] scan$reach4$2$forward_from;
     reg  [8:0] scan$reach4$2$backward_from;
-    reg  [7:0] scan$reach4$2$data;
+    reg  [20:0] scan$reach4$2$data;
     reg  scan$reach4$2$keep;
     reg  [16:0] scan$reach4$2$forward;
     reg  [8:0] scan$reach4$2$backward;
     reg  scan$reach4$3$clock;
-    reg  [7:0] scan$reach4$3$data_in;
+    reg  [20:0] scan$reach4$3$data_in;
     reg  scan$reach4$3$keep_in;
     reg  [16:0] scan$reach4$3$forward_in;
     reg  [8:0] scan$reach4$3$backward_in;
     reg  [16:0] scan$reach4$3$forward_from;
     reg  [8:0] scan$reach4$3$backward_from;
-    reg  [7:0] scan$reach4$3$data;
+    reg  [20:0] scan$reach4$3$data;
     reg  scan$reach4$3$keep;
     reg  [16:0] scan$reach4$3$forward;
     reg  [8:0] scan$reach4$3$backward;
     reg  scan$reach4$4$clock;
-    reg  [7:0] scan$reach4$4$data_in;
+    reg  [20:0] scan$reach4$4$data_in;
     reg  scan$reach4$4$keep_in;
     reg  [16:0] scan$reach4$4$forward_in;
     reg  [8:0] scan$reach4$4$backward_in;
     reg  [16:0] scan$reach4$4$forward_from;
     reg  [8:0] scan$reach4$4$backward_from;
-    reg  [7:0] scan$reach4$4$data;
+    reg  [20:0] scan$reach4$4$data;
     reg  scan$reach4$4$keep;
     reg  [16:0] scan$reach4$4$forward;
     reg  [8:0] scan$reach4$4$backward;
     reg  scan$reach4$5$clock;
-    reg  [7:0] scan$reach4$5$data_in;
+    reg  [20:0] scan$reach4$5$data_in;
     reg  scan$reach4$5$keep_in;
     reg  [16:0] scan$reach4$5$forward_in;
     reg  [8:0] scan$reach4$5$backward_in;
     reg  [16:0] scan$reach4$5$forward_from;
     reg  [8:0] scan$reach4$5$backward_from;
-    reg  [7:0] scan$reach4$5$data;
+    reg  [20:0] scan$reach4$5$data;
     reg  scan$reach4$5$keep;
     reg  [16:0] scan$reach4$5$forward;
     reg  [8:0] scan$reach4$5$backward;
     reg  scan$reach4$6$clock;
-    reg  [7:0] scan$reach4$6$data_in;
+    reg  [20:0] scan$reach4$6$data_in;
     reg  scan$reach4$6$keep_in;
     reg  [16:0] scan$reach4$6$forward_in;
     reg  [8:0] scan$reach4$6$backward_in;
     reg  [16:0] scan$reach4$6$forward_from;
     reg  [8:0] scan$reach4$6$backward_from;
-    reg  [7:0] scan$reach4$6$data;
+    reg  [20:0] scan$reach4$6$data;
     reg  scan$reach4$6$keep;
     reg  [16:0] scan$reach4$6$forward;
     reg  [8:0] scan$reach4$6$backward;
     reg  scan$reach4$7$clock;
-    reg  [7:0] scan$reach4$7$data_in;
+    reg  [20:0] scan$reach4$7$data_in;
     reg  scan$reach4$7$keep_in;
     reg  [16:0] scan$reach4$7$forward_in;
     reg  [8:0] scan$reach4$7$backward_in;
     reg  [16:0] scan$reach4$7$forward_from;
     reg  [8:0] scan$reach4$7$backward_from;
-    reg  [7:0] scan$reach4$7$data;
+    reg  [20:0] scan$reach4$7$data;
     reg  scan$reach4$7$keep;
     reg  [16:0] scan$reach4$7$forward;
     reg  [8:0] scan$reach4$7$backward;
     reg  scan$reach4$8$clock;
-    reg  [7:0] scan$reach4$8$data_in;
+    reg  [20:0] scan$reach4$8$data_in;
     reg  scan$reach4$8$keep_in;
     reg  [16:0] scan$reach4$8$forward_in;
     reg  [8:0] scan$reach4$8$backward_in;
     reg  [16:0] scan$reach4$8$forward_from;
     reg  [8:0] scan$reach4$8$backward_from;
-    reg  [7:0] scan$reach4$8$data;
+    reg  [20:0] scan$reach4$8$data;
     reg  scan$reach4$8$keep;
     reg  [16:0] scan$reach4$8$forward;
     reg  [8:0] scan$reach4$8$backward;
     reg  scan$reach4$9$clock;
-    reg  [7:0] scan$reach4$9$data_in;
+    reg  [20:0] scan$reach4$9$data_in;
     reg  scan$reach4$9$keep_in;
     reg  [16:0] scan$reach4$9$forward_in;
     reg  [8:0] scan$reach4$9$backward_in;
     reg  [16:0] scan$reach4$9$forward_from;
     reg  [8:0] scan$reach4$9$backward_from;
-    reg  [7:0] scan$reach4$9$data;
+    reg  [20:0] scan$reach4$9$data;
     reg  scan$reach4$9$keep;
     reg  [16:0] scan$reach4$9$forward;
     reg  [8:0] scan$reach4$9$backward;
     reg  scan$reach4$10$clock;
-    reg  [7:0] scan$reach4$10$data_in;
+    reg  [20:0] scan$reach4$10$data_in;
     reg  scan$reach4$10$keep_in;
     reg  [16:0] scan$reach4$10$forward_in;
     reg  [8:0] scan$reach4$10$backward_in;
     reg  [16:0] scan$reach4$10$forward_from;
     reg  [8:0] scan$reach4$10$backward_from;
-    reg  [7:0] scan$reach4$10$data;
+    reg  [20:0] scan$reach4$10$data;
     reg  scan$reach4$10$keep;
     reg  [16:0] scan$reach4$10$forward;
     reg  [8:0] scan$reach4$10$backward;
     reg  scan$reach4$11$clock;
-    reg  [7:0] scan$reach4$11$data_in;
+    reg  [20:0] scan$reach4$11$data_in;
     reg  scan$reach4$11$keep_in;
     reg  [16:0] scan$reach4$11$forward_in;
     reg  [8:0] scan$reach4$11$backward_in;
     reg  [16:0] scan$reach4$11$forward_from;
     reg  [8:0] scan$reach4$11$backward_from;
-    reg  [7:0] scan$reach4$11$data;
+    reg  [20:0] scan$reach4$11$data;
     reg  scan$reach4$11$keep;
     reg  [16:0] scan$reach4$11$forward;
     reg  [8:0] scan$reach4$11$backward;
     reg  scan$reach4$12$clock;
-    reg  [7:0] scan$reach4$12$data_in;
+    reg  [20:0] scan$reach4$12$data_in;
     reg  scan$reach4$12$keep_in;
     reg  [16:0] scan$reach4$12$forward_in;
     reg  [8:0] scan$reach4$12$backward_in;
     reg  [16:0] scan$reach4$12$forward_from;
     reg  [8:0] scan$reach4$12$backward_from;
-    reg  [7:0] scan$reach4$12$data;
+    reg  [20:0] scan$reach4$12$data;
     reg  scan$reach4$12$keep;
     reg  [16:0] scan$reach4$12$forward;
     reg  [8:0] scan$reach4$12$backward;
     reg  scan$reach4$13$clock;
-    reg  [7:0] scan$reach4$13$data_in;
+    reg  [20:0] scan$reach4$13$data_in;
     reg  scan$reach4$13$keep_in;
     reg  [16:0] scan$reach4$13$forward_in;
     reg  [8:0] scan$reach4$13$backward_in;
     reg  [16:0] scan$reach4$13$forward_from;
     reg  [8:0] scan$reach4$13$backward_from;
-    reg  [7:0] scan$reach4$13$data;
+    reg  [20:0] scan$reach4$13$data;
     reg  scan$reach4$13$keep;
     reg  [16:0] scan$reach4$13$forward;
     reg  [8:0] scan$reach4$13$backward;
     reg  scan$reach4$14$clock;
-    reg  [7:0] scan$reach4$14$data_in;
+    reg  [20:0] scan$reach4$14$data_in;
     reg  scan$reach4$14$keep_in;
     reg  [16:0] scan$reach4$14$forward_in;
     reg  [8:0] scan$reach4$14$backward_in;
     reg  [16:0] scan$reach4$14$forward_from;
     reg  [8:0] scan$reach4$14$backward_from;
-    reg  [7:0] scan$reach4$14$data;
+    reg  [20:0] scan$reach4$14$data;
     reg  scan$reach4$14$keep;
     reg  [16:0] scan$reach4$14$forward;
     reg  [8:0] scan$reach4$14$backward;
     reg  scan$reach4$15$clock;
-    reg  [7:0] scan$reach4$15$data_in;
+    reg  [20:0] scan$reach4$15$data_in;
     reg  scan$reach4$15$keep_in;
     reg  [16:0] scan$reach4$15$forward_in;
     reg  [8:0] scan$reach4$15$backward_in;
     reg  [16:0] scan$reach4$15$forward_from;
     reg  [8:0] scan$reach4$15$backward_from;
-    reg  [7:0] scan$reach4$15$data;
+    reg  [20:0] scan$reach4$15$data;
     reg  scan$reach4$15$keep;
     reg  [16:0] scan$reach4$15$forward;
     reg  [8:0] scan$reach4$15$backward;
     reg  scan$reach8$0$clock;
-    reg  [7:0] scan$reach8$0$data_in;
+    reg  [20:0] scan$reach8$0$data_in;
     reg  scan$reach8$0$keep_in;
     reg  [16:0] scan$reach8$0$forward_in;
     reg  [8:0] scan$reach8$0$backward_in;
     reg  [16:0] scan$reach8$0$forward_from;
     reg  [8:0] scan$reach8$0$backward_from;
-    reg  [7:0] scan$reach8$0$data;
+    reg  [20:0] scan$reach8$0$data;
     reg  scan$reach8$0$keep;
     reg  [16:0] scan$reach8$0$forward;
     reg  [8:0] scan$reach8$0$backward;
     reg  scan$reach8$1$clock;
-    reg  [7:0] scan$reach8$1$data_in;
+    reg  [20:0] scan$reach8$1$data_in;
     reg  scan$reach8$1$keep_in;
     reg  [16:0] scan$reach8$1$forward_in;
     reg  [8:0] scan$reach8$1$backward_in;
     reg  [16:0] scan$reach8$1$forward_from;
     reg  [8:0] scan$reach8$1$backward_from;
-    reg  [7:0] scan$reach8$1$data;
+    reg  [20:0] scan$reach8$1$data;
     reg  scan$reach8$1$keep;
     reg  [16:0] scan$reach8$1$forward;
     reg  [8:0] scan$reach8$1$backward;
     reg  scan$reach8$2$clock;
-    reg  [7:0] scan$reach8$2$data_in;
+    reg  [20:0] scan$reach8$2$data_in;
     reg  scan$reach8$2$keep_in;
     reg  [16:0] scan$reach8$2$forward_in;
     reg  [8:0] scan$reach8$2$backward_in;
     reg  [16:0] scan$reach8$2$forward_from;
     reg  [8:0] scan$reach8$2$backward_from;
-    reg  [7:0] scan$reach8$2$data;
+    reg  [20:0] scan$reach8$2$data;
     reg  scan$reach8$2$keep;
     reg  [16:0] scan$reach8$2$forward;
     reg  [8:0] scan$reach8$2$backward;
     reg  scan$reach8$3$clock;
-    reg  [7:0] scan$reach8$3$data_in;
+    reg  [20:0] scan$reach8$3$data_in;
     reg  scan$reach8$3$keep_in;
     reg  [16:0] scan$reach8$3$forward_in;
     reg  [8:0] scan$reach8$3$backward_in;
     reg  [16:0] scan$reach8$3$forward_from;
     reg  [8:0] scan$reach8$3$backward_from;
-    reg  [7:0] scan$reach8$3$data;
+    reg  [20:0] scan$reach8$3$data;
     reg  scan$reach8$3$keep;
     reg  [16:0] scan$reach8$3$forward;
     reg  [8:0] scan$reach8$3$backward;
     reg  scan$reach8$4$clock;
-    reg  [7:0] scan$reach8$4$data_in;
+    reg  [20:0] scan$reach8$4$data_in;
     reg  scan$reach8$4$keep_in;
     reg  [16:0] scan$reach8$4$forward_in;
     reg  [8:0] scan$reach8$4$backward_in;
     reg  [16:0] scan$reach8$4$forward_from;
     reg  [8:0] scan$reach8$4$backward_from;
-    reg  [7:0] scan$reach8$4$data;
+    reg  [20:0] scan$reach8$4$data;
     reg  scan$reach8$4$keep;
     reg  [16:0] scan$reach8$4$forward;
     reg  [8:0] scan$reach8$4$backward;
     reg  scan$reach8$5$clock;
-    reg  [7:0] scan$reach8$5$data_in;
+    reg  [20:0] scan$reach8$5$data_in;
     reg  scan$reach8$5$keep_in;
     reg  [16:0] scan$reach8$5$forward_in;
     reg  [8:0] scan$reach8$5$backward_in;
     reg  [16:0] scan$reach8$5$forward_from;
     reg  [8:0] scan$reach8$5$backward_from;
-    reg  [7:0] scan$reach8$5$data;
+    reg  [20:0] scan$reach8$5$data;
     reg  scan$reach8$5$keep;
     reg  [16:0] scan$reach8$5$forward;
     reg  [8:0] scan$reach8$5$backward;
     reg  scan$reach8$6$clock;
-    reg  [7:0] scan$reach8$6$data_in;
+    reg  [20:0] scan$reach8$6$data_in;
     reg  scan$reach8$6$keep_in;
     reg  [16:0] scan$reach8$6$forward_in;
     reg  [8:0] scan$reach8$6$backward_in;
     reg  [16:0] scan$reach8$6$forward_from;
     reg  [8:0] scan$reach8$6$backward_from;
-    reg  [7:0] scan$reach8$6$data;
+    reg  [20:0] scan$reach8$6$data;
     reg  scan$reach8$6$keep;
     reg  [16:0] scan$reach8$6$forward;
     reg  [8:0] scan$reach8$6$backward;
     reg  scan$reach8$7$clock;
-    reg  [7:0] scan$reach8$7$data_in;
+    reg  [20:0] scan$reach8$7$data_in;
     reg  scan$reach8$7$keep_in;
     reg  [16:0] scan$reach8$7$forward_in;
     reg  [8:0] scan$reach8$7$backward_in;
     reg  [16:0] scan$reach8$7$forward_from;
     reg  [8:0] scan$reach8$7$backward_from;
-    reg  [7:0] scan$reach8$7$data;
+    reg  [20:0] scan$reach8$7$data;
     reg  scan$reach8$7$keep;
     reg  [16:0] scan$reach8$7$forward;
     reg  [8:0] scan$reach8$7$backward;
     reg  scan$reach8$8$clock;
-    reg  [7:0] scan$reach8$8$data_in;
+    reg  [20:0] scan$reach8$8$data_in;
     reg  scan$reach8$8$keep_in;
     reg  [16:0] scan$reach8$8$forward_in;
     reg  [8:0] scan$reach8$8$backward_in;
     reg  [16:0] scan$reach8$8$forward_from;
     reg  [8:0] scan$reach8$8$backward_from;
-    reg  [7:0] scan$reach8$8$data;
+    reg  [20:0] scan$reach8$8$data;
     reg  scan$reach8$8$keep;
     reg  [16:0] scan$reach8$8$forward;
     reg  [8:0] scan$reach8$8$backward;
     reg  scan$reach8$9$clock;
-    reg  [7:0] scan$reach8$9$data_in;
+    reg  [20:0] scan$reach8$9$data_in;
     reg  scan$reach8$9$keep_in;
     reg  [16:0] scan$reach8$9$forward_in;
     reg  [8:0] scan$reach8$9$backward_in;
     reg  [16:0] scan$reach8$9$forward_from;
     reg  [8:0] scan$reach8$9$backward_from;
-    reg  [7:0] scan$reach8$9$data;
+    reg  [20:0] scan$reach8$9$data;
     reg  scan$reach8$9$keep;
     reg  [16:0] scan$reach8$9$forward;
     reg  [8:0] scan$reach8$9$backward;
     reg  scan$reach8$10$clock;
-    reg  [7:0] scan$reach8$10$data_in;
+    reg  [20:0] scan$reach8$10$data_in;
     reg  scan$reach8$10$keep_in;
     reg  [16:0] scan$reach8$10$forward_in;
     reg  [8:0] scan$reach8$10$backward_in;
     reg  [16:0] scan$reach8$10$forward_from;
     reg  [8:0] scan$reach8$10$backward_from;
-    reg  [7:0] scan$reach8$10$data;
+    reg  [20:0] scan$reach8$10$data;
     reg  scan$reach8$10$keep;
     reg  [16:0] scan$reach8$10$forward;
     reg  [8:0] scan$reach8$10$backward;
     reg  scan$reach8$11$clock;
-    reg  [7:0] scan$reach8$11$data_in;
+    reg  [20:0] scan$reach8$11$data_in;
     reg  scan$reach8$11$keep_in;
     reg  [16:0] scan$reach8$11$forward_in;
     reg  [8:0] scan$reach8$11$backward_in;
     reg  [16:0] scan$reach8$11$forward_from;
     reg  [8:0] scan$reach8$11$backward_from;
-    reg  [7:0] scan$reach8$11$data;
+    reg  [20:0] scan$reach8$11$data;
     reg  scan$reach8$11$keep;
     reg  [16:0] scan$reach8$11$forward;
     reg  [8:0] scan$reach8$11$backward;
     reg  scan$reach8$12$clock;
-    reg  [7:0] scan$reach8$12$data_in;
+    reg  [20:0] scan$reach8$12$data_in;
     reg  scan$reach8$12$keep_in;
     reg  [16:0] scan$reach8$12$forward_in;
     reg  [8:0] scan$reach8$12$backward_in;
     reg  [16:0] scan$reach8$12$forward_from;
     reg  [8:0] scan$reach8$12$backward_from;
-    reg  [7:0] scan$reach8$12$data;
+    reg  [20:0] scan$reach8$12$data;
     reg  scan$reach8$12$keep;
     reg  [16:0] scan$reach8$12$forward;
     reg  [8:0] scan$reach8$12$backward;
     reg  scan$reach8$13$clock;
-    reg  [7:0] scan$reach8$13$data_in;
+    reg  [20:0] scan$reach8$13$data_in;
     reg  scan$reach8$13$keep_in;
     reg  [16:0] scan$reach8$13$forward_in;
     reg  [8:0] scan$reach8$13$backward_in;
     reg  [16:0] scan$reach8$13$forward_from;
     reg  [8:0] scan$reach8$13$backward_from;
-    reg  [7:0] scan$reach8$13$data;
+    reg  [20:0] scan$reach8$13$data;
     reg  scan$reach8$13$keep;
     reg  [16:0] scan$reach8$13$forward;
     reg  [8:0] scan$reach8$13$backward;
     reg  scan$reach8$14$clock;
-    reg  [7:0] scan$reach8$14$data_in;
+    reg  [20:0] scan$reach8$14$data_in;
     reg  scan$reach8$14$keep_in;
     reg  [16:0] scan$reach8$14$forward_in;
     reg  [8:0] scan$reach8$14$backward_in;
     reg  [16:0] scan$reach8$14$forward_from;
     reg  [8:0] scan$reach8$14$backward_from;
-    reg  [7:0] scan$reach8$14$data;
+    reg  [20:0] scan$reach8$14$data;
     reg  scan$reach8$14$keep;
     reg  [16:0] scan$reach8$14$forward;
     reg  [8:0] scan$reach8$14$backward;
     reg  scan$reach8$15$clock;
-    reg  [7:0] scan$reach8$15$data_in;
+    reg  [20:0] scan$reach8$15$data_in;
     reg  scan$reach8$15$keep_in;
     reg  [16:0] scan$reach8$15$forward_in;
     reg  [8:0] scan$reach8$15$backward_in;
     reg  [16:0] scan$reach8$15$forward_from;
     reg  [8:0] scan$reach8$15$backward_from;
-    reg  [7:0] scan$reach8$15$data;
+    reg  [20:0] scan$reach8$15$data;
     reg  scan$reach8$15$keep;
     reg  [16:0] scan$reach8$15$forward;
     reg  [8:0] scan$reach8$15$backward;
@@ -1541,10 +1621,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  scan$beats$beat_out;
     reg  scan$beats$last_out;
     reg  scan$reach1$0$lane$clock;
-    reg  [7:0] scan$reach1$0$lane$data_in;
+    reg  [20:0] scan$reach1$0$lane$data_in;
     reg  scan$reach1$0$lane$keep_in;
     reg  [16:0] scan$reach1$0$lane$value_in;
-    reg  [7:0] scan$reach1$0$lane$data;
+    reg  [20:0] scan$reach1$0$lane$data;
     reg  scan$reach1$0$lane$keep;
     reg  [16:0] scan$reach1$0$lane$value;
     reg  [8:0] scan$reach1$0$backward_reg$d;
@@ -1556,8 +1636,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$0$backward_join$earlier;
     reg  [8:0] scan$reach1$0$backward_join$later;
     reg  [8:0] scan$reach1$0$backward_join$joined;
-    reg  [7:0] scan$reach1$0$lane$data_reg$d;
-    reg  [7:0] scan$reach1$0$lane$data_reg$q;
+    reg  [20:0] scan$reach1$0$lane$data_reg$d;
+    reg  [20:0] scan$reach1$0$lane$data_reg$q;
     reg  scan$reach1$0$lane$data_reg$clock;
     reg  scan$reach1$0$lane$keep_reg$d;
     reg  scan$reach1$0$lane$keep_reg$q;
@@ -1575,10 +1655,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$0$backward_join$lead_sum;
     reg  [2:0] scan$reach1$0$backward_join$lead;
     reg  scan$reach1$1$lane$clock;
-    reg  [7:0] scan$reach1$1$lane$data_in;
+    reg  [20:0] scan$reach1$1$lane$data_in;
     reg  scan$reach1$1$lane$keep_in;
     reg  [16:0] scan$reach1$1$lane$value_in;
-    reg  [7:0] scan$reach1$1$lane$data;
+    reg  [20:0] scan$reach1$1$lane$data;
     reg  scan$reach1$1$lane$keep;
     reg  [16:0] scan$reach1$1$lane$value;
     reg  [8:0] scan$reach1$1$backward_reg$d;
@@ -1590,8 +1670,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$1$backward_join$earlier;
     reg  [8:0] scan$reach1$1$backward_join$later;
     reg  [8:0] scan$reach1$1$backward_join$joined;
-    reg  [7:0] scan$reach1$1$lane$data_reg$d;
-    reg  [7:0] scan$reach1$1$lane$data_reg$q;
+    reg  [20:0] scan$reach1$1$lane$data_reg$d;
+    reg  [20:0] scan$reach1$1$lane$data_reg$q;
     reg  scan$reach1$1$lane$data_reg$clock;
     reg  scan$reach1$1$lane$keep_reg$d;
     reg  scan$reach1$1$lane$keep_reg$q;
@@ -1609,10 +1689,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$1$backward_join$lead_sum;
     reg  [2:0] scan$reach1$1$backward_join$lead;
     reg  scan$reach1$2$lane$clock;
-    reg  [7:0] scan$reach1$2$lane$data_in;
+    reg  [20:0] scan$reach1$2$lane$data_in;
     reg  scan$reach1$2$lane$keep_in;
     reg  [16:0] scan$reach1$2$lane$value_in;
-    reg  [7:0] scan$reach1$2$lane$data;
+    reg  [20:0] scan$reach1$2$lane$data;
     reg  scan$reach1$2$lane$keep;
     reg  [16:0] scan$reach1$2$lane$value;
     reg  [8:0] scan$reach1$2$backward_reg$d;
@@ -1624,8 +1704,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$2$backward_join$earlier;
     reg  [8:0] scan$reach1$2$backward_join$later;
     reg  [8:0] scan$reach1$2$backward_join$joined;
-    reg  [7:0] scan$reach1$2$lane$data_reg$d;
-    reg  [7:0] scan$reach1$2$lane$data_reg$q;
+    reg  [20:0] scan$reach1$2$lane$data_reg$d;
+    reg  [20:0] scan$reach1$2$lane$data_reg$q;
     reg  scan$reach1$2$lane$data_reg$clock;
     reg  scan$reach1$2$lane$keep_reg$d;
     reg  scan$reach1$2$lane$keep_reg$q;
@@ -1643,10 +1723,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$2$backward_join$lead_sum;
     reg  [2:0] scan$reach1$2$backward_join$lead;
     reg  scan$reach1$3$lane$clock;
-    reg  [7:0] scan$reach1$3$lane$data_in;
+    reg  [20:0] scan$reach1$3$lane$data_in;
     reg  scan$reach1$3$lane$keep_in;
     reg  [16:0] scan$reach1$3$lane$value_in;
-    reg  [7:0] scan$reach1$3$lane$data;
+    reg  [20:0] scan$reach1$3$lane$data;
     reg  scan$reach1$3$lane$keep;
     reg  [16:0] scan$reach1$3$lane$value;
     reg  [8:0] scan$reach1$3$backward_reg$d;
@@ -1658,8 +1738,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$3$backward_join$earlier;
     reg  [8:0] scan$reach1$3$backward_join$later;
     reg  [8:0] scan$reach1$3$backward_join$joined;
-    reg  [7:0] scan$reach1$3$lane$data_reg$d;
-    reg  [7:0] scan$reach1$3$lane$data_reg$q;
+    reg  [20:0] scan$reach1$3$lane$data_reg$d;
+    reg  [20:0] scan$reach1$3$lane$data_reg$q;
     reg  scan$reach1$3$lane$data_reg$clock;
     reg  scan$reach1$3$lane$keep_reg$d;
     reg  scan$reach1$3$lane$keep_reg$q;
@@ -1677,10 +1757,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$3$backward_join$lead_sum;
     reg  [2:0] scan$reach1$3$backward_join$lead;
     reg  scan$reach1$4$lane$clock;
-    reg  [7:0] scan$reach1$4$lane$data_in;
+    reg  [20:0] scan$reach1$4$lane$data_in;
     reg  scan$reach1$4$lane$keep_in;
     reg  [16:0] scan$reach1$4$lane$value_in;
-    reg  [7:0] scan$reach1$4$lane$data;
+    reg  [20:0] scan$reach1$4$lane$data;
     reg  scan$reach1$4$lane$keep;
     reg  [16:0] scan$reach1$4$lane$value;
     reg  [8:0] scan$reach1$4$backward_reg$d;
@@ -1692,8 +1772,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$4$backward_join$earlier;
     reg  [8:0] scan$reach1$4$backward_join$later;
     reg  [8:0] scan$reach1$4$backward_join$joined;
-    reg  [7:0] scan$reach1$4$lane$data_reg$d;
-    reg  [7:0] scan$reach1$4$lane$data_reg$q;
+    reg  [20:0] scan$reach1$4$lane$data_reg$d;
+    reg  [20:0] scan$reach1$4$lane$data_reg$q;
     reg  scan$reach1$4$lane$data_reg$clock;
     reg  scan$reach1$4$lane$keep_reg$d;
     reg  scan$reach1$4$lane$keep_reg$q;
@@ -1711,10 +1791,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$4$backward_join$lead_sum;
     reg  [2:0] scan$reach1$4$backward_join$lead;
     reg  scan$reach1$5$lane$clock;
-    reg  [7:0] scan$reach1$5$lane$data_in;
+    reg  [20:0] scan$reach1$5$lane$data_in;
     reg  scan$reach1$5$lane$keep_in;
     reg  [16:0] scan$reach1$5$lane$value_in;
-    reg  [7:0] scan$reach1$5$lane$data;
+    reg  [20:0] scan$reach1$5$lane$data;
     reg  scan$reach1$5$lane$keep;
     reg  [16:0] scan$reach1$5$lane$value;
     reg  [8:0] scan$reach1$5$backward_reg$d;
@@ -1726,8 +1806,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$5$backward_join$earlier;
     reg  [8:0] scan$reach1$5$backward_join$later;
     reg  [8:0] scan$reach1$5$backward_join$joined;
-    reg  [7:0] scan$reach1$5$lane$data_reg$d;
-    reg  [7:0] scan$reach1$5$lane$data_reg$q;
+    reg  [20:0] scan$reach1$5$lane$data_reg$d;
+    reg  [20:0] scan$reach1$5$lane$data_reg$q;
     reg  scan$reach1$5$lane$data_reg$clock;
     reg  scan$reach1$5$lane$keep_reg$d;
     reg  scan$reach1$5$lane$keep_reg$q;
@@ -1745,10 +1825,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$5$backward_join$lead_sum;
     reg  [2:0] scan$reach1$5$backward_join$lead;
     reg  scan$reach1$6$lane$clock;
-    reg  [7:0] scan$reach1$6$lane$data_in;
+    reg  [20:0] scan$reach1$6$lane$data_in;
     reg  scan$reach1$6$lane$keep_in;
     reg  [16:0] scan$reach1$6$lane$value_in;
-    reg  [7:0] scan$reach1$6$lane$data;
+    reg  [20:0] scan$reach1$6$lane$data;
     reg  scan$reach1$6$lane$keep;
     reg  [16:0] scan$reach1$6$lane$value;
     reg  [8:0] scan$reach1$6$backward_reg$d;
@@ -1760,8 +1840,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$6$backward_join$earlier;
     reg  [8:0] scan$reach1$6$backward_join$later;
     reg  [8:0] scan$reach1$6$backward_join$joined;
-    reg  [7:0] scan$reach1$6$lane$data_reg$d;
-    reg  [7:0] scan$reach1$6$lane$data_reg$q;
+    reg  [20:0] scan$reach1$6$lane$data_reg$d;
+    reg  [20:0] scan$reach1$6$lane$data_reg$q;
     reg  scan$reach1$6$lane$data_reg$clock;
     reg  scan$reach1$6$lane$keep_reg$d;
     reg  scan$reach1$6$lane$keep_reg$q;
@@ -1779,10 +1859,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$6$backward_join$lead_sum;
     reg  [2:0] scan$reach1$6$backward_join$lead;
     reg  scan$reach1$7$lane$clock;
-    reg  [7:0] scan$reach1$7$lane$data_in;
+    reg  [20:0] scan$reach1$7$lane$data_in;
     reg  scan$reach1$7$lane$keep_in;
     reg  [16:0] scan$reach1$7$lane$value_in;
-    reg  [7:0] scan$reach1$7$lane$data;
+    reg  [20:0] scan$reach1$7$lane$data;
     reg  scan$reach1$7$lane$keep;
     reg  [16:0] scan$reach1$7$lane$value;
     reg  [8:0] scan$reach1$7$backward_reg$d;
@@ -1794,8 +1874,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$7$backward_join$earlier;
     reg  [8:0] scan$reach1$7$backward_join$later;
     reg  [8:0] scan$reach1$7$backward_join$joined;
-    reg  [7:0] scan$reach1$7$lane$data_reg$d;
-    reg  [7:0] scan$reach1$7$lane$data_reg$q;
+    reg  [20:0] scan$reach1$7$lane$data_reg$d;
+    reg  [20:0] scan$reach1$7$lane$data_reg$q;
     reg  scan$reach1$7$lane$data_reg$clock;
     reg  scan$reach1$7$lane$keep_reg$d;
     reg  scan$reach1$7$lane$keep_reg$q;
@@ -1813,10 +1893,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$7$backward_join$lead_sum;
     reg  [2:0] scan$reach1$7$backward_join$lead;
     reg  scan$reach1$8$lane$clock;
-    reg  [7:0] scan$reach1$8$lane$data_in;
+    reg  [20:0] scan$reach1$8$lane$data_in;
     reg  scan$reach1$8$lane$keep_in;
     reg  [16:0] scan$reach1$8$lane$value_in;
-    reg  [7:0] scan$reach1$8$lane$data;
+    reg  [20:0] scan$reach1$8$lane$data;
     reg  scan$reach1$8$lane$keep;
     reg  [16:0] scan$reach1$8$lane$value;
     reg  [8:0] scan$reach1$8$backward_reg$d;
@@ -1828,8 +1908,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$8$backward_join$earlier;
     reg  [8:0] scan$reach1$8$backward_join$later;
     reg  [8:0] scan$reach1$8$backward_join$joined;
-    reg  [7:0] scan$reach1$8$lane$data_reg$d;
-    reg  [7:0] scan$reach1$8$lane$data_reg$q;
+    reg  [20:0] scan$reach1$8$lane$data_reg$d;
+    reg  [20:0] scan$reach1$8$lane$data_reg$q;
     reg  scan$reach1$8$lane$data_reg$clock;
     reg  scan$reach1$8$lane$keep_reg$d;
     reg  scan$reach1$8$lane$keep_reg$q;
@@ -1847,10 +1927,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$8$backward_join$lead_sum;
     reg  [2:0] scan$reach1$8$backward_join$lead;
     reg  scan$reach1$9$lane$clock;
-    reg  [7:0] scan$reach1$9$lane$data_in;
+    reg  [20:0] scan$reach1$9$lane$data_in;
     reg  scan$reach1$9$lane$keep_in;
     reg  [16:0] scan$reach1$9$lane$value_in;
-    reg  [7:0] scan$reach1$9$lane$data;
+    reg  [20:0] scan$reach1$9$lane$data;
     reg  scan$reach1$9$lane$keep;
     reg  [16:0] scan$reach1$9$lane$value;
     reg  [8:0] scan$reach1$9$backward_reg$d;
@@ -1862,8 +1942,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$9$backward_join$earlier;
     reg  [8:0] scan$reach1$9$backward_join$later;
     reg  [8:0] scan$reach1$9$backward_join$joined;
-    reg  [7:0] scan$reach1$9$lane$data_reg$d;
-    reg  [7:0] scan$reach1$9$lane$data_reg$q;
+    reg  [20:0] scan$reach1$9$lane$data_reg$d;
+    reg  [20:0] scan$reach1$9$lane$data_reg$q;
     reg  scan$reach1$9$lane$data_reg$clock;
     reg  scan$reach1$9$lane$keep_reg$d;
     reg  scan$reach1$9$lane$keep_reg$q;
@@ -1881,10 +1961,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$9$backward_join$lead_sum;
     reg  [2:0] scan$reach1$9$backward_join$lead;
     reg  scan$reach1$10$lane$clock;
-    reg  [7:0] scan$reach1$10$lane$data_in;
+    reg  [20:0] scan$reach1$10$lane$data_in;
     reg  scan$reach1$10$lane$keep_in;
     reg  [16:0] scan$reach1$10$lane$value_in;
-    reg  [7:0] scan$reach1$10$lane$data;
+    reg  [20:0] scan$reach1$10$lane$data;
     reg  scan$reach1$10$lane$keep;
     reg  [16:0] scan$reach1$10$lane$value;
     reg  [8:0] scan$reach1$10$backward_reg$d;
@@ -1896,8 +1976,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$10$backward_join$earlier;
     reg  [8:0] scan$reach1$10$backward_join$later;
     reg  [8:0] scan$reach1$10$backward_join$joined;
-    reg  [7:0] scan$reach1$10$lane$data_reg$d;
-    reg  [7:0] scan$reach1$10$lane$data_reg$q;
+    reg  [20:0] scan$reach1$10$lane$data_reg$d;
+    reg  [20:0] scan$reach1$10$lane$data_reg$q;
     reg  scan$reach1$10$lane$data_reg$clock;
     reg  scan$reach1$10$lane$keep_reg$d;
     reg  scan$reach1$10$lane$keep_reg$q;
@@ -1915,10 +1995,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$10$backward_join$lead_sum;
     reg  [2:0] scan$reach1$10$backward_join$lead;
     reg  scan$reach1$11$lane$clock;
-    reg  [7:0] scan$reach1$11$lane$data_in;
+    reg  [20:0] scan$reach1$11$lane$data_in;
     reg  scan$reach1$11$lane$keep_in;
     reg  [16:0] scan$reach1$11$lane$value_in;
-    reg  [7:0] scan$reach1$11$lane$data;
+    reg  [20:0] scan$reach1$11$lane$data;
     reg  scan$reach1$11$lane$keep;
     reg  [16:0] scan$reach1$11$lane$value;
     reg  [8:0] scan$reach1$11$backward_reg$d;
@@ -1930,8 +2010,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$11$backward_join$earlier;
     reg  [8:0] scan$reach1$11$backward_join$later;
     reg  [8:0] scan$reach1$11$backward_join$joined;
-    reg  [7:0] scan$reach1$11$lane$data_reg$d;
-    reg  [7:0] scan$reach1$11$lane$data_reg$q;
+    reg  [20:0] scan$reach1$11$lane$data_reg$d;
+    reg  [20:0] scan$reach1$11$lane$data_reg$q;
     reg  scan$reach1$11$lane$data_reg$clock;
     reg  scan$reach1$11$lane$keep_reg$d;
     reg  scan$reach1$11$lane$keep_reg$q;
@@ -1949,10 +2029,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$11$backward_join$lead_sum;
     reg  [2:0] scan$reach1$11$backward_join$lead;
     reg  scan$reach1$12$lane$clock;
-    reg  [7:0] scan$reach1$12$lane$data_in;
+    reg  [20:0] scan$reach1$12$lane$data_in;
     reg  scan$reach1$12$lane$keep_in;
     reg  [16:0] scan$reach1$12$lane$value_in;
-    reg  [7:0] scan$reach1$12$lane$data;
+    reg  [20:0] scan$reach1$12$lane$data;
     reg  scan$reach1$12$lane$keep;
     reg  [16:0] scan$reach1$12$lane$value;
     reg  [8:0] scan$reach1$12$backward_reg$d;
@@ -1964,8 +2044,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$12$backward_join$earlier;
     reg  [8:0] scan$reach1$12$backward_join$later;
     reg  [8:0] scan$reach1$12$backward_join$joined;
-    reg  [7:0] scan$reach1$12$lane$data_reg$d;
-    reg  [7:0] scan$reach1$12$lane$data_reg$q;
+    reg  [20:0] scan$reach1$12$lane$data_reg$d;
+    reg  [20:0] scan$reach1$12$lane$data_reg$q;
     reg  scan$reach1$12$lane$data_reg$clock;
     reg  scan$reach1$12$lane$keep_reg$d;
     reg  scan$reach1$12$lane$keep_reg$q;
@@ -1983,10 +2063,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$12$backward_join$lead_sum;
     reg  [2:0] scan$reach1$12$backward_join$lead;
     reg  scan$reach1$13$lane$clock;
-    reg  [7:0] scan$reach1$13$lane$data_in;
+    reg  [20:0] scan$reach1$13$lane$data_in;
     reg  scan$reach1$13$lane$keep_in;
     reg  [16:0] scan$reach1$13$lane$value_in;
-    reg  [7:0] scan$reach1$13$lane$data;
+    reg  [20:0] scan$reach1$13$lane$data;
     reg  scan$reach1$13$lane$keep;
     reg  [16:0] scan$reach1$13$lane$value;
     reg  [8:0] scan$reach1$13$backward_reg$d;
@@ -1998,8 +2078,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$13$backward_join$earlier;
     reg  [8:0] scan$reach1$13$backward_join$later;
     reg  [8:0] scan$reach1$13$backward_join$joined;
-    reg  [7:0] scan$reach1$13$lane$data_reg$d;
-    reg  [7:0] scan$reach1$13$lane$data_reg$q;
+    reg  [20:0] scan$reach1$13$lane$data_reg$d;
+    reg  [20:0] scan$reach1$13$lane$data_reg$q;
     reg  scan$reach1$13$lane$data_reg$clock;
     reg  scan$reach1$13$lane$keep_reg$d;
     reg  scan$reach1$13$lane$keep_reg$q;
@@ -2017,10 +2097,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$13$backward_join$lead_sum;
     reg  [2:0] scan$reach1$13$backward_join$lead;
     reg  scan$reach1$14$lane$clock;
-    reg  [7:0] scan$reach1$14$lane$data_in;
+    reg  [20:0] scan$reach1$14$lane$data_in;
     reg  scan$reach1$14$lane$keep_in;
     reg  [16:0] scan$reach1$14$lane$value_in;
-    reg  [7:0] scan$reach1$14$lane$data;
+    reg  [20:0] scan$reach1$14$lane$data;
     reg  scan$reach1$14$lane$keep;
     reg  [16:0] scan$reach1$14$lane$value;
     reg  [8:0] scan$reach1$14$backward_reg$d;
@@ -2032,8 +2112,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$14$backward_join$earlier;
     reg  [8:0] scan$reach1$14$backward_join$later;
     reg  [8:0] scan$reach1$14$backward_join$joined;
-    reg  [7:0] scan$reach1$14$lane$data_reg$d;
-    reg  [7:0] scan$reach1$14$lane$data_reg$q;
+    reg  [20:0] scan$reach1$14$lane$data_reg$d;
+    reg  [20:0] scan$reach1$14$lane$data_reg$q;
     reg  scan$reach1$14$lane$data_reg$clock;
     reg  scan$reach1$14$lane$keep_reg$d;
     reg  scan$reach1$14$lane$keep_reg$q;
@@ -2051,10 +2131,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$14$backward_join$lead_sum;
     reg  [2:0] scan$reach1$14$backward_join$lead;
     reg  scan$reach1$15$lane$clock;
-    reg  [7:0] scan$reach1$15$lane$data_in;
+    reg  [20:0] scan$reach1$15$lane$data_in;
     reg  scan$reach1$15$lane$keep_in;
     reg  [16:0] scan$reach1$15$lane$value_in;
-    reg  [7:0] scan$reach1$15$lane$data;
+    reg  [20:0] scan$reach1$15$lane$data;
     reg  scan$reach1$15$lane$keep;
     reg  [16:0] scan$reach1$15$lane$value;
     reg  [8:0] scan$reach1$15$backward_reg$d;
@@ -2066,8 +2146,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$15$backward_join$earlier;
     reg  [8:0] scan$reach1$15$backward_join$later;
     reg  [8:0] scan$reach1$15$backward_join$joined;
-    reg  [7:0] scan$reach1$15$lane$data_reg$d;
-    reg  [7:0] scan$reach1$15$lane$data_reg$q;
+    reg  [20:0] scan$reach1$15$lane$data_reg$d;
+    reg  [20:0] scan$reach1$15$lane$data_reg$q;
     reg  scan$reach1$15$lane$data_reg$clock;
     reg  scan$reach1$15$lane$keep_reg$d;
     reg  scan$reach1$15$lane$keep_reg$q;
@@ -2085,10 +2165,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$15$backward_join$lead_sum;
     reg  [2:0] scan$reach1$15$backward_join$lead;
     reg  scan$reach2$0$lane$clock;
-    reg  [7:0] scan$reach2$0$lane$data_in;
+    reg  [20:0] scan$reach2$0$lane$data_in;
     reg  scan$reach2$0$lane$keep_in;
     reg  [16:0] scan$reach2$0$lane$value_in;
-    reg  [7:0] scan$reach2$0$lane$data;
+    reg  [20:0] scan$reach2$0$lane$data;
     reg  scan$reach2$0$lane$keep;
     reg  [16:0] scan$reach2$0$lane$value;
     reg  [8:0] scan$reach2$0$backward_reg$d;
@@ -2100,8 +2180,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$0$backward_join$earlier;
     reg  [8:0] scan$reach2$0$backward_join$later;
     reg  [8:0] scan$reach2$0$backward_join$joined;
-    reg  [7:0] scan$reach2$0$lane$data_reg$d;
-    reg  [7:0] scan$reach2$0$lane$data_reg$q;
+    reg  [20:0] scan$reach2$0$lane$data_reg$d;
+    reg  [20:0] scan$reach2$0$lane$data_reg$q;
     reg  scan$reach2$0$lane$data_reg$clock;
     reg  scan$reach2$0$lane$keep_reg$d;
     reg  scan$reach2$0$lane$keep_reg$q;
@@ -2119,10 +2199,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$0$backward_join$lead_sum;
     reg  [2:0] scan$reach2$0$backward_join$lead;
     reg  scan$reach2$1$lane$clock;
-    reg  [7:0] scan$reach2$1$lane$data_in;
+    reg  [20:0] scan$reach2$1$lane$data_in;
     reg  scan$reach2$1$lane$keep_in;
     reg  [16:0] scan$reach2$1$lane$value_in;
-    reg  [7:0] scan$reach2$1$lane$data;
+    reg  [20:0] scan$reach2$1$lane$data;
     reg  scan$reach2$1$lane$keep;
     reg  [16:0] scan$reach2$1$lane$value;
     reg  [8:0] scan$reach2$1$backward_reg$d;
@@ -2134,8 +2214,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$1$backward_join$earlier;
     reg  [8:0] scan$reach2$1$backward_join$later;
     reg  [8:0] scan$reach2$1$backward_join$joined;
-    reg  [7:0] scan$reach2$1$lane$data_reg$d;
-    reg  [7:0] scan$reach2$1$lane$data_reg$q;
+    reg  [20:0] scan$reach2$1$lane$data_reg$d;
+    reg  [20:0] scan$reach2$1$lane$data_reg$q;
     reg  scan$reach2$1$lane$data_reg$clock;
     reg  scan$reach2$1$lane$keep_reg$d;
     reg  scan$reach2$1$lane$keep_reg$q;
@@ -2153,10 +2233,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$1$backward_join$lead_sum;
     reg  [2:0] scan$reach2$1$backward_join$lead;
     reg  scan$reach2$2$lane$clock;
-    reg  [7:0] scan$reach2$2$lane$data_in;
+    reg  [20:0] scan$reach2$2$lane$data_in;
     reg  scan$reach2$2$lane$keep_in;
     reg  [16:0] scan$reach2$2$lane$value_in;
-    reg  [7:0] scan$reach2$2$lane$data;
+    reg  [20:0] scan$reach2$2$lane$data;
     reg  scan$reach2$2$lane$keep;
     reg  [16:0] scan$reach2$2$lane$value;
     reg  [8:0] scan$reach2$2$backward_reg$d;
@@ -2168,8 +2248,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$2$backward_join$earlier;
     reg  [8:0] scan$reach2$2$backward_join$later;
     reg  [8:0] scan$reach2$2$backward_join$joined;
-    reg  [7:0] scan$reach2$2$lane$data_reg$d;
-    reg  [7:0] scan$reach2$2$lane$data_reg$q;
+    reg  [20:0] scan$reach2$2$lane$data_reg$d;
+    reg  [20:0] scan$reach2$2$lane$data_reg$q;
     reg  scan$reach2$2$lane$data_reg$clock;
     reg  scan$reach2$2$lane$keep_reg$d;
     reg  scan$reach2$2$lane$keep_reg$q;
@@ -2187,10 +2267,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$2$backward_join$lead_sum;
     reg  [2:0] scan$reach2$2$backward_join$lead;
     reg  scan$reach2$3$lane$clock;
-    reg  [7:0] scan$reach2$3$lane$data_in;
+    reg  [20:0] scan$reach2$3$lane$data_in;
     reg  scan$reach2$3$lane$keep_in;
     reg  [16:0] scan$reach2$3$lane$value_in;
-    reg  [7:0] scan$reach2$3$lane$data;
+    reg  [20:0] scan$reach2$3$lane$data;
     reg  scan$reach2$3$lane$keep;
     reg  [16:0] scan$reach2$3$lane$value;
     reg  [8:0] scan$reach2$3$backward_reg$d;
@@ -2202,8 +2282,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$3$backward_join$earlier;
     reg  [8:0] scan$reach2$3$backward_join$later;
     reg  [8:0] scan$reach2$3$backward_join$joined;
-    reg  [7:0] scan$reach2$3$lane$data_reg$d;
-    reg  [7:0] scan$reach2$3$lane$data_reg$q;
+    reg  [20:0] scan$reach2$3$lane$data_reg$d;
+    reg  [20:0] scan$reach2$3$lane$data_reg$q;
     reg  scan$reach2$3$lane$data_reg$clock;
     reg  scan$reach2$3$lane$keep_reg$d;
     reg  scan$reach2$3$lane$keep_reg$q;
@@ -2221,10 +2301,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$3$backward_join$lead_sum;
     reg  [2:0] scan$reach2$3$backward_join$lead;
     reg  scan$reach2$4$lane$clock;
-    reg  [7:0] scan$reach2$4$lane$data_in;
+    reg  [20:0] scan$reach2$4$lane$data_in;
     reg  scan$reach2$4$lane$keep_in;
     reg  [16:0] scan$reach2$4$lane$value_in;
-    reg  [7:0] scan$reach2$4$lane$data;
+    reg  [20:0] scan$reach2$4$lane$data;
     reg  scan$reach2$4$lane$keep;
     reg  [16:0] scan$reach2$4$lane$value;
     reg  [8:0] scan$reach2$4$backward_reg$d;
@@ -2236,8 +2316,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$4$backward_join$earlier;
     reg  [8:0] scan$reach2$4$backward_join$later;
     reg  [8:0] scan$reach2$4$backward_join$joined;
-    reg  [7:0] scan$reach2$4$lane$data_reg$d;
-    reg  [7:0] scan$reach2$4$lane$data_reg$q;
+    reg  [20:0] scan$reach2$4$lane$data_reg$d;
+    reg  [20:0] scan$reach2$4$lane$data_reg$q;
     reg  scan$reach2$4$lane$data_reg$clock;
     reg  scan$reach2$4$lane$keep_reg$d;
     reg  scan$reach2$4$lane$keep_reg$q;
@@ -2255,10 +2335,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$4$backward_join$lead_sum;
     reg  [2:0] scan$reach2$4$backward_join$lead;
     reg  scan$reach2$5$lane$clock;
-    reg  [7:0] scan$reach2$5$lane$data_in;
+    reg  [20:0] scan$reach2$5$lane$data_in;
     reg  scan$reach2$5$lane$keep_in;
     reg  [16:0] scan$reach2$5$lane$value_in;
-    reg  [7:0] scan$reach2$5$lane$data;
+    reg  [20:0] scan$reach2$5$lane$data;
     reg  scan$reach2$5$lane$keep;
     reg  [16:0] scan$reach2$5$lane$value;
     reg  [8:0] scan$reach2$5$backward_reg$d;
@@ -2270,8 +2350,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$5$backward_join$earlier;
     reg  [8:0] scan$reach2$5$backward_join$later;
     reg  [8:0] scan$reach2$5$backward_join$joined;
-    reg  [7:0] scan$reach2$5$lane$data_reg$d;
-    reg  [7:0] scan$reach2$5$lane$data_reg$q;
+    reg  [20:0] scan$reach2$5$lane$data_reg$d;
+    reg  [20:0] scan$reach2$5$lane$data_reg$q;
     reg  scan$reach2$5$lane$data_reg$clock;
     reg  scan$reach2$5$lane$keep_reg$d;
     reg  scan$reach2$5$lane$keep_reg$q;
@@ -2289,10 +2369,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$5$backward_join$lead_sum;
     reg  [2:0] scan$reach2$5$backward_join$lead;
     reg  scan$reach2$6$lane$clock;
-    reg  [7:0] scan$reach2$6$lane$data_in;
+    reg  [20:0] scan$reach2$6$lane$data_in;
     reg  scan$reach2$6$lane$keep_in;
     reg  [16:0] scan$reach2$6$lane$value_in;
-    reg  [7:0] scan$reach2$6$lane$data;
+    reg  [20:0] scan$reach2$6$lane$data;
     reg  scan$reach2$6$lane$keep;
     reg  [16:0] scan$reach2$6$lane$value;
     reg  [8:0] scan$reach2$6$backward_reg$d;
@@ -2304,8 +2384,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$6$backward_join$earlier;
     reg  [8:0] scan$reach2$6$backward_join$later;
     reg  [8:0] scan$reach2$6$backward_join$joined;
-    reg  [7:0] scan$reach2$6$lane$data_reg$d;
-    reg  [7:0] scan$reach2$6$lane$data_reg$q;
+    reg  [20:0] scan$reach2$6$lane$data_reg$d;
+    reg  [20:0] scan$reach2$6$lane$data_reg$q;
     reg  scan$reach2$6$lane$data_reg$clock;
     reg  scan$reach2$6$lane$keep_reg$d;
     reg  scan$reach2$6$lane$keep_reg$q;
@@ -2323,10 +2403,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$6$backward_join$lead_sum;
     reg  [2:0] scan$reach2$6$backward_join$lead;
     reg  scan$reach2$7$lane$clock;
-    reg  [7:0] scan$reach2$7$lane$data_in;
+    reg  [20:0] scan$reach2$7$lane$data_in;
     reg  scan$reach2$7$lane$keep_in;
     reg  [16:0] scan$reach2$7$lane$value_in;
-    reg  [7:0] scan$reach2$7$lane$data;
+    reg  [20:0] scan$reach2$7$lane$data;
     reg  scan$reach2$7$lane$keep;
     reg  [16:0] scan$reach2$7$lane$value;
     reg  [8:0] scan$reach2$7$backward_reg$d;
@@ -2338,8 +2418,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$7$backward_join$earlier;
     reg  [8:0] scan$reach2$7$backward_join$later;
     reg  [8:0] scan$reach2$7$backward_join$joined;
-    reg  [7:0] scan$reach2$7$lane$data_reg$d;
-    reg  [7:0] scan$reach2$7$lane$data_reg$q;
+    reg  [20:0] scan$reach2$7$lane$data_reg$d;
+    reg  [20:0] scan$reach2$7$lane$data_reg$q;
     reg  scan$reach2$7$lane$data_reg$clock;
     reg  scan$reach2$7$lane$keep_reg$d;
     reg  scan$reach2$7$lane$keep_reg$q;
@@ -2357,10 +2437,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$7$backward_join$lead_sum;
     reg  [2:0] scan$reach2$7$backward_join$lead;
     reg  scan$reach2$8$lane$clock;
-    reg  [7:0] scan$reach2$8$lane$data_in;
+    reg  [20:0] scan$reach2$8$lane$data_in;
     reg  scan$reach2$8$lane$keep_in;
     reg  [16:0] scan$reach2$8$lane$value_in;
-    reg  [7:0] scan$reach2$8$lane$data;
+    reg  [20:0] scan$reach2$8$lane$data;
     reg  scan$reach2$8$lane$keep;
     reg  [16:0] scan$reach2$8$lane$value;
     reg  [8:0] scan$reach2$8$backward_reg$d;
@@ -2372,8 +2452,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$8$backward_join$earlier;
     reg  [8:0] scan$reach2$8$backward_join$later;
     reg  [8:0] scan$reach2$8$backward_join$joined;
-    reg  [7:0] scan$reach2$8$lane$data_reg$d;
-    reg  [7:0] scan$reach2$8$lane$data_reg$q;
+    reg  [20:0] scan$reach2$8$lane$data_reg$d;
+    reg  [20:0] scan$reach2$8$lane$data_reg$q;
     reg  scan$reach2$8$lane$data_reg$clock;
     reg  scan$reach2$8$lane$keep_reg$d;
     reg  scan$reach2$8$lane$keep_reg$q;
@@ -2391,10 +2471,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$8$backward_join$lead_sum;
     reg  [2:0] scan$reach2$8$backward_join$lead;
     reg  scan$reach2$9$lane$clock;
-    reg  [7:0] scan$reach2$9$lane$data_in;
+    reg  [20:0] scan$reach2$9$lane$data_in;
     reg  scan$reach2$9$lane$keep_in;
     reg  [16:0] scan$reach2$9$lane$value_in;
-    reg  [7:0] scan$reach2$9$lane$data;
+    reg  [20:0] scan$reach2$9$lane$data;
     reg  scan$reach2$9$lane$keep;
     reg  [16:0] scan$reach2$9$lane$value;
     reg  [8:0] scan$reach2$9$backward_reg$d;
@@ -2406,8 +2486,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$9$backward_join$earlier;
     reg  [8:0] scan$reach2$9$backward_join$later;
     reg  [8:0] scan$reach2$9$backward_join$joined;
-    reg  [7:0] scan$reach2$9$lane$data_reg$d;
-    reg  [7:0] scan$reach2$9$lane$data_reg$q;
+    reg  [20:0] scan$reach2$9$lane$data_reg$d;
+    reg  [20:0] scan$reach2$9$lane$data_reg$q;
     reg  scan$reach2$9$lane$data_reg$clock;
     reg  scan$reach2$9$lane$keep_reg$d;
     reg  scan$reach2$9$lane$keep_reg$q;
@@ -2425,10 +2505,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$9$backward_join$lead_sum;
     reg  [2:0] scan$reach2$9$backward_join$lead;
     reg  scan$reach2$10$lane$clock;
-    reg  [7:0] scan$reach2$10$lane$data_in;
+    reg  [20:0] scan$reach2$10$lane$data_in;
     reg  scan$reach2$10$lane$keep_in;
     reg  [16:0] scan$reach2$10$lane$value_in;
-    reg  [7:0] scan$reach2$10$lane$data;
+    reg  [20:0] scan$reach2$10$lane$data;
     reg  scan$reach2$10$lane$keep;
     reg  [16:0] scan$reach2$10$lane$value;
     reg  [8:0] scan$reach2$10$backward_reg$d;
@@ -2440,8 +2520,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$10$backward_join$earlier;
     reg  [8:0] scan$reach2$10$backward_join$later;
     reg  [8:0] scan$reach2$10$backward_join$joined;
-    reg  [7:0] scan$reach2$10$lane$data_reg$d;
-    reg  [7:0] scan$reach2$10$lane$data_reg$q;
+    reg  [20:0] scan$reach2$10$lane$data_reg$d;
+    reg  [20:0] scan$reach2$10$lane$data_reg$q;
     reg  scan$reach2$10$lane$data_reg$clock;
     reg  scan$reach2$10$lane$keep_reg$d;
     reg  scan$reach2$10$lane$keep_reg$q;
@@ -2459,10 +2539,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$10$backward_join$lead_sum;
     reg  [2:0] scan$reach2$10$backward_join$lead;
     reg  scan$reach2$11$lane$clock;
-    reg  [7:0] scan$reach2$11$lane$data_in;
+    reg  [20:0] scan$reach2$11$lane$data_in;
     reg  scan$reach2$11$lane$keep_in;
     reg  [16:0] scan$reach2$11$lane$value_in;
-    reg  [7:0] scan$reach2$11$lane$data;
+    reg  [20:0] scan$reach2$11$lane$data;
     reg  scan$reach2$11$lane$keep;
     reg  [16:0] scan$reach2$11$lane$value;
     reg  [8:0] scan$reach2$11$backward_reg$d;
@@ -2474,8 +2554,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$11$backward_join$earlier;
     reg  [8:0] scan$reach2$11$backward_join$later;
     reg  [8:0] scan$reach2$11$backward_join$joined;
-    reg  [7:0] scan$reach2$11$lane$data_reg$d;
-    reg  [7:0] scan$reach2$11$lane$data_reg$q;
+    reg  [20:0] scan$reach2$11$lane$data_reg$d;
+    reg  [20:0] scan$reach2$11$lane$data_reg$q;
     reg  scan$reach2$11$lane$data_reg$clock;
     reg  scan$reach2$11$lane$keep_reg$d;
     reg  scan$reach2$11$lane$keep_reg$q;
@@ -2493,10 +2573,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$11$backward_join$lead_sum;
     reg  [2:0] scan$reach2$11$backward_join$lead;
     reg  scan$reach2$12$lane$clock;
-    reg  [7:0] scan$reach2$12$lane$data_in;
+    reg  [20:0] scan$reach2$12$lane$data_in;
     reg  scan$reach2$12$lane$keep_in;
     reg  [16:0] scan$reach2$12$lane$value_in;
-    reg  [7:0] scan$reach2$12$lane$data;
+    reg  [20:0] scan$reach2$12$lane$data;
     reg  scan$reach2$12$lane$keep;
     reg  [16:0] scan$reach2$12$lane$value;
     reg  [8:0] scan$reach2$12$backward_reg$d;
@@ -2508,8 +2588,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$12$backward_join$earlier;
     reg  [8:0] scan$reach2$12$backward_join$later;
     reg  [8:0] scan$reach2$12$backward_join$joined;
-    reg  [7:0] scan$reach2$12$lane$data_reg$d;
-    reg  [7:0] scan$reach2$12$lane$data_reg$q;
+    reg  [20:0] scan$reach2$12$lane$data_reg$d;
+    reg  [20:0] scan$reach2$12$lane$data_reg$q;
     reg  scan$reach2$12$lane$data_reg$clock;
     reg  scan$reach2$12$lane$keep_reg$d;
     reg  scan$reach2$12$lane$keep_reg$q;
@@ -2527,10 +2607,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$12$backward_join$lead_sum;
     reg  [2:0] scan$reach2$12$backward_join$lead;
     reg  scan$reach2$13$lane$clock;
-    reg  [7:0] scan$reach2$13$lane$data_in;
+    reg  [20:0] scan$reach2$13$lane$data_in;
     reg  scan$reach2$13$lane$keep_in;
     reg  [16:0] scan$reach2$13$lane$value_in;
-    reg  [7:0] scan$reach2$13$lane$data;
+    reg  [20:0] scan$reach2$13$lane$data;
     reg  scan$reach2$13$lane$keep;
     reg  [16:0] scan$reach2$13$lane$value;
     reg  [8:0] scan$reach2$13$backward_reg$d;
@@ -2542,8 +2622,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$13$backward_join$earlier;
     reg  [8:0] scan$reach2$13$backward_join$later;
     reg  [8:0] scan$reach2$13$backward_join$joined;
-    reg  [7:0] scan$reach2$13$lane$data_reg$d;
-    reg  [7:0] scan$reach2$13$lane$data_reg$q;
+    reg  [20:0] scan$reach2$13$lane$data_reg$d;
+    reg  [20:0] scan$reach2$13$lane$data_reg$q;
     reg  scan$reach2$13$lane$data_reg$clock;
     reg  scan$reach2$13$lane$keep_reg$d;
     reg  scan$reach2$13$lane$keep_reg$q;
@@ -2561,10 +2641,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$13$backward_join$lead_sum;
     reg  [2:0] scan$reach2$13$backward_join$lead;
     reg  scan$reach2$14$lane$clock;
-    reg  [7:0] scan$reach2$14$lane$data_in;
+    reg  [20:0] scan$reach2$14$lane$data_in;
     reg  scan$reach2$14$lane$keep_in;
     reg  [16:0] scan$reach2$14$lane$value_in;
-    reg  [7:0] scan$reach2$14$lane$data;
+    reg  [20:0] scan$reach2$14$lane$data;
     reg  scan$reach2$14$lane$keep;
     reg  [16:0] scan$reach2$14$lane$value;
     reg  [8:0] scan$reach2$14$backward_reg$d;
@@ -2576,8 +2656,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$14$backward_join$earlier;
     reg  [8:0] scan$reach2$14$backward_join$later;
     reg  [8:0] scan$reach2$14$backward_join$joined;
-    reg  [7:0] scan$reach2$14$lane$data_reg$d;
-    reg  [7:0] scan$reach2$14$lane$data_reg$q;
+    reg  [20:0] scan$reach2$14$lane$data_reg$d;
+    reg  [20:0] scan$reach2$14$lane$data_reg$q;
     reg  scan$reach2$14$lane$data_reg$clock;
     reg  scan$reach2$14$lane$keep_reg$d;
     reg  scan$reach2$14$lane$keep_reg$q;
@@ -2595,10 +2675,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$14$backward_join$lead_sum;
     reg  [2:0] scan$reach2$14$backward_join$lead;
     reg  scan$reach2$15$lane$clock;
-    reg  [7:0] scan$reach2$15$lane$data_in;
+    reg  [20:0] scan$reach2$15$lane$data_in;
     reg  scan$reach2$15$lane$keep_in;
     reg  [16:0] scan$reach2$15$lane$value_in;
-    reg  [7:0] scan$reach2$15$lane$data;
+    reg  [20:0] scan$reach2$15$lane$data;
     reg  scan$reach2$15$lane$keep;
     reg  [16:0] scan$reach2$15$lane$value;
     reg  [8:0] scan$reach2$15$backward_reg$d;
@@ -2610,8 +2690,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$15$backward_join$earlier;
     reg  [8:0] scan$reach2$15$backward_join$later;
     reg  [8:0] scan$reach2$15$backward_join$joined;
-    reg  [7:0] scan$reach2$15$lane$data_reg$d;
-    reg  [7:0] scan$reach2$15$lane$data_reg$q;
+    reg  [20:0] scan$reach2$15$lane$data_reg$d;
+    reg  [20:0] scan$reach2$15$lane$data_reg$q;
     reg  scan$reach2$15$lane$data_reg$clock;
     reg  scan$reach2$15$lane$keep_reg$d;
     reg  scan$reach2$15$lane$keep_reg$q;
@@ -2629,10 +2709,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$15$backward_join$lead_sum;
     reg  [2:0] scan$reach2$15$backward_join$lead;
     reg  scan$reach4$0$lane$clock;
-    reg  [7:0] scan$reach4$0$lane$data_in;
+    reg  [20:0] scan$reach4$0$lane$data_in;
     reg  scan$reach4$0$lane$keep_in;
     reg  [16:0] scan$reach4$0$lane$value_in;
-    reg  [7:0] scan$reach4$0$lane$data;
+    reg  [20:0] scan$reach4$0$lane$data;
     reg  scan$reach4$0$lane$keep;
     reg  [16:0] scan$reach4$0$lane$value;
     reg  [8:0] scan$reach4$0$backward_reg$d;
@@ -2644,8 +2724,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$0$backward_join$earlier;
     reg  [8:0] scan$reach4$0$backward_join$later;
     reg  [8:0] scan$reach4$0$backward_join$joined;
-    reg  [7:0] scan$reach4$0$lane$data_reg$d;
-    reg  [7:0] scan$reach4$0$lane$data_reg$q;
+    reg  [20:0] scan$reach4$0$lane$data_reg$d;
+    reg  [20:0] scan$reach4$0$lane$data_reg$q;
     reg  scan$reach4$0$lane$data_reg$clock;
     reg  scan$reach4$0$lane$keep_reg$d;
     reg  scan$reach4$0$lane$keep_reg$q;
@@ -2663,10 +2743,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$0$backward_join$lead_sum;
     reg  [2:0] scan$reach4$0$backward_join$lead;
     reg  scan$reach4$1$lane$clock;
-    reg  [7:0] scan$reach4$1$lane$data_in;
+    reg  [20:0] scan$reach4$1$lane$data_in;
     reg  scan$reach4$1$lane$keep_in;
     reg  [16:0] scan$reach4$1$lane$value_in;
-    reg  [7:0] scan$reach4$1$lane$data;
+    reg  [20:0] scan$reach4$1$lane$data;
     reg  scan$reach4$1$lane$keep;
     reg  [16:0] scan$reach4$1$lane$value;
     reg  [8:0] scan$reach4$1$backward_reg$d;
@@ -2678,8 +2758,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$1$backward_join$earlier;
     reg  [8:0] scan$reach4$1$backward_join$later;
     reg  [8:0] scan$reach4$1$backward_join$joined;
-    reg  [7:0] scan$reach4$1$lane$data_reg$d;
-    reg  [7:0] scan$reach4$1$lane$data_reg$q;
+    reg  [20:0] scan$reach4$1$lane$data_reg$d;
+    reg  [20:0] scan$reach4$1$lane$data_reg$q;
     reg  scan$reach4$1$lane$data_reg$clock;
     reg  scan$reach4$1$lane$keep_reg$d;
     reg  scan$reach4$1$lane$keep_reg$q;
@@ -2697,10 +2777,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$1$backward_join$lead_sum;
     reg  [2:0] scan$reach4$1$backward_join$lead;
     reg  scan$reach4$2$lane$clock;
-    reg  [7:0] scan$reach4$2$lane$data_in;
+    reg  [20:0] scan$reach4$2$lane$data_in;
     reg  scan$reach4$2$lane$keep_in;
     reg  [16:0] scan$reach4$2$lane$value_in;
-    reg  [7:0] scan$reach4$2$lane$data;
+    reg  [20:0] scan$reach4$2$lane$data;
     reg  scan$reach4$2$lane$keep;
     reg  [16:0] scan$reach4$2$lane$value;
     reg  [8:0] scan$reach4$2$backward_reg$d;
@@ -2712,8 +2792,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$2$backward_join$earlier;
     reg  [8:0] scan$reach4$2$backward_join$later;
     reg  [8:0] scan$reach4$2$backward_join$joined;
-    reg  [7:0] scan$reach4$2$lane$data_reg$d;
-    reg  [7:0] scan$reach4$2$lane$data_reg$q;
+    reg  [20:0] scan$reach4$2$lane$data_reg$d;
+    reg  [20:0] scan$reach4$2$lane$data_reg$q;
     reg  scan$reach4$2$lane$data_reg$clock;
     reg  scan$reach4$2$lane$keep_reg$d;
     reg  scan$reach4$2$lane$keep_reg$q;
@@ -2731,10 +2811,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$2$backward_join$lead_sum;
     reg  [2:0] scan$reach4$2$backward_join$lead;
     reg  scan$reach4$3$lane$clock;
-    reg  [7:0] scan$reach4$3$lane$data_in;
+    reg  [20:0] scan$reach4$3$lane$data_in;
     reg  scan$reach4$3$lane$keep_in;
     reg  [16:0] scan$reach4$3$lane$value_in;
-    reg  [7:0] scan$reach4$3$lane$data;
+    reg  [20:0] scan$reach4$3$lane$data;
     reg  scan$reach4$3$lane$keep;
     reg  [16:0] scan$reach4$3$lane$value;
     reg  [8:0] scan$reach4$3$backward_reg$d;
@@ -2746,8 +2826,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$3$backward_join$earlier;
     reg  [8:0] scan$reach4$3$backward_join$later;
     reg  [8:0] scan$reach4$3$backward_join$joined;
-    reg  [7:0] scan$reach4$3$lane$data_reg$d;
-    reg  [7:0] scan$reach4$3$lane$data_reg$q;
+    reg  [20:0] scan$reach4$3$lane$data_reg$d;
+    reg  [20:0] scan$reach4$3$lane$data_reg$q;
     reg  scan$reach4$3$lane$data_reg$clock;
     reg  scan$reach4$3$lane$keep_reg$d;
     reg  scan$reach4$3$lane$keep_reg$q;
@@ -2765,10 +2845,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$3$backward_join$lead_sum;
     reg  [2:0] scan$reach4$3$backward_join$lead;
     reg  scan$reach4$4$lane$clock;
-    reg  [7:0] scan$reach4$4$lane$data_in;
+    reg  [20:0] scan$reach4$4$lane$data_in;
     reg  scan$reach4$4$lane$keep_in;
     reg  [16:0] scan$reach4$4$lane$value_in;
-    reg  [7:0] scan$reach4$4$lane$data;
+    reg  [20:0] scan$reach4$4$lane$data;
     reg  scan$reach4$4$lane$keep;
     reg  [16:0] scan$reach4$4$lane$value;
     reg  [8:0] scan$reach4$4$backward_reg$d;
@@ -2780,8 +2860,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$4$backward_join$earlier;
     reg  [8:0] scan$reach4$4$backward_join$later;
     reg  [8:0] scan$reach4$4$backward_join$joined;
-    reg  [7:0] scan$reach4$4$lane$data_reg$d;
-    reg  [7:0] scan$reach4$4$lane$data_reg$q;
+    reg  [20:0] scan$reach4$4$lane$data_reg$d;
+    reg  [20:0] scan$reach4$4$lane$data_reg$q;
     reg  scan$reach4$4$lane$data_reg$clock;
     reg  scan$reach4$4$lane$keep_reg$d;
     reg  scan$reach4$4$lane$keep_reg$q;
@@ -2799,10 +2879,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$4$backward_join$lead_sum;
     reg  [2:0] scan$reach4$4$backward_join$lead;
     reg  scan$reach4$5$lane$clock;
-    reg  [7:0] scan$reach4$5$lane$data_in;
+    reg  [20:0] scan$reach4$5$lane$data_in;
     reg  scan$reach4$5$lane$keep_in;
     reg  [16:0] scan$reach4$5$lane$value_in;
-    reg  [7:0] scan$reach4$5$lane$data;
+    reg  [20:0] scan$reach4$5$lane$data;
     reg  scan$reach4$5$lane$keep;
     reg  [16:0] scan$reach4$5$lane$value;
     reg  [8:0] scan$reach4$5$backward_reg$d;
@@ -2814,8 +2894,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$5$backward_join$earlier;
     reg  [8:0] scan$reach4$5$backward_join$later;
     reg  [8:0] scan$reach4$5$backward_join$joined;
-    reg  [7:0] scan$reach4$5$lane$data_reg$d;
-    reg  [7:0] scan$reach4$5$lane$data_reg$q;
+    reg  [20:0] scan$reach4$5$lane$data_reg$d;
+    reg  [20:0] scan$reach4$5$lane$data_reg$q;
     reg  scan$reach4$5$lane$data_reg$clock;
     reg  scan$reach4$5$lane$keep_reg$d;
     reg  scan$reach4$5$lane$keep_reg$q;
@@ -2833,10 +2913,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$5$backward_join$lead_sum;
     reg  [2:0] scan$reach4$5$backward_join$lead;
     reg  scan$reach4$6$lane$clock;
-    reg  [7:0] scan$reach4$6$lane$data_in;
+    reg  [20:0] scan$reach4$6$lane$data_in;
     reg  scan$reach4$6$lane$keep_in;
     reg  [16:0] scan$reach4$6$lane$value_in;
-    reg  [7:0] scan$reach4$6$lane$data;
+    reg  [20:0] scan$reach4$6$lane$data;
     reg  scan$reach4$6$lane$keep;
     reg  [16:0] scan$reach4$6$lane$value;
     reg  [8:0] scan$reach4$6$backward_reg$d;
@@ -2848,8 +2928,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$6$backward_join$earlier;
     reg  [8:0] scan$reach4$6$backward_join$later;
     reg  [8:0] scan$reach4$6$backward_join$joined;
-    reg  [7:0] scan$reach4$6$lane$data_reg$d;
-    reg  [7:0] scan$reach4$6$lane$data_reg$q;
+    reg  [20:0] scan$reach4$6$lane$data_reg$d;
+    reg  [20:0] scan$reach4$6$lane$data_reg$q;
     reg  scan$reach4$6$lane$data_reg$clock;
     reg  scan$reach4$6$lane$keep_reg$d;
     reg  scan$reach4$6$lane$keep_reg$q;
@@ -2867,10 +2947,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$6$backward_join$lead_sum;
     reg  [2:0] scan$reach4$6$backward_join$lead;
     reg  scan$reach4$7$lane$clock;
-    reg  [7:0] scan$reach4$7$lane$data_in;
+    reg  [20:0] scan$reach4$7$lane$data_in;
     reg  scan$reach4$7$lane$keep_in;
     reg  [16:0] scan$reach4$7$lane$value_in;
-    reg  [7:0] scan$reach4$7$lane$data;
+    reg  [20:0] scan$reach4$7$lane$data;
     reg  scan$reach4$7$lane$keep;
     reg  [16:0] scan$reach4$7$lane$value;
     reg  [8:0] scan$reach4$7$backward_reg$d;
@@ -2882,8 +2962,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$7$backward_join$earlier;
     reg  [8:0] scan$reach4$7$backward_join$later;
     reg  [8:0] scan$reach4$7$backward_join$joined;
-    reg  [7:0] scan$reach4$7$lane$data_reg$d;
-    reg  [7:0] scan$reach4$7$lane$data_reg$q;
+    reg  [20:0] scan$reach4$7$lane$data_reg$d;
+    reg  [20:0] scan$reach4$7$lane$data_reg$q;
     reg  scan$reach4$7$lane$data_reg$clock;
     reg  scan$reach4$7$lane$keep_reg$d;
     reg  scan$reach4$7$lane$keep_reg$q;
@@ -2901,10 +2981,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$7$backward_join$lead_sum;
     reg  [2:0] scan$reach4$7$backward_join$lead;
     reg  scan$reach4$8$lane$clock;
-    reg  [7:0] scan$reach4$8$lane$data_in;
+    reg  [20:0] scan$reach4$8$lane$data_in;
     reg  scan$reach4$8$lane$keep_in;
     reg  [16:0] scan$reach4$8$lane$value_in;
-    reg  [7:0] scan$reach4$8$lane$data;
+    reg  [20:0] scan$reach4$8$lane$data;
     reg  scan$reach4$8$lane$keep;
     reg  [16:0] scan$reach4$8$lane$value;
     reg  [8:0] scan$reach4$8$backward_reg$d;
@@ -2916,8 +2996,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$8$backward_join$earlier;
     reg  [8:0] scan$reach4$8$backward_join$later;
     reg  [8:0] scan$reach4$8$backward_join$joined;
-    reg  [7:0] scan$reach4$8$lane$data_reg$d;
-    reg  [7:0] scan$reach4$8$lane$data_reg$q;
+    reg  [20:0] scan$reach4$8$lane$data_reg$d;
+    reg  [20:0] scan$reach4$8$lane$data_reg$q;
     reg  scan$reach4$8$lane$data_reg$clock;
     reg  scan$reach4$8$lane$keep_reg$d;
     reg  scan$reach4$8$lane$keep_reg$q;
@@ -2935,10 +3015,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$8$backward_join$lead_sum;
     reg  [2:0] scan$reach4$8$backward_join$lead;
     reg  scan$reach4$9$lane$clock;
-    reg  [7:0] scan$reach4$9$lane$data_in;
+    reg  [20:0] scan$reach4$9$lane$data_in;
     reg  scan$reach4$9$lane$keep_in;
     reg  [16:0] scan$reach4$9$lane$value_in;
-    reg  [7:0] scan$reach4$9$lane$data;
+    reg  [20:0] scan$reach4$9$lane$data;
     reg  scan$reach4$9$lane$keep;
     reg  [16:0] scan$reach4$9$lane$value;
     reg  [8:0] scan$reach4$9$backward_reg$d;
@@ -2950,8 +3030,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$9$backward_join$earlier;
     reg  [8:0] scan$reach4$9$backward_join$later;
     reg  [8:0] scan$reach4$9$backward_join$joined;
-    reg  [7:0] scan$reach4$9$lane$data_reg$d;
-    reg  [7:0] scan$reach4$9$lane$data_reg$q;
+    reg  [20:0] scan$reach4$9$lane$data_reg$d;
+    reg  [20:0] scan$reach4$9$lane$data_reg$q;
     reg  scan$reach4$9$lane$data_reg$clock;
     reg  scan$reach4$9$lane$keep_reg$d;
     reg  scan$reach4$9$lane$keep_reg$q;
@@ -2969,10 +3049,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$9$backward_join$lead_sum;
     reg  [2:0] scan$reach4$9$backward_join$lead;
     reg  scan$reach4$10$lane$clock;
-    reg  [7:0] scan$reach4$10$lane$data_in;
+    reg  [20:0] scan$reach4$10$lane$data_in;
     reg  scan$reach4$10$lane$keep_in;
     reg  [16:0] scan$reach4$10$lane$value_in;
-    reg  [7:0] scan$reach4$10$lane$data;
+    reg  [20:0] scan$reach4$10$lane$data;
     reg  scan$reach4$10$lane$keep;
     reg  [16:0] scan$reach4$10$lane$value;
     reg  [8:0] scan$reach4$10$backward_reg$d;
@@ -2984,8 +3064,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$10$backward_join$earlier;
     reg  [8:0] scan$reach4$10$backward_join$later;
     reg  [8:0] scan$reach4$10$backward_join$joined;
-    reg  [7:0] scan$reach4$10$lane$data_reg$d;
-    reg  [7:0] scan$reach4$10$lane$data_reg$q;
+    reg  [20:0] scan$reach4$10$lane$data_reg$d;
+    reg  [20:0] scan$reach4$10$lane$data_reg$q;
     reg  scan$reach4$10$lane$data_reg$clock;
     reg  scan$reach4$10$lane$keep_reg$d;
     reg  scan$reach4$10$lane$keep_reg$q;
@@ -3003,10 +3083,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$10$backward_join$lead_sum;
     reg  [2:0] scan$reach4$10$backward_join$lead;
     reg  scan$reach4$11$lane$clock;
-    reg  [7:0] scan$reach4$11$lane$data_in;
+    reg  [20:0] scan$reach4$11$lane$data_in;
     reg  scan$reach4$11$lane$keep_in;
     reg  [16:0] scan$reach4$11$lane$value_in;
-    reg  [7:0] scan$reach4$11$lane$data;
+    reg  [20:0] scan$reach4$11$lane$data;
     reg  scan$reach4$11$lane$keep;
     reg  [16:0] scan$reach4$11$lane$value;
     reg  [8:0] scan$reach4$11$backward_reg$d;
@@ -3018,8 +3098,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$11$backward_join$earlier;
     reg  [8:0] scan$reach4$11$backward_join$later;
     reg  [8:0] scan$reach4$11$backward_join$joined;
-    reg  [7:0] scan$reach4$11$lane$data_reg$d;
-    reg  [7:0] scan$reach4$11$lane$data_reg$q;
+    reg  [20:0] scan$reach4$11$lane$data_reg$d;
+    reg  [20:0] scan$reach4$11$lane$data_reg$q;
     reg  scan$reach4$11$lane$data_reg$clock;
     reg  scan$reach4$11$lane$keep_reg$d;
     reg  scan$reach4$11$lane$keep_reg$q;
@@ -3037,10 +3117,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$11$backward_join$lead_sum;
     reg  [2:0] scan$reach4$11$backward_join$lead;
     reg  scan$reach4$12$lane$clock;
-    reg  [7:0] scan$reach4$12$lane$data_in;
+    reg  [20:0] scan$reach4$12$lane$data_in;
     reg  scan$reach4$12$lane$keep_in;
     reg  [16:0] scan$reach4$12$lane$value_in;
-    reg  [7:0] scan$reach4$12$lane$data;
+    reg  [20:0] scan$reach4$12$lane$data;
     reg  scan$reach4$12$lane$keep;
     reg  [16:0] scan$reach4$12$lane$value;
     reg  [8:0] scan$reach4$12$backward_reg$d;
@@ -3052,8 +3132,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$12$backward_join$earlier;
     reg  [8:0] scan$reach4$12$backward_join$later;
     reg  [8:0] scan$reach4$12$backward_join$joined;
-    reg  [7:0] scan$reach4$12$lane$data_reg$d;
-    reg  [7:0] scan$reach4$12$lane$data_reg$q;
+    reg  [20:0] scan$reach4$12$lane$data_reg$d;
+    reg  [20:0] scan$reach4$12$lane$data_reg$q;
     reg  scan$reach4$12$lane$data_reg$clock;
     reg  scan$reach4$12$lane$keep_reg$d;
     reg  scan$reach4$12$lane$keep_reg$q;
@@ -3071,10 +3151,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$12$backward_join$lead_sum;
     reg  [2:0] scan$reach4$12$backward_join$lead;
     reg  scan$reach4$13$lane$clock;
-    reg  [7:0] scan$reach4$13$lane$data_in;
+    reg  [20:0] scan$reach4$13$lane$data_in;
     reg  scan$reach4$13$lane$keep_in;
     reg  [16:0] scan$reach4$13$lane$value_in;
-    reg  [7:0] scan$reach4$13$lane$data;
+    reg  [20:0] scan$reach4$13$lane$data;
     reg  scan$reach4$13$lane$keep;
     reg  [16:0] scan$reach4$13$lane$value;
     reg  [8:0] scan$reach4$13$backward_reg$d;
@@ -3086,8 +3166,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$13$backward_join$earlier;
     reg  [8:0] scan$reach4$13$backward_join$later;
     reg  [8:0] scan$reach4$13$backward_join$joined;
-    reg  [7:0] scan$reach4$13$lane$data_reg$d;
-    reg  [7:0] scan$reach4$13$lane$data_reg$q;
+    reg  [20:0] scan$reach4$13$lane$data_reg$d;
+    reg  [20:0] scan$reach4$13$lane$data_reg$q;
     reg  scan$reach4$13$lane$data_reg$clock;
     reg  scan$reach4$13$lane$keep_reg$d;
     reg  scan$reach4$13$lane$keep_reg$q;
@@ -3105,10 +3185,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$13$backward_join$lead_sum;
     reg  [2:0] scan$reach4$13$backward_join$lead;
     reg  scan$reach4$14$lane$clock;
-    reg  [7:0] scan$reach4$14$lane$data_in;
+    reg  [20:0] scan$reach4$14$lane$data_in;
     reg  scan$reach4$14$lane$keep_in;
     reg  [16:0] scan$reach4$14$lane$value_in;
-    reg  [7:0] scan$reach4$14$lane$data;
+    reg  [20:0] scan$reach4$14$lane$data;
     reg  scan$reach4$14$lane$keep;
     reg  [16:0] scan$reach4$14$lane$value;
     reg  [8:0] scan$reach4$14$backward_reg$d;
@@ -3120,8 +3200,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$14$backward_join$earlier;
     reg  [8:0] scan$reach4$14$backward_join$later;
     reg  [8:0] scan$reach4$14$backward_join$joined;
-    reg  [7:0] scan$reach4$14$lane$data_reg$d;
-    reg  [7:0] scan$reach4$14$lane$data_reg$q;
+    reg  [20:0] scan$reach4$14$lane$data_reg$d;
+    reg  [20:0] scan$reach4$14$lane$data_reg$q;
     reg  scan$reach4$14$lane$data_reg$clock;
     reg  scan$reach4$14$lane$keep_reg$d;
     reg  scan$reach4$14$lane$keep_reg$q;
@@ -3139,10 +3219,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$14$backward_join$lead_sum;
     reg  [2:0] scan$reach4$14$backward_join$lead;
     reg  scan$reach4$15$lane$clock;
-    reg  [7:0] scan$reach4$15$lane$data_in;
+    reg  [20:0] scan$reach4$15$lane$data_in;
     reg  scan$reach4$15$lane$keep_in;
     reg  [16:0] scan$reach4$15$lane$value_in;
-    reg  [7:0] scan$reach4$15$lane$data;
+    reg  [20:0] scan$reach4$15$lane$data;
     reg  scan$reach4$15$lane$keep;
     reg  [16:0] scan$reach4$15$lane$value;
     reg  [8:0] scan$reach4$15$backward_reg$d;
@@ -3154,8 +3234,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$15$backward_join$earlier;
     reg  [8:0] scan$reach4$15$backward_join$later;
     reg  [8:0] scan$reach4$15$backward_join$joined;
-    reg  [7:0] scan$reach4$15$lane$data_reg$d;
-    reg  [7:0] scan$reach4$15$lane$data_reg$q;
+    reg  [20:0] scan$reach4$15$lane$data_reg$d;
+    reg  [20:0] scan$reach4$15$lane$data_reg$q;
     reg  scan$reach4$15$lane$data_reg$clock;
     reg  scan$reach4$15$lane$keep_reg$d;
     reg  scan$reach4$15$lane$keep_reg$q;
@@ -3173,10 +3253,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$15$backward_join$lead_sum;
     reg  [2:0] scan$reach4$15$backward_join$lead;
     reg  scan$reach8$0$lane$clock;
-    reg  [7:0] scan$reach8$0$lane$data_in;
+    reg  [20:0] scan$reach8$0$lane$data_in;
     reg  scan$reach8$0$lane$keep_in;
     reg  [16:0] scan$reach8$0$lane$value_in;
-    reg  [7:0] scan$reach8$0$lane$data;
+    reg  [20:0] scan$reach8$0$lane$data;
     reg  scan$reach8$0$lane$keep;
     reg  [16:0] scan$reach8$0$lane$value;
     reg  [8:0] scan$reach8$0$backward_reg$d;
@@ -3188,8 +3268,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$0$backward_join$earlier;
     reg  [8:0] scan$reach8$0$backward_join$later;
     reg  [8:0] scan$reach8$0$backward_join$joined;
-    reg  [7:0] scan$reach8$0$lane$data_reg$d;
-    reg  [7:0] scan$reach8$0$lane$data_reg$q;
+    reg  [20:0] scan$reach8$0$lane$data_reg$d;
+    reg  [20:0] scan$reach8$0$lane$data_reg$q;
     reg  scan$reach8$0$lane$data_reg$clock;
     reg  scan$reach8$0$lane$keep_reg$d;
     reg  scan$reach8$0$lane$keep_reg$q;
@@ -3207,10 +3287,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$0$backward_join$lead_sum;
     reg  [2:0] scan$reach8$0$backward_join$lead;
     reg  scan$reach8$1$lane$clock;
-    reg  [7:0] scan$reach8$1$lane$data_in;
+    reg  [20:0] scan$reach8$1$lane$data_in;
     reg  scan$reach8$1$lane$keep_in;
     reg  [16:0] scan$reach8$1$lane$value_in;
-    reg  [7:0] scan$reach8$1$lane$data;
+    reg  [20:0] scan$reach8$1$lane$data;
     reg  scan$reach8$1$lane$keep;
     reg  [16:0] scan$reach8$1$lane$value;
     reg  [8:0] scan$reach8$1$backward_reg$d;
@@ -3222,8 +3302,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$1$backward_join$earlier;
     reg  [8:0] scan$reach8$1$backward_join$later;
     reg  [8:0] scan$reach8$1$backward_join$joined;
-    reg  [7:0] scan$reach8$1$lane$data_reg$d;
-    reg  [7:0] scan$reach8$1$lane$data_reg$q;
+    reg  [20:0] scan$reach8$1$lane$data_reg$d;
+    reg  [20:0] scan$reach8$1$lane$data_reg$q;
     reg  scan$reach8$1$lane$data_reg$clock;
     reg  scan$reach8$1$lane$keep_reg$d;
     reg  scan$reach8$1$lane$keep_reg$q;
@@ -3241,10 +3321,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$1$backward_join$lead_sum;
     reg  [2:0] scan$reach8$1$backward_join$lead;
     reg  scan$reach8$2$lane$clock;
-    reg  [7:0] scan$reach8$2$lane$data_in;
+    reg  [20:0] scan$reach8$2$lane$data_in;
     reg  scan$reach8$2$lane$keep_in;
     reg  [16:0] scan$reach8$2$lane$value_in;
-    reg  [7:0] scan$reach8$2$lane$data;
+    reg  [20:0] scan$reach8$2$lane$data;
     reg  scan$reach8$2$lane$keep;
     reg  [16:0] scan$reach8$2$lane$value;
     reg  [8:0] scan$reach8$2$backward_reg$d;
@@ -3256,8 +3336,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$2$backward_join$earlier;
     reg  [8:0] scan$reach8$2$backward_join$later;
     reg  [8:0] scan$reach8$2$backward_join$joined;
-    reg  [7:0] scan$reach8$2$lane$data_reg$d;
-    reg  [7:0] scan$reach8$2$lane$data_reg$q;
+    reg  [20:0] scan$reach8$2$lane$data_reg$d;
+    reg  [20:0] scan$reach8$2$lane$data_reg$q;
     reg  scan$reach8$2$lane$data_reg$clock;
     reg  scan$reach8$2$lane$keep_reg$d;
     reg  scan$reach8$2$lane$keep_reg$q;
@@ -3275,10 +3355,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$2$backward_join$lead_sum;
     reg  [2:0] scan$reach8$2$backward_join$lead;
     reg  scan$reach8$3$lane$clock;
-    reg  [7:0] scan$reach8$3$lane$data_in;
+    reg  [20:0] scan$reach8$3$lane$data_in;
     reg  scan$reach8$3$lane$keep_in;
     reg  [16:0] scan$reach8$3$lane$value_in;
-    reg  [7:0] scan$reach8$3$lane$data;
+    reg  [20:0] scan$reach8$3$lane$data;
     reg  scan$reach8$3$lane$keep;
     reg  [16:0] scan$reach8$3$lane$value;
     reg  [8:0] scan$reach8$3$backward_reg$d;
@@ -3290,8 +3370,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$3$backward_join$earlier;
     reg  [8:0] scan$reach8$3$backward_join$later;
     reg  [8:0] scan$reach8$3$backward_join$joined;
-    reg  [7:0] scan$reach8$3$lane$data_reg$d;
-    reg  [7:0] scan$reach8$3$lane$data_reg$q;
+    reg  [20:0] scan$reach8$3$lane$data_reg$d;
+    reg  [20:0] scan$reach8$3$lane$data_reg$q;
     reg  scan$reach8$3$lane$data_reg$clock;
     reg  scan$reach8$3$lane$keep_reg$d;
     reg  scan$reach8$3$lane$keep_reg$q;
@@ -3309,10 +3389,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$3$backward_join$lead_sum;
     reg  [2:0] scan$reach8$3$backward_join$lead;
     reg  scan$reach8$4$lane$clock;
-    reg  [7:0] scan$reach8$4$lane$data_in;
+    reg  [20:0] scan$reach8$4$lane$data_in;
     reg  scan$reach8$4$lane$keep_in;
     reg  [16:0] scan$reach8$4$lane$value_in;
-    reg  [7:0] scan$reach8$4$lane$data;
+    reg  [20:0] scan$reach8$4$lane$data;
     reg  scan$reach8$4$lane$keep;
     reg  [16:0] scan$reach8$4$lane$value;
     reg  [8:0] scan$reach8$4$backward_reg$d;
@@ -3324,8 +3404,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$4$backward_join$earlier;
     reg  [8:0] scan$reach8$4$backward_join$later;
     reg  [8:0] scan$reach8$4$backward_join$joined;
-    reg  [7:0] scan$reach8$4$lane$data_reg$d;
-    reg  [7:0] scan$reach8$4$lane$data_reg$q;
+    reg  [20:0] scan$reach8$4$lane$data_reg$d;
+    reg  [20:0] scan$reach8$4$lane$data_reg$q;
     reg  scan$reach8$4$lane$data_reg$clock;
     reg  scan$reach8$4$lane$keep_reg$d;
     reg  scan$reach8$4$lane$keep_reg$q;
@@ -3343,10 +3423,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$4$backward_join$lead_sum;
     reg  [2:0] scan$reach8$4$backward_join$lead;
     reg  scan$reach8$5$lane$clock;
-    reg  [7:0] scan$reach8$5$lane$data_in;
+    reg  [20:0] scan$reach8$5$lane$data_in;
     reg  scan$reach8$5$lane$keep_in;
     reg  [16:0] scan$reach8$5$lane$value_in;
-    reg  [7:0] scan$reach8$5$lane$data;
+    reg  [20:0] scan$reach8$5$lane$data;
     reg  scan$reach8$5$lane$keep;
     reg  [16:0] scan$reach8$5$lane$value;
     reg  [8:0] scan$reach8$5$backward_reg$d;
@@ -3358,8 +3438,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$5$backward_join$earlier;
     reg  [8:0] scan$reach8$5$backward_join$later;
     reg  [8:0] scan$reach8$5$backward_join$joined;
-    reg  [7:0] scan$reach8$5$lane$data_reg$d;
-    reg  [7:0] scan$reach8$5$lane$data_reg$q;
+    reg  [20:0] scan$reach8$5$lane$data_reg$d;
+    reg  [20:0] scan$reach8$5$lane$data_reg$q;
     reg  scan$reach8$5$lane$data_reg$clock;
     reg  scan$reach8$5$lane$keep_reg$d;
     reg  scan$reach8$5$lane$keep_reg$q;
@@ -3377,10 +3457,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$5$backward_join$lead_sum;
     reg  [2:0] scan$reach8$5$backward_join$lead;
     reg  scan$reach8$6$lane$clock;
-    reg  [7:0] scan$reach8$6$lane$data_in;
+    reg  [20:0] scan$reach8$6$lane$data_in;
     reg  scan$reach8$6$lane$keep_in;
     reg  [16:0] scan$reach8$6$lane$value_in;
-    reg  [7:0] scan$reach8$6$lane$data;
+    reg  [20:0] scan$reach8$6$lane$data;
     reg  scan$reach8$6$lane$keep;
     reg  [16:0] scan$reach8$6$lane$value;
     reg  [8:0] scan$reach8$6$backward_reg$d;
@@ -3392,8 +3472,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$6$backward_join$earlier;
     reg  [8:0] scan$reach8$6$backward_join$later;
     reg  [8:0] scan$reach8$6$backward_join$joined;
-    reg  [7:0] scan$reach8$6$lane$data_reg$d;
-    reg  [7:0] scan$reach8$6$lane$data_reg$q;
+    reg  [20:0] scan$reach8$6$lane$data_reg$d;
+    reg  [20:0] scan$reach8$6$lane$data_reg$q;
     reg  scan$reach8$6$lane$data_reg$clock;
     reg  scan$reach8$6$lane$keep_reg$d;
     reg  scan$reach8$6$lane$keep_reg$q;
@@ -3411,10 +3491,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$6$backward_join$lead_sum;
     reg  [2:0] scan$reach8$6$backward_join$lead;
     reg  scan$reach8$7$lane$clock;
-    reg  [7:0] scan$reach8$7$lane$data_in;
+    reg  [20:0] scan$reach8$7$lane$data_in;
     reg  scan$reach8$7$lane$keep_in;
     reg  [16:0] scan$reach8$7$lane$value_in;
-    reg  [7:0] scan$reach8$7$lane$data;
+    reg  [20:0] scan$reach8$7$lane$data;
     reg  scan$reach8$7$lane$keep;
     reg  [16:0] scan$reach8$7$lane$value;
     reg  [8:0] scan$reach8$7$backward_reg$d;
@@ -3426,8 +3506,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$7$backward_join$earlier;
     reg  [8:0] scan$reach8$7$backward_join$later;
     reg  [8:0] scan$reach8$7$backward_join$joined;
-    reg  [7:0] scan$reach8$7$lane$data_reg$d;
-    reg  [7:0] scan$reach8$7$lane$data_reg$q;
+    reg  [20:0] scan$reach8$7$lane$data_reg$d;
+    reg  [20:0] scan$reach8$7$lane$data_reg$q;
     reg  scan$reach8$7$lane$data_reg$clock;
     reg  scan$reach8$7$lane$keep_reg$d;
     reg  scan$reach8$7$lane$keep_reg$q;
@@ -3445,10 +3525,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$7$backward_join$lead_sum;
     reg  [2:0] scan$reach8$7$backward_join$lead;
     reg  scan$reach8$8$lane$clock;
-    reg  [7:0] scan$reach8$8$lane$data_in;
+    reg  [20:0] scan$reach8$8$lane$data_in;
     reg  scan$reach8$8$lane$keep_in;
     reg  [16:0] scan$reach8$8$lane$value_in;
-    reg  [7:0] scan$reach8$8$lane$data;
+    reg  [20:0] scan$reach8$8$lane$data;
     reg  scan$reach8$8$lane$keep;
     reg  [16:0] scan$reach8$8$lane$value;
     reg  [8:0] scan$reach8$8$backward_reg$d;
@@ -3460,8 +3540,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$8$backward_join$earlier;
     reg  [8:0] scan$reach8$8$backward_join$later;
     reg  [8:0] scan$reach8$8$backward_join$joined;
-    reg  [7:0] scan$reach8$8$lane$data_reg$d;
-    reg  [7:0] scan$reach8$8$lane$data_reg$q;
+    reg  [20:0] scan$reach8$8$lane$data_reg$d;
+    reg  [20:0] scan$reach8$8$lane$data_reg$q;
     reg  scan$reach8$8$lane$data_reg$clock;
     reg  scan$reach8$8$lane$keep_reg$d;
     reg  scan$reach8$8$lane$keep_reg$q;
@@ -3479,10 +3559,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$8$backward_join$lead_sum;
     reg  [2:0] scan$reach8$8$backward_join$lead;
     reg  scan$reach8$9$lane$clock;
-    reg  [7:0] scan$reach8$9$lane$data_in;
+    reg  [20:0] scan$reach8$9$lane$data_in;
     reg  scan$reach8$9$lane$keep_in;
     reg  [16:0] scan$reach8$9$lane$value_in;
-    reg  [7:0] scan$reach8$9$lane$data;
+    reg  [20:0] scan$reach8$9$lane$data;
     reg  scan$reach8$9$lane$keep;
     reg  [16:0] scan$reach8$9$lane$value;
     reg  [8:0] scan$reach8$9$backward_reg$d;
@@ -3494,8 +3574,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$9$backward_join$earlier;
     reg  [8:0] scan$reach8$9$backward_join$later;
     reg  [8:0] scan$reach8$9$backward_join$joined;
-    reg  [7:0] scan$reach8$9$lane$data_reg$d;
-    reg  [7:0] scan$reach8$9$lane$data_reg$q;
+    reg  [20:0] scan$reach8$9$lane$data_reg$d;
+    reg  [20:0] scan$reach8$9$lane$data_reg$q;
     reg  scan$reach8$9$lane$data_reg$clock;
     reg  scan$reach8$9$lane$keep_reg$d;
     reg  scan$reach8$9$lane$keep_reg$q;
@@ -3513,10 +3593,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$9$backward_join$lead_sum;
     reg  [2:0] scan$reach8$9$backward_join$lead;
     reg  scan$reach8$10$lane$clock;
-    reg  [7:0] scan$reach8$10$lane$data_in;
+    reg  [20:0] scan$reach8$10$lane$data_in;
     reg  scan$reach8$10$lane$keep_in;
     reg  [16:0] scan$reach8$10$lane$value_in;
-    reg  [7:0] scan$reach8$10$lane$data;
+    reg  [20:0] scan$reach8$10$lane$data;
     reg  scan$reach8$10$lane$keep;
     reg  [16:0] scan$reach8$10$lane$value;
     reg  [8:0] scan$reach8$10$backward_reg$d;
@@ -3528,8 +3608,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$10$backward_join$earlier;
     reg  [8:0] scan$reach8$10$backward_join$later;
     reg  [8:0] scan$reach8$10$backward_join$joined;
-    reg  [7:0] scan$reach8$10$lane$data_reg$d;
-    reg  [7:0] scan$reach8$10$lane$data_reg$q;
+    reg  [20:0] scan$reach8$10$lane$data_reg$d;
+    reg  [20:0] scan$reach8$10$lane$data_reg$q;
     reg  scan$reach8$10$lane$data_reg$clock;
     reg  scan$reach8$10$lane$keep_reg$d;
     reg  scan$reach8$10$lane$keep_reg$q;
@@ -3547,10 +3627,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$10$backward_join$lead_sum;
     reg  [2:0] scan$reach8$10$backward_join$lead;
     reg  scan$reach8$11$lane$clock;
-    reg  [7:0] scan$reach8$11$lane$data_in;
+    reg  [20:0] scan$reach8$11$lane$data_in;
     reg  scan$reach8$11$lane$keep_in;
     reg  [16:0] scan$reach8$11$lane$value_in;
-    reg  [7:0] scan$reach8$11$lane$data;
+    reg  [20:0] scan$reach8$11$lane$data;
     reg  scan$reach8$11$lane$keep;
     reg  [16:0] scan$reach8$11$lane$value;
     reg  [8:0] scan$reach8$11$backward_reg$d;
@@ -3562,8 +3642,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$11$backward_join$earlier;
     reg  [8:0] scan$reach8$11$backward_join$later;
     reg  [8:0] scan$reach8$11$backward_join$joined;
-    reg  [7:0] scan$reach8$11$lane$data_reg$d;
-    reg  [7:0] scan$reach8$11$lane$data_reg$q;
+    reg  [20:0] scan$reach8$11$lane$data_reg$d;
+    reg  [20:0] scan$reach8$11$lane$data_reg$q;
     reg  scan$reach8$11$lane$data_reg$clock;
     reg  scan$reach8$11$lane$keep_reg$d;
     reg  scan$reach8$11$lane$keep_reg$q;
@@ -3581,10 +3661,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$11$backward_join$lead_sum;
     reg  [2:0] scan$reach8$11$backward_join$lead;
     reg  scan$reach8$12$lane$clock;
-    reg  [7:0] scan$reach8$12$lane$data_in;
+    reg  [20:0] scan$reach8$12$lane$data_in;
     reg  scan$reach8$12$lane$keep_in;
     reg  [16:0] scan$reach8$12$lane$value_in;
-    reg  [7:0] scan$reach8$12$lane$data;
+    reg  [20:0] scan$reach8$12$lane$data;
     reg  scan$reach8$12$lane$keep;
     reg  [16:0] scan$reach8$12$lane$value;
     reg  [8:0] scan$reach8$12$backward_reg$d;
@@ -3596,8 +3676,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$12$backward_join$earlier;
     reg  [8:0] scan$reach8$12$backward_join$later;
     reg  [8:0] scan$reach8$12$backward_join$joined;
-    reg  [7:0] scan$reach8$12$lane$data_reg$d;
-    reg  [7:0] scan$reach8$12$lane$data_reg$q;
+    reg  [20:0] scan$reach8$12$lane$data_reg$d;
+    reg  [20:0] scan$reach8$12$lane$data_reg$q;
     reg  scan$reach8$12$lane$data_reg$clock;
     reg  scan$reach8$12$lane$keep_reg$d;
     reg  scan$reach8$12$lane$keep_reg$q;
@@ -3615,10 +3695,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$12$backward_join$lead_sum;
     reg  [2:0] scan$reach8$12$backward_join$lead;
     reg  scan$reach8$13$lane$clock;
-    reg  [7:0] scan$reach8$13$lane$data_in;
+    reg  [20:0] scan$reach8$13$lane$data_in;
     reg  scan$reach8$13$lane$keep_in;
     reg  [16:0] scan$reach8$13$lane$value_in;
-    reg  [7:0] scan$reach8$13$lane$data;
+    reg  [20:0] scan$reach8$13$lane$data;
     reg  scan$reach8$13$lane$keep;
     reg  [16:0] scan$reach8$13$lane$value;
     reg  [8:0] scan$reach8$13$backward_reg$d;
@@ -3630,8 +3710,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$13$backward_join$earlier;
     reg  [8:0] scan$reach8$13$backward_join$later;
     reg  [8:0] scan$reach8$13$backward_join$joined;
-    reg  [7:0] scan$reach8$13$lane$data_reg$d;
-    reg  [7:0] scan$reach8$13$lane$data_reg$q;
+    reg  [20:0] scan$reach8$13$lane$data_reg$d;
+    reg  [20:0] scan$reach8$13$lane$data_reg$q;
     reg  scan$reach8$13$lane$data_reg$clock;
     reg  scan$reach8$13$lane$keep_reg$d;
     reg  scan$reach8$13$lane$keep_reg$q;
@@ -3649,10 +3729,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$13$backward_join$lead_sum;
     reg  [2:0] scan$reach8$13$backward_join$lead;
     reg  scan$reach8$14$lane$clock;
-    reg  [7:0] scan$reach8$14$lane$data_in;
+    reg  [20:0] scan$reach8$14$lane$data_in;
     reg  scan$reach8$14$lane$keep_in;
     reg  [16:0] scan$reach8$14$lane$value_in;
-    reg  [7:0] scan$reach8$14$lane$data;
+    reg  [20:0] scan$reach8$14$lane$data;
     reg  scan$reach8$14$lane$keep;
     reg  [16:0] scan$reach8$14$lane$value;
     reg  [8:0] scan$reach8$14$backward_reg$d;
@@ -3664,8 +3744,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$14$backward_join$earlier;
     reg  [8:0] scan$reach8$14$backward_join$later;
     reg  [8:0] scan$reach8$14$backward_join$joined;
-    reg  [7:0] scan$reach8$14$lane$data_reg$d;
-    reg  [7:0] scan$reach8$14$lane$data_reg$q;
+    reg  [20:0] scan$reach8$14$lane$data_reg$d;
+    reg  [20:0] scan$reach8$14$lane$data_reg$q;
     reg  scan$reach8$14$lane$data_reg$clock;
     reg  scan$reach8$14$lane$keep_reg$d;
     reg  scan$reach8$14$lane$keep_reg$q;
@@ -3683,10 +3763,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$14$backward_join$lead_sum;
     reg  [2:0] scan$reach8$14$backward_join$lead;
     reg  scan$reach8$15$lane$clock;
-    reg  [7:0] scan$reach8$15$lane$data_in;
+    reg  [20:0] scan$reach8$15$lane$data_in;
     reg  scan$reach8$15$lane$keep_in;
     reg  [16:0] scan$reach8$15$lane$value_in;
-    reg  [7:0] scan$reach8$15$lane$data;
+    reg  [20:0] scan$reach8$15$lane$data;
     reg  scan$reach8$15$lane$keep;
     reg  [16:0] scan$reach8$15$lane$value;
     reg  [8:0] scan$reach8$15$backward_reg$d;
@@ -3698,8 +3778,8 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$15$backward_join$earlier;
     reg  [8:0] scan$reach8$15$backward_join$later;
     reg  [8:0] scan$reach8$15$backward_join$joined;
-    reg  [7:0] scan$reach8$15$lane$data_reg$d;
-    reg  [7:0] scan$reach8$15$lane$data_reg$q;
+    reg  [20:0] scan$reach8$15$lane$data_reg$d;
+    reg  [20:0] scan$reach8$15$lane$data_reg$q;
     reg  scan$reach8$15$lane$data_reg$clock;
     reg  scan$reach8$15$lane$keep_reg$d;
     reg  scan$reach8$15$lane$keep_reg$q;
@@ -3753,7 +3833,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [16:0] marks$after$earlier;
     reg  [16:0] marks$after$later;
     reg  [16:0] marks$after$joined;
-    reg  [7:0] marks$marks$0$tdata;
+    reg  [12:0] marks$marks$0$mark_class;
     reg  marks$marks$0$keep;
     reg  [16:0] marks$marks$0$forward;
     reg  [8:0] marks$marks$0$backward;
@@ -3761,7 +3841,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$0$last;
     reg  [3:0] marks$marks$0$tuser;
     reg  marks$marks$0$open;
-    reg  [7:0] marks$marks$1$tdata;
+    reg  [12:0] marks$marks$1$mark_class;
     reg  marks$marks$1$keep;
     reg  [16:0] marks$marks$1$forward;
     reg  [8:0] marks$marks$1$backward;
@@ -3769,7 +3849,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$1$last;
     reg  [3:0] marks$marks$1$tuser;
     reg  marks$marks$1$open;
-    reg  [7:0] marks$marks$2$tdata;
+    reg  [12:0] marks$marks$2$mark_class;
     reg  marks$marks$2$keep;
     reg  [16:0] marks$marks$2$forward;
     reg  [8:0] marks$marks$2$backward;
@@ -3777,7 +3857,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$2$last;
     reg  [3:0] marks$marks$2$tuser;
     reg  marks$marks$2$open;
-    reg  [7:0] marks$marks$3$tdata;
+    reg  [12:0] marks$marks$3$mark_class;
     reg  marks$marks$3$keep;
     reg  [16:0] marks$marks$3$forward;
     reg  [8:0] marks$marks$3$backward;
@@ -3785,7 +3865,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$3$last;
     reg  [3:0] marks$marks$3$tuser;
     reg  marks$marks$3$open;
-    reg  [7:0] marks$marks$4$tdata;
+    reg  [12:0] marks$marks$4$mark_class;
     reg  marks$marks$4$keep;
     reg  [16:0] marks$marks$4$forward;
     reg  [8:0] marks$marks$4$backward;
@@ -3793,7 +3873,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$4$last;
     reg  [3:0] marks$marks$4$tuser;
     reg  marks$marks$4$open;
-    reg  [7:0] marks$marks$5$tdata;
+    reg  [12:0] marks$marks$5$mark_class;
     reg  marks$marks$5$keep;
     reg  [16:0] marks$marks$5$forward;
     reg  [8:0] marks$marks$5$backward;
@@ -3801,7 +3881,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$5$last;
     reg  [3:0] marks$marks$5$tuser;
     reg  marks$marks$5$open;
-    reg  [7:0] marks$marks$6$tdata;
+    reg  [12:0] marks$marks$6$mark_class;
     reg  marks$marks$6$keep;
     reg  [16:0] marks$marks$6$forward;
     reg  [8:0] marks$marks$6$backward;
@@ -3809,7 +3889,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$6$last;
     reg  [3:0] marks$marks$6$tuser;
     reg  marks$marks$6$open;
-    reg  [7:0] marks$marks$7$tdata;
+    reg  [12:0] marks$marks$7$mark_class;
     reg  marks$marks$7$keep;
     reg  [16:0] marks$marks$7$forward;
     reg  [8:0] marks$marks$7$backward;
@@ -3817,7 +3897,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$7$last;
     reg  [3:0] marks$marks$7$tuser;
     reg  marks$marks$7$open;
-    reg  [7:0] marks$marks$8$tdata;
+    reg  [12:0] marks$marks$8$mark_class;
     reg  marks$marks$8$keep;
     reg  [16:0] marks$marks$8$forward;
     reg  [8:0] marks$marks$8$backward;
@@ -3825,7 +3905,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$8$last;
     reg  [3:0] marks$marks$8$tuser;
     reg  marks$marks$8$open;
-    reg  [7:0] marks$marks$9$tdata;
+    reg  [12:0] marks$marks$9$mark_class;
     reg  marks$marks$9$keep;
     reg  [16:0] marks$marks$9$forward;
     reg  [8:0] marks$marks$9$backward;
@@ -3833,7 +3913,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$9$last;
     reg  [3:0] marks$marks$9$tuser;
     reg  marks$marks$9$open;
-    reg  [7:0] marks$marks$10$tdata;
+    reg  [12:0] marks$marks$10$mark_class;
     reg  marks$marks$10$keep;
     reg  [16:0] marks$marks$10$forward;
     reg  [8:0] marks$marks$10$backward;
@@ -3841,7 +3921,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$10$last;
     reg  [3:0] marks$marks$10$tuser;
     reg  marks$marks$10$open;
-    reg  [7:0] marks$marks$11$tdata;
+    reg  [12:0] marks$marks$11$mark_class;
     reg  marks$marks$11$keep;
     reg  [16:0] marks$marks$11$forward;
     reg  [8:0] marks$marks$11$backward;
@@ -3849,7 +3929,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$11$last;
     reg  [3:0] marks$marks$11$tuser;
     reg  marks$marks$11$open;
-    reg  [7:0] marks$marks$12$tdata;
+    reg  [12:0] marks$marks$12$mark_class;
     reg  marks$marks$12$keep;
     reg  [16:0] marks$marks$12$forward;
     reg  [8:0] marks$marks$12$backward;
@@ -3857,7 +3937,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$12$last;
     reg  [3:0] marks$marks$12$tuser;
     reg  marks$marks$12$open;
-    reg  [7:0] marks$marks$13$tdata;
+    reg  [12:0] marks$marks$13$mark_class;
     reg  marks$marks$13$keep;
     reg  [16:0] marks$marks$13$forward;
     reg  [8:0] marks$marks$13$backward;
@@ -3865,7 +3945,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$13$last;
     reg  [3:0] marks$marks$13$tuser;
     reg  marks$marks$13$open;
-    reg  [7:0] marks$marks$14$tdata;
+    reg  [12:0] marks$marks$14$mark_class;
     reg  marks$marks$14$keep;
     reg  [16:0] marks$marks$14$forward;
     reg  [8:0] marks$marks$14$backward;
@@ -3873,7 +3953,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$14$last;
     reg  [3:0] marks$marks$14$tuser;
     reg  marks$marks$14$open;
-    reg  [7:0] marks$marks$15$tdata;
+    reg  [12:0] marks$marks$15$mark_class;
     reg  marks$marks$15$keep;
     reg  [16:0] marks$marks$15$forward;
     reg  [8:0] marks$marks$15$backward;
@@ -4154,13 +4234,14 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] marks$resolved_tuser_out$q;
     reg  marks$resolved_tuser_out$clock;
     reg  [16:0] marks$next_carry;
-    reg  [2:0] marks$next_trail;
-    reg  [2:0] marks$next_need;
+    reg  [16:0] marks$beat_forward;
+    reg  [2:0] marks$beat_trail;
+    reg  [2:0] marks$beat_need;
+    reg  [2:0] marks$beat_room;
+    reg  [2:0] marks$carry_left;
     reg  marks$carry_open;
     reg  [2:0] marks$carry_trail;
-    reg  [2:0] marks$carry_need;
     reg  [2:0] marks$beat_lead;
-    reg  [3:0] marks$run;
     reg  [3:0] marks$carry_outside;
     reg  [2:0] marks$room;
     reg  marks$resolving;
@@ -4171,389 +4252,117 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [2:0] marks$after$trail;
     reg  [4:0] marks$after$first;
     localparam  marks$marks$0$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$0$octet$tdata;
-    reg  [4:0] marks$marks$0$octet$byte_class;
-    reg  [4:0] marks$marks$0$octet$continuation;
-    reg  [7:0] marks$marks$0$octet$free_bits;
-    reg  [4:0] marks$marks$0$lead$byte_class;
-    reg  [2:0] marks$marks$0$lead$lead_length;
-    reg  [4:0] marks$marks$0$lead$second_allowed;
-    reg  [3:0] marks$marks$0$lead$outside_tuser;
-    reg  [3:0] marks$marks$0$lead$malformed_tuser;
+    reg  marks$marks$0$continuing;
     reg  [2:0] marks$marks$0$need;
+    reg  [4:0] marks$marks$0$range;
+    reg  [3:0] marks$marks$0$kind;
     reg  [4:0] marks$marks$0$second;
     reg  marks$marks$0$runs_on;
-    reg  marks$marks$0$unused_inputs;
-    localparam  marks$marks$0$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$0$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$0$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$0$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$0$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$0$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$0$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$0$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$0$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$0$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$1$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$1$octet$tdata;
-    reg  [4:0] marks$marks$1$octet$byte_class;
-    reg  [4:0] marks$marks$1$octet$continuation;
-    reg  [7:0] marks$marks$1$octet$free_bits;
-    reg  [4:0] marks$marks$1$lead$byte_class;
-    reg  [2:0] marks$marks$1$lead$lead_length;
-    reg  [4:0] marks$marks$1$lead$second_allowed;
-    reg  [3:0] marks$marks$1$lead$outside_tuser;
-    reg  [3:0] marks$marks$1$lead$malformed_tuser;
+    reg  marks$marks$1$continuing;
     reg  [2:0] marks$marks$1$need;
+    reg  [4:0] marks$marks$1$range;
+    reg  [3:0] marks$marks$1$kind;
     reg  [4:0] marks$marks$1$second;
     reg  marks$marks$1$runs_on;
-    reg  marks$marks$1$unused_inputs;
-    localparam  marks$marks$1$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$1$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$1$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$1$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$1$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$1$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$1$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$1$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$1$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$1$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$2$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$2$octet$tdata;
-    reg  [4:0] marks$marks$2$octet$byte_class;
-    reg  [4:0] marks$marks$2$octet$continuation;
-    reg  [7:0] marks$marks$2$octet$free_bits;
-    reg  [4:0] marks$marks$2$lead$byte_class;
-    reg  [2:0] marks$marks$2$lead$lead_length;
-    reg  [4:0] marks$marks$2$lead$second_allowed;
-    reg  [3:0] marks$marks$2$lead$outside_tuser;
-    reg  [3:0] marks$marks$2$lead$malformed_tuser;
+    reg  marks$marks$2$continuing;
     reg  [2:0] marks$marks$2$need;
+    reg  [4:0] marks$marks$2$range;
+    reg  [3:0] marks$marks$2$kind;
     reg  [4:0] marks$marks$2$second;
     reg  marks$marks$2$runs_on;
-    reg  marks$marks$2$unused_inputs;
-    localparam  marks$marks$2$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$2$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$2$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$2$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$2$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$2$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$2$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$2$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$2$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$2$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$3$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$3$octet$tdata;
-    reg  [4:0] marks$marks$3$octet$byte_class;
-    reg  [4:0] marks$marks$3$octet$continuation;
-    reg  [7:0] marks$marks$3$octet$free_bits;
-    reg  [4:0] marks$marks$3$lead$byte_class;
-    reg  [2:0] marks$marks$3$lead$lead_length;
-    reg  [4:0] marks$marks$3$lead$second_allowed;
-    reg  [3:0] marks$marks$3$lead$outside_tuser;
-    reg  [3:0] marks$marks$3$lead$malformed_tuser;
+    reg  marks$marks$3$continuing;
     reg  [2:0] marks$marks$3$need;
+    reg  [4:0] marks$marks$3$range;
+    reg  [3:0] marks$marks$3$kind;
     reg  [4:0] marks$marks$3$second;
     reg  marks$marks$3$runs_on;
-    reg  marks$marks$3$unused_inputs;
-    localparam  marks$marks$3$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$3$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$3$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$3$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$3$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$3$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$3$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$3$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$3$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$3$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$4$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$4$octet$tdata;
-    reg  [4:0] marks$marks$4$octet$byte_class;
-    reg  [4:0] marks$marks$4$octet$continuation;
-    reg  [7:0] marks$marks$4$octet$free_bits;
-    reg  [4:0] marks$marks$4$lead$byte_class;
-    reg  [2:0] marks$marks$4$lead$lead_length;
-    reg  [4:0] marks$marks$4$lead$second_allowed;
-    reg  [3:0] marks$marks$4$lead$outside_tuser;
-    reg  [3:0] marks$marks$4$lead$malformed_tuser;
+    reg  marks$marks$4$continuing;
     reg  [2:0] marks$marks$4$need;
+    reg  [4:0] marks$marks$4$range;
+    reg  [3:0] marks$marks$4$kind;
     reg  [4:0] marks$marks$4$second;
     reg  marks$marks$4$runs_on;
-    reg  marks$marks$4$unused_inputs;
-    localparam  marks$marks$4$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$4$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$4$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$4$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$4$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$4$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$4$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$4$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$4$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$4$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$5$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$5$octet$tdata;
-    reg  [4:0] marks$marks$5$octet$byte_class;
-    reg  [4:0] marks$marks$5$octet$continuation;
-    reg  [7:0] marks$marks$5$octet$free_bits;
-    reg  [4:0] marks$marks$5$lead$byte_class;
-    reg  [2:0] marks$marks$5$lead$lead_length;
-    reg  [4:0] marks$marks$5$lead$second_allowed;
-    reg  [3:0] marks$marks$5$lead$outside_tuser;
-    reg  [3:0] marks$marks$5$lead$malformed_tuser;
+    reg  marks$marks$5$continuing;
     reg  [2:0] marks$marks$5$need;
+    reg  [4:0] marks$marks$5$range;
+    reg  [3:0] marks$marks$5$kind;
     reg  [4:0] marks$marks$5$second;
     reg  marks$marks$5$runs_on;
-    reg  marks$marks$5$unused_inputs;
-    localparam  marks$marks$5$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$5$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$5$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$5$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$5$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$5$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$5$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$5$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$5$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$5$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$6$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$6$octet$tdata;
-    reg  [4:0] marks$marks$6$octet$byte_class;
-    reg  [4:0] marks$marks$6$octet$continuation;
-    reg  [7:0] marks$marks$6$octet$free_bits;
-    reg  [4:0] marks$marks$6$lead$byte_class;
-    reg  [2:0] marks$marks$6$lead$lead_length;
-    reg  [4:0] marks$marks$6$lead$second_allowed;
-    reg  [3:0] marks$marks$6$lead$outside_tuser;
-    reg  [3:0] marks$marks$6$lead$malformed_tuser;
+    reg  marks$marks$6$continuing;
     reg  [2:0] marks$marks$6$need;
+    reg  [4:0] marks$marks$6$range;
+    reg  [3:0] marks$marks$6$kind;
     reg  [4:0] marks$marks$6$second;
     reg  marks$marks$6$runs_on;
-    reg  marks$marks$6$unused_inputs;
-    localparam  marks$marks$6$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$6$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$6$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$6$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$6$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$6$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$6$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$6$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$6$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$6$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$7$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$7$octet$tdata;
-    reg  [4:0] marks$marks$7$octet$byte_class;
-    reg  [4:0] marks$marks$7$octet$continuation;
-    reg  [7:0] marks$marks$7$octet$free_bits;
-    reg  [4:0] marks$marks$7$lead$byte_class;
-    reg  [2:0] marks$marks$7$lead$lead_length;
-    reg  [4:0] marks$marks$7$lead$second_allowed;
-    reg  [3:0] marks$marks$7$lead$outside_tuser;
-    reg  [3:0] marks$marks$7$lead$malformed_tuser;
+    reg  marks$marks$7$continuing;
     reg  [2:0] marks$marks$7$need;
+    reg  [4:0] marks$marks$7$range;
+    reg  [3:0] marks$marks$7$kind;
     reg  [4:0] marks$marks$7$second;
     reg  marks$marks$7$runs_on;
-    reg  marks$marks$7$unused_inputs;
-    localparam  marks$marks$7$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$7$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$7$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$7$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$7$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$7$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$7$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$7$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$7$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$7$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$8$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$8$octet$tdata;
-    reg  [4:0] marks$marks$8$octet$byte_class;
-    reg  [4:0] marks$marks$8$octet$continuation;
-    reg  [7:0] marks$marks$8$octet$free_bits;
-    reg  [4:0] marks$marks$8$lead$byte_class;
-    reg  [2:0] marks$marks$8$lead$lead_length;
-    reg  [4:0] marks$marks$8$lead$second_allowed;
-    reg  [3:0] marks$marks$8$lead$outside_tuser;
-    reg  [3:0] marks$marks$8$lead$malformed_tuser;
+    reg  marks$marks$8$continuing;
     reg  [2:0] marks$marks$8$need;
+    reg  [4:0] marks$marks$8$range;
+    reg  [3:0] marks$marks$8$kind;
     reg  [4:0] marks$marks$8$second;
     reg  marks$marks$8$runs_on;
-    reg  marks$marks$8$unused_inputs;
-    localparam  marks$marks$8$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$8$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$8$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$8$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$8$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$8$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$8$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$8$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$8$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$8$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$9$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$9$octet$tdata;
-    reg  [4:0] marks$marks$9$octet$byte_class;
-    reg  [4:0] marks$marks$9$octet$continuation;
-    reg  [7:0] marks$marks$9$octet$free_bits;
-    reg  [4:0] marks$marks$9$lead$byte_class;
-    reg  [2:0] marks$marks$9$lead$lead_length;
-    reg  [4:0] marks$marks$9$lead$second_allowed;
-    reg  [3:0] marks$marks$9$lead$outside_tuser;
-    reg  [3:0] marks$marks$9$lead$malformed_tuser;
+    reg  marks$marks$9$continuing;
     reg  [2:0] marks$marks$9$need;
+    reg  [4:0] marks$marks$9$range;
+    reg  [3:0] marks$marks$9$kind;
     reg  [4:0] marks$marks$9$second;
     reg  marks$marks$9$runs_on;
-    reg  marks$marks$9$unused_inputs;
-    localparam  marks$marks$9$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$9$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$9$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$9$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$9$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$9$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$9$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$9$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$9$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$9$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$10$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$10$octet$tdata;
-    reg  [4:0] marks$marks$10$octet$byte_class;
-    reg  [4:0] marks$marks$10$octet$continuation;
-    reg  [7:0] marks$marks$10$octet$free_bits;
-    reg  [4:0] marks$marks$10$lead$byte_class;
-    reg  [2:0] marks$marks$10$lead$lead_length;
-    reg  [4:0] marks$marks$10$lead$second_allowed;
-    reg  [3:0] marks$marks$10$lead$outside_tuser;
-    reg  [3:0] marks$marks$10$lead$malformed_tuser;
+    reg  marks$marks$10$continuing;
     reg  [2:0] marks$marks$10$need;
+    reg  [4:0] marks$marks$10$range;
+    reg  [3:0] marks$marks$10$kind;
     reg  [4:0] marks$marks$10$second;
     reg  marks$marks$10$runs_on;
-    reg  marks$marks$10$unused_inputs;
-    localparam  marks$marks$10$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$10$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$10$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$10$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$10$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$10$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$10$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$10$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$10$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$10$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$11$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$11$octet$tdata;
-    reg  [4:0] marks$marks$11$octet$byte_class;
-    reg  [4:0] marks$marks$11$octet$continuation;
-    reg  [7:0] marks$marks$11$octet$free_bits;
-    reg  [4:0] marks$marks$11$lead$byte_class;
-    reg  [2:0] marks$marks$11$lead$lead_length;
-    reg  [4:0] marks$marks$11$lead$second_allowed;
-    reg  [3:0] marks$marks$11$lead$outside_tuser;
-    reg  [3:0] marks$marks$11$lead$malformed_tuser;
+    reg  marks$marks$11$continuing;
     reg  [2:0] marks$marks$11$need;
+    reg  [4:0] marks$marks$11$range;
+    reg  [3:0] marks$marks$11$kind;
     reg  [4:0] marks$marks$11$second;
     reg  marks$marks$11$runs_on;
-    reg  marks$marks$11$unused_inputs;
-    localparam  marks$marks$11$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$11$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$11$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$11$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$11$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$11$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$11$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$11$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$11$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$11$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$12$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$12$octet$tdata;
-    reg  [4:0] marks$marks$12$octet$byte_class;
-    reg  [4:0] marks$marks$12$octet$continuation;
-    reg  [7:0] marks$marks$12$octet$free_bits;
-    reg  [4:0] marks$marks$12$lead$byte_class;
-    reg  [2:0] marks$marks$12$lead$lead_length;
-    reg  [4:0] marks$marks$12$lead$second_allowed;
-    reg  [3:0] marks$marks$12$lead$outside_tuser;
-    reg  [3:0] marks$marks$12$lead$malformed_tuser;
+    reg  marks$marks$12$continuing;
     reg  [2:0] marks$marks$12$need;
+    reg  [4:0] marks$marks$12$range;
+    reg  [3:0] marks$marks$12$kind;
     reg  [4:0] marks$marks$12$second;
     reg  marks$marks$12$runs_on;
-    reg  marks$marks$12$unused_inputs;
-    localparam  marks$marks$12$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$12$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$12$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$12$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$12$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$12$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$12$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$12$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$12$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$12$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$13$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$13$octet$tdata;
-    reg  [4:0] marks$marks$13$octet$byte_class;
-    reg  [4:0] marks$marks$13$octet$continuation;
-    reg  [7:0] marks$marks$13$octet$free_bits;
-    reg  [4:0] marks$marks$13$lead$byte_class;
-    reg  [2:0] marks$marks$13$lead$lead_length;
-    reg  [4:0] marks$marks$13$lead$second_allowed;
-    reg  [3:0] marks$marks$13$lead$outside_tuser;
-    reg  [3:0] marks$marks$13$lead$malformed_tuser;
+    reg  marks$marks$13$continuing;
     reg  [2:0] marks$marks$13$need;
+    reg  [4:0] marks$marks$13$range;
+    reg  [3:0] marks$marks$13$kind;
     reg  [4:0] marks$marks$13$second;
     reg  marks$marks$13$runs_on;
-    reg  marks$marks$13$unused_inputs;
-    localparam  marks$marks$13$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$13$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$13$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$13$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$13$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$13$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$13$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$13$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$13$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$13$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$14$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$14$octet$tdata;
-    reg  [4:0] marks$marks$14$octet$byte_class;
-    reg  [4:0] marks$marks$14$octet$continuation;
-    reg  [7:0] marks$marks$14$octet$free_bits;
-    reg  [4:0] marks$marks$14$lead$byte_class;
-    reg  [2:0] marks$marks$14$lead$lead_length;
-    reg  [4:0] marks$marks$14$lead$second_allowed;
-    reg  [3:0] marks$marks$14$lead$outside_tuser;
-    reg  [3:0] marks$marks$14$lead$malformed_tuser;
+    reg  marks$marks$14$continuing;
     reg  [2:0] marks$marks$14$need;
+    reg  [4:0] marks$marks$14$range;
+    reg  [3:0] marks$marks$14$kind;
     reg  [4:0] marks$marks$14$second;
     reg  marks$marks$14$runs_on;
-    reg  marks$marks$14$unused_inputs;
-    localparam  marks$marks$14$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$14$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$14$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$14$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$14$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$14$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$14$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$14$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$14$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$14$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$15$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$15$octet$tdata;
-    reg  [4:0] marks$marks$15$octet$byte_class;
-    reg  [4:0] marks$marks$15$octet$continuation;
-    reg  [7:0] marks$marks$15$octet$free_bits;
-    reg  [4:0] marks$marks$15$lead$byte_class;
-    reg  [2:0] marks$marks$15$lead$lead_length;
-    reg  [4:0] marks$marks$15$lead$second_allowed;
-    reg  [3:0] marks$marks$15$lead$outside_tuser;
-    reg  [3:0] marks$marks$15$lead$malformed_tuser;
+    reg  marks$marks$15$continuing;
     reg  [2:0] marks$marks$15$need;
+    reg  [4:0] marks$marks$15$range;
+    reg  [3:0] marks$marks$15$kind;
     reg  [4:0] marks$marks$15$second;
     reg  marks$marks$15$runs_on;
-    reg  marks$marks$15$unused_inputs;
-    localparam  marks$marks$15$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$15$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$15$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$15$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$15$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$15$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$15$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$15$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$15$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$15$lead$tuser_out_of_range = 4'hd;
     reg  hold$places$0$clock;
     reg  hold$places$0$rst;
     reg  hold$places$0$write;
@@ -4777,8 +4586,46 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$out_tlast$d;
     reg  hold$out_tlast$q;
     reg  hold$out_tlast$clock;
-    reg  hold$head_full;
-    reg  hold$head_open;
+    reg  hold$leaves_from$0;
+    reg  hold$leaves_from$1;
+    reg  hold$leaves_from$2;
+    reg  hold$leaves_from$3;
+    reg  hold$leaves_from$4;
+    reg  hold$leaves_from$5;
+    reg  hold$leaves_from$6;
+    reg  hold$leaves_from$7;
+    reg  [127:0] hold$tdata_from$0;
+    reg  [127:0] hold$tdata_from$1;
+    reg  [127:0] hold$tdata_from$2;
+    reg  [127:0] hold$tdata_from$3;
+    reg  [127:0] hold$tdata_from$4;
+    reg  [127:0] hold$tdata_from$5;
+    reg  [127:0] hold$tdata_from$6;
+    reg  [127:0] hold$tdata_from$7;
+    reg  [63:0] hold$tuser_from$0;
+    reg  [63:0] hold$tuser_from$1;
+    reg  [63:0] hold$tuser_from$2;
+    reg  [63:0] hold$tuser_from$3;
+    reg  [63:0] hold$tuser_from$4;
+    reg  [63:0] hold$tuser_from$5;
+    reg  [63:0] hold$tuser_from$6;
+    reg  [63:0] hold$tuser_from$7;
+    reg  [15:0] hold$tkeep_from$0;
+    reg  [15:0] hold$tkeep_from$1;
+    reg  [15:0] hold$tkeep_from$2;
+    reg  [15:0] hold$tkeep_from$3;
+    reg  [15:0] hold$tkeep_from$4;
+    reg  [15:0] hold$tkeep_from$5;
+    reg  [15:0] hold$tkeep_from$6;
+    reg  [15:0] hold$tkeep_from$7;
+    reg  hold$tlast_from$0;
+    reg  hold$tlast_from$1;
+    reg  hold$tlast_from$2;
+    reg  hold$tlast_from$3;
+    reg  hold$tlast_from$4;
+    reg  hold$tlast_from$5;
+    reg  hold$tlast_from$6;
+    reg  hold$tlast_from$7;
     reg  hold$leaving;
     reg  [127:0] hold$head_tdata;
     reg  [63:0] hold$head_tuser;
@@ -6922,19 +6769,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$0$octet$tdata = summaries$0$tdata;
         summaries$0$lead$byte_class = summaries$0$octet$byte_class;
-        summaries$0$unused_tables = |summaries$0$octet$free_bits | |summaries$0$lead$outside_tuser | |summaries$0$lead$malformed_tuser;
+        summaries$0$unused_tables = |summaries$0$octet$free_bits;
         summaries$0$need = 'h0;
         if (summaries$0$lead$lead_length > 'h1) begin
             summaries$0$need = summaries$0$lead$lead_length - 'h1;
         end
+        summaries$0$continuing = summaries$0$octet$continuation != 'h0;
+        summaries$0$range = 'h0;
+        summaries$0$kind = summaries$0$lead$malformed_tuser;
+        if (summaries$0$continuing) begin
+            summaries$0$range = summaries$0$octet$continuation;
+        end
+        else if (summaries$0$need != 'h0) begin
+            summaries$0$range = summaries$0$lead$second_allowed;
+            summaries$0$kind = summaries$0$lead$outside_tuser;
+        end
+        summaries$0$mark_class = ({{9{1'b0}}, summaries$0$kind} << 'h9) | ({{8{1'b0}}, summaries$0$range} << 'h4) | ({{10{1'b0}}, summaries$0$need} << 'h1);
+        if (summaries$0$continuing) begin
+            summaries$0$mark_class = ({{9{1'b0}}, summaries$0$kind} << 'h9) | ({{8{1'b0}}, summaries$0$range} << 'h4) | 'h1;
+        end
+        summaries$0$lane = ({{8{1'b0}}, summaries$0$mark_class} << 'h8) | {{13{1'b0}}, summaries$0$tdata};
         summaries$0$forward = 'h1;
         summaries$0$backward = 'h1;
-        if (summaries$0$keep & (summaries$0$octet$continuation != 'h0)) begin
-            summaries$0$forward = ({{12{1'b0}}, summaries$0$octet$continuation} << 'hc) | 'h3;
-            summaries$0$backward = ({{4{1'b0}}, summaries$0$octet$continuation} << 'h4) | 'h3;
+        if (summaries$0$keep & summaries$0$continuing) begin
+            summaries$0$forward = ({{12{1'b0}}, summaries$0$range} << 'hc) | 'h3;
+            summaries$0$backward = ({{4{1'b0}}, summaries$0$range} << 'h4) | 'h3;
         end
         else if (summaries$0$keep) begin
-            summaries$0$forward = ({{12{1'b0}}, summaries$0$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$0$need} << 'h4);
+            summaries$0$forward = ({{12{1'b0}}, summaries$0$range} << 'h7) | ({{14{1'b0}}, summaries$0$need} << 'h4);
             summaries$0$backward = 'h0;
         end
     end
@@ -7133,19 +6995,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$1$octet$tdata = summaries$1$tdata;
         summaries$1$lead$byte_class = summaries$1$octet$byte_class;
-        summaries$1$unused_tables = |summaries$1$octet$free_bits | |summaries$1$lead$outside_tuser | |summaries$1$lead$malformed_tuser;
+        summaries$1$unused_tables = |summaries$1$octet$free_bits;
         summaries$1$need = 'h0;
         if (summaries$1$lead$lead_length > 'h1) begin
             summaries$1$need = summaries$1$lead$lead_length - 'h1;
         end
+        summaries$1$continuing = summaries$1$octet$continuation != 'h0;
+        summaries$1$range = 'h0;
+        summaries$1$kind = summaries$1$lead$malformed_tuser;
+        if (summaries$1$continuing) begin
+            summaries$1$range = summaries$1$octet$continuation;
+        end
+        else if (summaries$1$need != 'h0) begin
+            summaries$1$range = summaries$1$lead$second_allowed;
+            summaries$1$kind = summaries$1$lead$outside_tuser;
+        end
+        summaries$1$mark_class = ({{9{1'b0}}, summaries$1$kind} << 'h9) | ({{8{1'b0}}, summaries$1$range} << 'h4) | ({{10{1'b0}}, summaries$1$need} << 'h1);
+        if (summaries$1$continuing) begin
+            summaries$1$mark_class = ({{9{1'b0}}, summaries$1$kind} << 'h9) | ({{8{1'b0}}, summaries$1$range} << 'h4) | 'h1;
+        end
+        summaries$1$lane = ({{8{1'b0}}, summaries$1$mark_class} << 'h8) | {{13{1'b0}}, summaries$1$tdata};
         summaries$1$forward = 'h1;
         summaries$1$backward = 'h1;
-        if (summaries$1$keep & (summaries$1$octet$continuation != 'h0)) begin
-            summaries$1$forward = ({{12{1'b0}}, summaries$1$octet$continuation} << 'hc) | 'h3;
-            summaries$1$backward = ({{4{1'b0}}, summaries$1$octet$continuation} << 'h4) | 'h3;
+        if (summaries$1$keep & summaries$1$continuing) begin
+            summaries$1$forward = ({{12{1'b0}}, summaries$1$range} << 'hc) | 'h3;
+            summaries$1$backward = ({{4{1'b0}}, summaries$1$range} << 'h4) | 'h3;
         end
         else if (summaries$1$keep) begin
-            summaries$1$forward = ({{12{1'b0}}, summaries$1$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$1$need} << 'h4);
+            summaries$1$forward = ({{12{1'b0}}, summaries$1$range} << 'h7) | ({{14{1'b0}}, summaries$1$need} << 'h4);
             summaries$1$backward = 'h0;
         end
     end
@@ -7344,19 +7221,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$2$octet$tdata = summaries$2$tdata;
         summaries$2$lead$byte_class = summaries$2$octet$byte_class;
-        summaries$2$unused_tables = |summaries$2$octet$free_bits | |summaries$2$lead$outside_tuser | |summaries$2$lead$malformed_tuser;
+        summaries$2$unused_tables = |summaries$2$octet$free_bits;
         summaries$2$need = 'h0;
         if (summaries$2$lead$lead_length > 'h1) begin
             summaries$2$need = summaries$2$lead$lead_length - 'h1;
         end
+        summaries$2$continuing = summaries$2$octet$continuation != 'h0;
+        summaries$2$range = 'h0;
+        summaries$2$kind = summaries$2$lead$malformed_tuser;
+        if (summaries$2$continuing) begin
+            summaries$2$range = summaries$2$octet$continuation;
+        end
+        else if (summaries$2$need != 'h0) begin
+            summaries$2$range = summaries$2$lead$second_allowed;
+            summaries$2$kind = summaries$2$lead$outside_tuser;
+        end
+        summaries$2$mark_class = ({{9{1'b0}}, summaries$2$kind} << 'h9) | ({{8{1'b0}}, summaries$2$range} << 'h4) | ({{10{1'b0}}, summaries$2$need} << 'h1);
+        if (summaries$2$continuing) begin
+            summaries$2$mark_class = ({{9{1'b0}}, summaries$2$kind} << 'h9) | ({{8{1'b0}}, summaries$2$range} << 'h4) | 'h1;
+        end
+        summaries$2$lane = ({{8{1'b0}}, summaries$2$mark_class} << 'h8) | {{13{1'b0}}, summaries$2$tdata};
         summaries$2$forward = 'h1;
         summaries$2$backward = 'h1;
-        if (summaries$2$keep & (summaries$2$octet$continuation != 'h0)) begin
-            summaries$2$forward = ({{12{1'b0}}, summaries$2$octet$continuation} << 'hc) | 'h3;
-            summaries$2$backward = ({{4{1'b0}}, summaries$2$octet$continuation} << 'h4) | 'h3;
+        if (summaries$2$keep & summaries$2$continuing) begin
+            summaries$2$forward = ({{12{1'b0}}, summaries$2$range} << 'hc) | 'h3;
+            summaries$2$backward = ({{4{1'b0}}, summaries$2$range} << 'h4) | 'h3;
         end
         else if (summaries$2$keep) begin
-            summaries$2$forward = ({{12{1'b0}}, summaries$2$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$2$need} << 'h4);
+            summaries$2$forward = ({{12{1'b0}}, summaries$2$range} << 'h7) | ({{14{1'b0}}, summaries$2$need} << 'h4);
             summaries$2$backward = 'h0;
         end
     end
@@ -7555,19 +7447,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$3$octet$tdata = summaries$3$tdata;
         summaries$3$lead$byte_class = summaries$3$octet$byte_class;
-        summaries$3$unused_tables = |summaries$3$octet$free_bits | |summaries$3$lead$outside_tuser | |summaries$3$lead$malformed_tuser;
+        summaries$3$unused_tables = |summaries$3$octet$free_bits;
         summaries$3$need = 'h0;
         if (summaries$3$lead$lead_length > 'h1) begin
             summaries$3$need = summaries$3$lead$lead_length - 'h1;
         end
+        summaries$3$continuing = summaries$3$octet$continuation != 'h0;
+        summaries$3$range = 'h0;
+        summaries$3$kind = summaries$3$lead$malformed_tuser;
+        if (summaries$3$continuing) begin
+            summaries$3$range = summaries$3$octet$continuation;
+        end
+        else if (summaries$3$need != 'h0) begin
+            summaries$3$range = summaries$3$lead$second_allowed;
+            summaries$3$kind = summaries$3$lead$outside_tuser;
+        end
+        summaries$3$mark_class = ({{9{1'b0}}, summaries$3$kind} << 'h9) | ({{8{1'b0}}, summaries$3$range} << 'h4) | ({{10{1'b0}}, summaries$3$need} << 'h1);
+        if (summaries$3$continuing) begin
+            summaries$3$mark_class = ({{9{1'b0}}, summaries$3$kind} << 'h9) | ({{8{1'b0}}, summaries$3$range} << 'h4) | 'h1;
+        end
+        summaries$3$lane = ({{8{1'b0}}, summaries$3$mark_class} << 'h8) | {{13{1'b0}}, summaries$3$tdata};
         summaries$3$forward = 'h1;
         summaries$3$backward = 'h1;
-        if (summaries$3$keep & (summaries$3$octet$continuation != 'h0)) begin
-            summaries$3$forward = ({{12{1'b0}}, summaries$3$octet$continuation} << 'hc) | 'h3;
-            summaries$3$backward = ({{4{1'b0}}, summaries$3$octet$continuation} << 'h4) | 'h3;
+        if (summaries$3$keep & summaries$3$continuing) begin
+            summaries$3$forward = ({{12{1'b0}}, summaries$3$range} << 'hc) | 'h3;
+            summaries$3$backward = ({{4{1'b0}}, summaries$3$range} << 'h4) | 'h3;
         end
         else if (summaries$3$keep) begin
-            summaries$3$forward = ({{12{1'b0}}, summaries$3$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$3$need} << 'h4);
+            summaries$3$forward = ({{12{1'b0}}, summaries$3$range} << 'h7) | ({{14{1'b0}}, summaries$3$need} << 'h4);
             summaries$3$backward = 'h0;
         end
     end
@@ -7766,19 +7673,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$4$octet$tdata = summaries$4$tdata;
         summaries$4$lead$byte_class = summaries$4$octet$byte_class;
-        summaries$4$unused_tables = |summaries$4$octet$free_bits | |summaries$4$lead$outside_tuser | |summaries$4$lead$malformed_tuser;
+        summaries$4$unused_tables = |summaries$4$octet$free_bits;
         summaries$4$need = 'h0;
         if (summaries$4$lead$lead_length > 'h1) begin
             summaries$4$need = summaries$4$lead$lead_length - 'h1;
         end
+        summaries$4$continuing = summaries$4$octet$continuation != 'h0;
+        summaries$4$range = 'h0;
+        summaries$4$kind = summaries$4$lead$malformed_tuser;
+        if (summaries$4$continuing) begin
+            summaries$4$range = summaries$4$octet$continuation;
+        end
+        else if (summaries$4$need != 'h0) begin
+            summaries$4$range = summaries$4$lead$second_allowed;
+            summaries$4$kind = summaries$4$lead$outside_tuser;
+        end
+        summaries$4$mark_class = ({{9{1'b0}}, summaries$4$kind} << 'h9) | ({{8{1'b0}}, summaries$4$range} << 'h4) | ({{10{1'b0}}, summaries$4$need} << 'h1);
+        if (summaries$4$continuing) begin
+            summaries$4$mark_class = ({{9{1'b0}}, summaries$4$kind} << 'h9) | ({{8{1'b0}}, summaries$4$range} << 'h4) | 'h1;
+        end
+        summaries$4$lane = ({{8{1'b0}}, summaries$4$mark_class} << 'h8) | {{13{1'b0}}, summaries$4$tdata};
         summaries$4$forward = 'h1;
         summaries$4$backward = 'h1;
-        if (summaries$4$keep & (summaries$4$octet$continuation != 'h0)) begin
-            summaries$4$forward = ({{12{1'b0}}, summaries$4$octet$continuation} << 'hc) | 'h3;
-            summaries$4$backward = ({{4{1'b0}}, summaries$4$octet$continuation} << 'h4) | 'h3;
+        if (summaries$4$keep & summaries$4$continuing) begin
+            summaries$4$forward = ({{12{1'b0}}, summaries$4$range} << 'hc) | 'h3;
+            summaries$4$backward = ({{4{1'b0}}, summaries$4$range} << 'h4) | 'h3;
         end
         else if (summaries$4$keep) begin
-            summaries$4$forward = ({{12{1'b0}}, summaries$4$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$4$need} << 'h4);
+            summaries$4$forward = ({{12{1'b0}}, summaries$4$range} << 'h7) | ({{14{1'b0}}, summaries$4$need} << 'h4);
             summaries$4$backward = 'h0;
         end
     end
@@ -7977,19 +7899,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$5$octet$tdata = summaries$5$tdata;
         summaries$5$lead$byte_class = summaries$5$octet$byte_class;
-        summaries$5$unused_tables = |summaries$5$octet$free_bits | |summaries$5$lead$outside_tuser | |summaries$5$lead$malformed_tuser;
+        summaries$5$unused_tables = |summaries$5$octet$free_bits;
         summaries$5$need = 'h0;
         if (summaries$5$lead$lead_length > 'h1) begin
             summaries$5$need = summaries$5$lead$lead_length - 'h1;
         end
+        summaries$5$continuing = summaries$5$octet$continuation != 'h0;
+        summaries$5$range = 'h0;
+        summaries$5$kind = summaries$5$lead$malformed_tuser;
+        if (summaries$5$continuing) begin
+            summaries$5$range = summaries$5$octet$continuation;
+        end
+        else if (summaries$5$need != 'h0) begin
+            summaries$5$range = summaries$5$lead$second_allowed;
+            summaries$5$kind = summaries$5$lead$outside_tuser;
+        end
+        summaries$5$mark_class = ({{9{1'b0}}, summaries$5$kind} << 'h9) | ({{8{1'b0}}, summaries$5$range} << 'h4) | ({{10{1'b0}}, summaries$5$need} << 'h1);
+        if (summaries$5$continuing) begin
+            summaries$5$mark_class = ({{9{1'b0}}, summaries$5$kind} << 'h9) | ({{8{1'b0}}, summaries$5$range} << 'h4) | 'h1;
+        end
+        summaries$5$lane = ({{8{1'b0}}, summaries$5$mark_class} << 'h8) | {{13{1'b0}}, summaries$5$tdata};
         summaries$5$forward = 'h1;
         summaries$5$backward = 'h1;
-        if (summaries$5$keep & (summaries$5$octet$continuation != 'h0)) begin
-            summaries$5$forward = ({{12{1'b0}}, summaries$5$octet$continuation} << 'hc) | 'h3;
-            summaries$5$backward = ({{4{1'b0}}, summaries$5$octet$continuation} << 'h4) | 'h3;
+        if (summaries$5$keep & summaries$5$continuing) begin
+            summaries$5$forward = ({{12{1'b0}}, summaries$5$range} << 'hc) | 'h3;
+            summaries$5$backward = ({{4{1'b0}}, summaries$5$range} << 'h4) | 'h3;
         end
         else if (summaries$5$keep) begin
-            summaries$5$forward = ({{12{1'b0}}, summaries$5$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$5$need} << 'h4);
+            summaries$5$forward = ({{12{1'b0}}, summaries$5$range} << 'h7) | ({{14{1'b0}}, summaries$5$need} << 'h4);
             summaries$5$backward = 'h0;
         end
     end
@@ -8188,19 +8125,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$6$octet$tdata = summaries$6$tdata;
         summaries$6$lead$byte_class = summaries$6$octet$byte_class;
-        summaries$6$unused_tables = |summaries$6$octet$free_bits | |summaries$6$lead$outside_tuser | |summaries$6$lead$malformed_tuser;
+        summaries$6$unused_tables = |summaries$6$octet$free_bits;
         summaries$6$need = 'h0;
         if (summaries$6$lead$lead_length > 'h1) begin
             summaries$6$need = summaries$6$lead$lead_length - 'h1;
         end
+        summaries$6$continuing = summaries$6$octet$continuation != 'h0;
+        summaries$6$range = 'h0;
+        summaries$6$kind = summaries$6$lead$malformed_tuser;
+        if (summaries$6$continuing) begin
+            summaries$6$range = summaries$6$octet$continuation;
+        end
+        else if (summaries$6$need != 'h0) begin
+            summaries$6$range = summaries$6$lead$second_allowed;
+            summaries$6$kind = summaries$6$lead$outside_tuser;
+        end
+        summaries$6$mark_class = ({{9{1'b0}}, summaries$6$kind} << 'h9) | ({{8{1'b0}}, summaries$6$range} << 'h4) | ({{10{1'b0}}, summaries$6$need} << 'h1);
+        if (summaries$6$continuing) begin
+            summaries$6$mark_class = ({{9{1'b0}}, summaries$6$kind} << 'h9) | ({{8{1'b0}}, summaries$6$range} << 'h4) | 'h1;
+        end
+        summaries$6$lane = ({{8{1'b0}}, summaries$6$mark_class} << 'h8) | {{13{1'b0}}, summaries$6$tdata};
         summaries$6$forward = 'h1;
         summaries$6$backward = 'h1;
-        if (summaries$6$keep & (summaries$6$octet$continuation != 'h0)) begin
-            summaries$6$forward = ({{12{1'b0}}, summaries$6$octet$continuation} << 'hc) | 'h3;
-            summaries$6$backward = ({{4{1'b0}}, summaries$6$octet$continuation} << 'h4) | 'h3;
+        if (summaries$6$keep & summaries$6$continuing) begin
+            summaries$6$forward = ({{12{1'b0}}, summaries$6$range} << 'hc) | 'h3;
+            summaries$6$backward = ({{4{1'b0}}, summaries$6$range} << 'h4) | 'h3;
         end
         else if (summaries$6$keep) begin
-            summaries$6$forward = ({{12{1'b0}}, summaries$6$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$6$need} << 'h4);
+            summaries$6$forward = ({{12{1'b0}}, summaries$6$range} << 'h7) | ({{14{1'b0}}, summaries$6$need} << 'h4);
             summaries$6$backward = 'h0;
         end
     end
@@ -8399,19 +8351,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$7$octet$tdata = summaries$7$tdata;
         summaries$7$lead$byte_class = summaries$7$octet$byte_class;
-        summaries$7$unused_tables = |summaries$7$octet$free_bits | |summaries$7$lead$outside_tuser | |summaries$7$lead$malformed_tuser;
+        summaries$7$unused_tables = |summaries$7$octet$free_bits;
         summaries$7$need = 'h0;
         if (summaries$7$lead$lead_length > 'h1) begin
             summaries$7$need = summaries$7$lead$lead_length - 'h1;
         end
+        summaries$7$continuing = summaries$7$octet$continuation != 'h0;
+        summaries$7$range = 'h0;
+        summaries$7$kind = summaries$7$lead$malformed_tuser;
+        if (summaries$7$continuing) begin
+            summaries$7$range = summaries$7$octet$continuation;
+        end
+        else if (summaries$7$need != 'h0) begin
+            summaries$7$range = summaries$7$lead$second_allowed;
+            summaries$7$kind = summaries$7$lead$outside_tuser;
+        end
+        summaries$7$mark_class = ({{9{1'b0}}, summaries$7$kind} << 'h9) | ({{8{1'b0}}, summaries$7$range} << 'h4) | ({{10{1'b0}}, summaries$7$need} << 'h1);
+        if (summaries$7$continuing) begin
+            summaries$7$mark_class = ({{9{1'b0}}, summaries$7$kind} << 'h9) | ({{8{1'b0}}, summaries$7$range} << 'h4) | 'h1;
+        end
+        summaries$7$lane = ({{8{1'b0}}, summaries$7$mark_class} << 'h8) | {{13{1'b0}}, summaries$7$tdata};
         summaries$7$forward = 'h1;
         summaries$7$backward = 'h1;
-        if (summaries$7$keep & (summaries$7$octet$continuation != 'h0)) begin
-            summaries$7$forward = ({{12{1'b0}}, summaries$7$octet$continuation} << 'hc) | 'h3;
-            summaries$7$backward = ({{4{1'b0}}, summaries$7$octet$continuation} << 'h4) | 'h3;
+        if (summaries$7$keep & summaries$7$continuing) begin
+            summaries$7$forward = ({{12{1'b0}}, summaries$7$range} << 'hc) | 'h3;
+            summaries$7$backward = ({{4{1'b0}}, summaries$7$range} << 'h4) | 'h3;
         end
         else if (summaries$7$keep) begin
-            summaries$7$forward = ({{12{1'b0}}, summaries$7$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$7$need} << 'h4);
+            summaries$7$forward = ({{12{1'b0}}, summaries$7$range} << 'h7) | ({{14{1'b0}}, summaries$7$need} << 'h4);
             summaries$7$backward = 'h0;
         end
     end
@@ -8610,19 +8577,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$8$octet$tdata = summaries$8$tdata;
         summaries$8$lead$byte_class = summaries$8$octet$byte_class;
-        summaries$8$unused_tables = |summaries$8$octet$free_bits | |summaries$8$lead$outside_tuser | |summaries$8$lead$malformed_tuser;
+        summaries$8$unused_tables = |summaries$8$octet$free_bits;
         summaries$8$need = 'h0;
         if (summaries$8$lead$lead_length > 'h1) begin
             summaries$8$need = summaries$8$lead$lead_length - 'h1;
         end
+        summaries$8$continuing = summaries$8$octet$continuation != 'h0;
+        summaries$8$range = 'h0;
+        summaries$8$kind = summaries$8$lead$malformed_tuser;
+        if (summaries$8$continuing) begin
+            summaries$8$range = summaries$8$octet$continuation;
+        end
+        else if (summaries$8$need != 'h0) begin
+            summaries$8$range = summaries$8$lead$second_allowed;
+            summaries$8$kind = summaries$8$lead$outside_tuser;
+        end
+        summaries$8$mark_class = ({{9{1'b0}}, summaries$8$kind} << 'h9) | ({{8{1'b0}}, summaries$8$range} << 'h4) | ({{10{1'b0}}, summaries$8$need} << 'h1);
+        if (summaries$8$continuing) begin
+            summaries$8$mark_class = ({{9{1'b0}}, summaries$8$kind} << 'h9) | ({{8{1'b0}}, summaries$8$range} << 'h4) | 'h1;
+        end
+        summaries$8$lane = ({{8{1'b0}}, summaries$8$mark_class} << 'h8) | {{13{1'b0}}, summaries$8$tdata};
         summaries$8$forward = 'h1;
         summaries$8$backward = 'h1;
-        if (summaries$8$keep & (summaries$8$octet$continuation != 'h0)) begin
-            summaries$8$forward = ({{12{1'b0}}, summaries$8$octet$continuation} << 'hc) | 'h3;
-            summaries$8$backward = ({{4{1'b0}}, summaries$8$octet$continuation} << 'h4) | 'h3;
+        if (summaries$8$keep & summaries$8$continuing) begin
+            summaries$8$forward = ({{12{1'b0}}, summaries$8$range} << 'hc) | 'h3;
+            summaries$8$backward = ({{4{1'b0}}, summaries$8$range} << 'h4) | 'h3;
         end
         else if (summaries$8$keep) begin
-            summaries$8$forward = ({{12{1'b0}}, summaries$8$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$8$need} << 'h4);
+            summaries$8$forward = ({{12{1'b0}}, summaries$8$range} << 'h7) | ({{14{1'b0}}, summaries$8$need} << 'h4);
             summaries$8$backward = 'h0;
         end
     end
@@ -8821,19 +8803,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$9$octet$tdata = summaries$9$tdata;
         summaries$9$lead$byte_class = summaries$9$octet$byte_class;
-        summaries$9$unused_tables = |summaries$9$octet$free_bits | |summaries$9$lead$outside_tuser | |summaries$9$lead$malformed_tuser;
+        summaries$9$unused_tables = |summaries$9$octet$free_bits;
         summaries$9$need = 'h0;
         if (summaries$9$lead$lead_length > 'h1) begin
             summaries$9$need = summaries$9$lead$lead_length - 'h1;
         end
+        summaries$9$continuing = summaries$9$octet$continuation != 'h0;
+        summaries$9$range = 'h0;
+        summaries$9$kind = summaries$9$lead$malformed_tuser;
+        if (summaries$9$continuing) begin
+            summaries$9$range = summaries$9$octet$continuation;
+        end
+        else if (summaries$9$need != 'h0) begin
+            summaries$9$range = summaries$9$lead$second_allowed;
+            summaries$9$kind = summaries$9$lead$outside_tuser;
+        end
+        summaries$9$mark_class = ({{9{1'b0}}, summaries$9$kind} << 'h9) | ({{8{1'b0}}, summaries$9$range} << 'h4) | ({{10{1'b0}}, summaries$9$need} << 'h1);
+        if (summaries$9$continuing) begin
+            summaries$9$mark_class = ({{9{1'b0}}, summaries$9$kind} << 'h9) | ({{8{1'b0}}, summaries$9$range} << 'h4) | 'h1;
+        end
+        summaries$9$lane = ({{8{1'b0}}, summaries$9$mark_class} << 'h8) | {{13{1'b0}}, summaries$9$tdata};
         summaries$9$forward = 'h1;
         summaries$9$backward = 'h1;
-        if (summaries$9$keep & (summaries$9$octet$continuation != 'h0)) begin
-            summaries$9$forward = ({{12{1'b0}}, summaries$9$octet$continuation} << 'hc) | 'h3;
-            summaries$9$backward = ({{4{1'b0}}, summaries$9$octet$continuation} << 'h4) | 'h3;
+        if (summaries$9$keep & summaries$9$continuing) begin
+            summaries$9$forward = ({{12{1'b0}}, summaries$9$range} << 'hc) | 'h3;
+            summaries$9$backward = ({{4{1'b0}}, summaries$9$range} << 'h4) | 'h3;
         end
         else if (summaries$9$keep) begin
-            summaries$9$forward = ({{12{1'b0}}, summaries$9$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$9$need} << 'h4);
+            summaries$9$forward = ({{12{1'b0}}, summaries$9$range} << 'h7) | ({{14{1'b0}}, summaries$9$need} << 'h4);
             summaries$9$backward = 'h0;
         end
     end
@@ -9032,19 +9029,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$10$octet$tdata = summaries$10$tdata;
         summaries$10$lead$byte_class = summaries$10$octet$byte_class;
-        summaries$10$unused_tables = |summaries$10$octet$free_bits | |summaries$10$lead$outside_tuser | |summaries$10$lead$malformed_tuser;
+        summaries$10$unused_tables = |summaries$10$octet$free_bits;
         summaries$10$need = 'h0;
         if (summaries$10$lead$lead_length > 'h1) begin
             summaries$10$need = summaries$10$lead$lead_length - 'h1;
         end
+        summaries$10$continuing = summaries$10$octet$continuation != 'h0;
+        summaries$10$range = 'h0;
+        summaries$10$kind = summaries$10$lead$malformed_tuser;
+        if (summaries$10$continuing) begin
+            summaries$10$range = summaries$10$octet$continuation;
+        end
+        else if (summaries$10$need != 'h0) begin
+            summaries$10$range = summaries$10$lead$second_allowed;
+            summaries$10$kind = summaries$10$lead$outside_tuser;
+        end
+        summaries$10$mark_class = ({{9{1'b0}}, summaries$10$kind} << 'h9) | ({{8{1'b0}}, summaries$10$range} << 'h4) | ({{10{1'b0}}, summaries$10$need} << 'h1);
+        if (summaries$10$continuing) begin
+            summaries$10$mark_class = ({{9{1'b0}}, summaries$10$kind} << 'h9) | ({{8{1'b0}}, summaries$10$range} << 'h4) | 'h1;
+        end
+        summaries$10$lane = ({{8{1'b0}}, summaries$10$mark_class} << 'h8) | {{13{1'b0}}, summaries$10$tdata};
         summaries$10$forward = 'h1;
         summaries$10$backward = 'h1;
-        if (summaries$10$keep & (summaries$10$octet$continuation != 'h0)) begin
-            summaries$10$forward = ({{12{1'b0}}, summaries$10$octet$continuation} << 'hc) | 'h3;
-            summaries$10$backward = ({{4{1'b0}}, summaries$10$octet$continuation} << 'h4) | 'h3;
+        if (summaries$10$keep & summaries$10$continuing) begin
+            summaries$10$forward = ({{12{1'b0}}, summaries$10$range} << 'hc) | 'h3;
+            summaries$10$backward = ({{4{1'b0}}, summaries$10$range} << 'h4) | 'h3;
         end
         else if (summaries$10$keep) begin
-            summaries$10$forward = ({{12{1'b0}}, summaries$10$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$10$need} << 'h4);
+            summaries$10$forward = ({{12{1'b0}}, summaries$10$range} << 'h7) | ({{14{1'b0}}, summaries$10$need} << 'h4);
             summaries$10$backward = 'h0;
         end
     end
@@ -9243,19 +9255,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$11$octet$tdata = summaries$11$tdata;
         summaries$11$lead$byte_class = summaries$11$octet$byte_class;
-        summaries$11$unused_tables = |summaries$11$octet$free_bits | |summaries$11$lead$outside_tuser | |summaries$11$lead$malformed_tuser;
+        summaries$11$unused_tables = |summaries$11$octet$free_bits;
         summaries$11$need = 'h0;
         if (summaries$11$lead$lead_length > 'h1) begin
             summaries$11$need = summaries$11$lead$lead_length - 'h1;
         end
+        summaries$11$continuing = summaries$11$octet$continuation != 'h0;
+        summaries$11$range = 'h0;
+        summaries$11$kind = summaries$11$lead$malformed_tuser;
+        if (summaries$11$continuing) begin
+            summaries$11$range = summaries$11$octet$continuation;
+        end
+        else if (summaries$11$need != 'h0) begin
+            summaries$11$range = summaries$11$lead$second_allowed;
+            summaries$11$kind = summaries$11$lead$outside_tuser;
+        end
+        summaries$11$mark_class = ({{9{1'b0}}, summaries$11$kind} << 'h9) | ({{8{1'b0}}, summaries$11$range} << 'h4) | ({{10{1'b0}}, summaries$11$need} << 'h1);
+        if (summaries$11$continuing) begin
+            summaries$11$mark_class = ({{9{1'b0}}, summaries$11$kind} << 'h9) | ({{8{1'b0}}, summaries$11$range} << 'h4) | 'h1;
+        end
+        summaries$11$lane = ({{8{1'b0}}, summaries$11$mark_class} << 'h8) | {{13{1'b0}}, summaries$11$tdata};
         summaries$11$forward = 'h1;
         summaries$11$backward = 'h1;
-        if (summaries$11$keep & (summaries$11$octet$continuation != 'h0)) begin
-            summaries$11$forward = ({{12{1'b0}}, summaries$11$octet$continuation} << 'hc) | 'h3;
-            summaries$11$backward = ({{4{1'b0}}, summaries$11$octet$continuation} << 'h4) | 'h3;
+        if (summaries$11$keep & summaries$11$continuing) begin
+            summaries$11$forward = ({{12{1'b0}}, summaries$11$range} << 'hc) | 'h3;
+            summaries$11$backward = ({{4{1'b0}}, summaries$11$range} << 'h4) | 'h3;
         end
         else if (summaries$11$keep) begin
-            summaries$11$forward = ({{12{1'b0}}, summaries$11$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$11$need} << 'h4);
+            summaries$11$forward = ({{12{1'b0}}, summaries$11$range} << 'h7) | ({{14{1'b0}}, summaries$11$need} << 'h4);
             summaries$11$backward = 'h0;
         end
     end
@@ -9454,19 +9481,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$12$octet$tdata = summaries$12$tdata;
         summaries$12$lead$byte_class = summaries$12$octet$byte_class;
-        summaries$12$unused_tables = |summaries$12$octet$free_bits | |summaries$12$lead$outside_tuser | |summaries$12$lead$malformed_tuser;
+        summaries$12$unused_tables = |summaries$12$octet$free_bits;
         summaries$12$need = 'h0;
         if (summaries$12$lead$lead_length > 'h1) begin
             summaries$12$need = summaries$12$lead$lead_length - 'h1;
         end
+        summaries$12$continuing = summaries$12$octet$continuation != 'h0;
+        summaries$12$range = 'h0;
+        summaries$12$kind = summaries$12$lead$malformed_tuser;
+        if (summaries$12$continuing) begin
+            summaries$12$range = summaries$12$octet$continuation;
+        end
+        else if (summaries$12$need != 'h0) begin
+            summaries$12$range = summaries$12$lead$second_allowed;
+            summaries$12$kind = summaries$12$lead$outside_tuser;
+        end
+        summaries$12$mark_class = ({{9{1'b0}}, summaries$12$kind} << 'h9) | ({{8{1'b0}}, summaries$12$range} << 'h4) | ({{10{1'b0}}, summaries$12$need} << 'h1);
+        if (summaries$12$continuing) begin
+            summaries$12$mark_class = ({{9{1'b0}}, summaries$12$kind} << 'h9) | ({{8{1'b0}}, summaries$12$range} << 'h4) | 'h1;
+        end
+        summaries$12$lane = ({{8{1'b0}}, summaries$12$mark_class} << 'h8) | {{13{1'b0}}, summaries$12$tdata};
         summaries$12$forward = 'h1;
         summaries$12$backward = 'h1;
-        if (summaries$12$keep & (summaries$12$octet$continuation != 'h0)) begin
-            summaries$12$forward = ({{12{1'b0}}, summaries$12$octet$continuation} << 'hc) | 'h3;
-            summaries$12$backward = ({{4{1'b0}}, summaries$12$octet$continuation} << 'h4) | 'h3;
+        if (summaries$12$keep & summaries$12$continuing) begin
+            summaries$12$forward = ({{12{1'b0}}, summaries$12$range} << 'hc) | 'h3;
+            summaries$12$backward = ({{4{1'b0}}, summaries$12$range} << 'h4) | 'h3;
         end
         else if (summaries$12$keep) begin
-            summaries$12$forward = ({{12{1'b0}}, summaries$12$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$12$need} << 'h4);
+            summaries$12$forward = ({{12{1'b0}}, summaries$12$range} << 'h7) | ({{14{1'b0}}, summaries$12$need} << 'h4);
             summaries$12$backward = 'h0;
         end
     end
@@ -9665,19 +9707,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$13$octet$tdata = summaries$13$tdata;
         summaries$13$lead$byte_class = summaries$13$octet$byte_class;
-        summaries$13$unused_tables = |summaries$13$octet$free_bits | |summaries$13$lead$outside_tuser | |summaries$13$lead$malformed_tuser;
+        summaries$13$unused_tables = |summaries$13$octet$free_bits;
         summaries$13$need = 'h0;
         if (summaries$13$lead$lead_length > 'h1) begin
             summaries$13$need = summaries$13$lead$lead_length - 'h1;
         end
+        summaries$13$continuing = summaries$13$octet$continuation != 'h0;
+        summaries$13$range = 'h0;
+        summaries$13$kind = summaries$13$lead$malformed_tuser;
+        if (summaries$13$continuing) begin
+            summaries$13$range = summaries$13$octet$continuation;
+        end
+        else if (summaries$13$need != 'h0) begin
+            summaries$13$range = summaries$13$lead$second_allowed;
+            summaries$13$kind = summaries$13$lead$outside_tuser;
+        end
+        summaries$13$mark_class = ({{9{1'b0}}, summaries$13$kind} << 'h9) | ({{8{1'b0}}, summaries$13$range} << 'h4) | ({{10{1'b0}}, summaries$13$need} << 'h1);
+        if (summaries$13$continuing) begin
+            summaries$13$mark_class = ({{9{1'b0}}, summaries$13$kind} << 'h9) | ({{8{1'b0}}, summaries$13$range} << 'h4) | 'h1;
+        end
+        summaries$13$lane = ({{8{1'b0}}, summaries$13$mark_class} << 'h8) | {{13{1'b0}}, summaries$13$tdata};
         summaries$13$forward = 'h1;
         summaries$13$backward = 'h1;
-        if (summaries$13$keep & (summaries$13$octet$continuation != 'h0)) begin
-            summaries$13$forward = ({{12{1'b0}}, summaries$13$octet$continuation} << 'hc) | 'h3;
-            summaries$13$backward = ({{4{1'b0}}, summaries$13$octet$continuation} << 'h4) | 'h3;
+        if (summaries$13$keep & summaries$13$continuing) begin
+            summaries$13$forward = ({{12{1'b0}}, summaries$13$range} << 'hc) | 'h3;
+            summaries$13$backward = ({{4{1'b0}}, summaries$13$range} << 'h4) | 'h3;
         end
         else if (summaries$13$keep) begin
-            summaries$13$forward = ({{12{1'b0}}, summaries$13$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$13$need} << 'h4);
+            summaries$13$forward = ({{12{1'b0}}, summaries$13$range} << 'h7) | ({{14{1'b0}}, summaries$13$need} << 'h4);
             summaries$13$backward = 'h0;
         end
     end
@@ -9876,19 +9933,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$14$octet$tdata = summaries$14$tdata;
         summaries$14$lead$byte_class = summaries$14$octet$byte_class;
-        summaries$14$unused_tables = |summaries$14$octet$free_bits | |summaries$14$lead$outside_tuser | |summaries$14$lead$malformed_tuser;
+        summaries$14$unused_tables = |summaries$14$octet$free_bits;
         summaries$14$need = 'h0;
         if (summaries$14$lead$lead_length > 'h1) begin
             summaries$14$need = summaries$14$lead$lead_length - 'h1;
         end
+        summaries$14$continuing = summaries$14$octet$continuation != 'h0;
+        summaries$14$range = 'h0;
+        summaries$14$kind = summaries$14$lead$malformed_tuser;
+        if (summaries$14$continuing) begin
+            summaries$14$range = summaries$14$octet$continuation;
+        end
+        else if (summaries$14$need != 'h0) begin
+            summaries$14$range = summaries$14$lead$second_allowed;
+            summaries$14$kind = summaries$14$lead$outside_tuser;
+        end
+        summaries$14$mark_class = ({{9{1'b0}}, summaries$14$kind} << 'h9) | ({{8{1'b0}}, summaries$14$range} << 'h4) | ({{10{1'b0}}, summaries$14$need} << 'h1);
+        if (summaries$14$continuing) begin
+            summaries$14$mark_class = ({{9{1'b0}}, summaries$14$kind} << 'h9) | ({{8{1'b0}}, summaries$14$range} << 'h4) | 'h1;
+        end
+        summaries$14$lane = ({{8{1'b0}}, summaries$14$mark_class} << 'h8) | {{13{1'b0}}, summaries$14$tdata};
         summaries$14$forward = 'h1;
         summaries$14$backward = 'h1;
-        if (summaries$14$keep & (summaries$14$octet$continuation != 'h0)) begin
-            summaries$14$forward = ({{12{1'b0}}, summaries$14$octet$continuation} << 'hc) | 'h3;
-            summaries$14$backward = ({{4{1'b0}}, summaries$14$octet$continuation} << 'h4) | 'h3;
+        if (summaries$14$keep & summaries$14$continuing) begin
+            summaries$14$forward = ({{12{1'b0}}, summaries$14$range} << 'hc) | 'h3;
+            summaries$14$backward = ({{4{1'b0}}, summaries$14$range} << 'h4) | 'h3;
         end
         else if (summaries$14$keep) begin
-            summaries$14$forward = ({{12{1'b0}}, summaries$14$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$14$need} << 'h4);
+            summaries$14$forward = ({{12{1'b0}}, summaries$14$range} << 'h7) | ({{14{1'b0}}, summaries$14$need} << 'h4);
             summaries$14$backward = 'h0;
         end
     end
@@ -10087,25 +10159,40 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$15$octet$tdata = summaries$15$tdata;
         summaries$15$lead$byte_class = summaries$15$octet$byte_class;
-        summaries$15$unused_tables = |summaries$15$octet$free_bits | |summaries$15$lead$outside_tuser | |summaries$15$lead$malformed_tuser;
+        summaries$15$unused_tables = |summaries$15$octet$free_bits;
         summaries$15$need = 'h0;
         if (summaries$15$lead$lead_length > 'h1) begin
             summaries$15$need = summaries$15$lead$lead_length - 'h1;
         end
+        summaries$15$continuing = summaries$15$octet$continuation != 'h0;
+        summaries$15$range = 'h0;
+        summaries$15$kind = summaries$15$lead$malformed_tuser;
+        if (summaries$15$continuing) begin
+            summaries$15$range = summaries$15$octet$continuation;
+        end
+        else if (summaries$15$need != 'h0) begin
+            summaries$15$range = summaries$15$lead$second_allowed;
+            summaries$15$kind = summaries$15$lead$outside_tuser;
+        end
+        summaries$15$mark_class = ({{9{1'b0}}, summaries$15$kind} << 'h9) | ({{8{1'b0}}, summaries$15$range} << 'h4) | ({{10{1'b0}}, summaries$15$need} << 'h1);
+        if (summaries$15$continuing) begin
+            summaries$15$mark_class = ({{9{1'b0}}, summaries$15$kind} << 'h9) | ({{8{1'b0}}, summaries$15$range} << 'h4) | 'h1;
+        end
+        summaries$15$lane = ({{8{1'b0}}, summaries$15$mark_class} << 'h8) | {{13{1'b0}}, summaries$15$tdata};
         summaries$15$forward = 'h1;
         summaries$15$backward = 'h1;
-        if (summaries$15$keep & (summaries$15$octet$continuation != 'h0)) begin
-            summaries$15$forward = ({{12{1'b0}}, summaries$15$octet$continuation} << 'hc) | 'h3;
-            summaries$15$backward = ({{4{1'b0}}, summaries$15$octet$continuation} << 'h4) | 'h3;
+        if (summaries$15$keep & summaries$15$continuing) begin
+            summaries$15$forward = ({{12{1'b0}}, summaries$15$range} << 'hc) | 'h3;
+            summaries$15$backward = ({{4{1'b0}}, summaries$15$range} << 'h4) | 'h3;
         end
         else if (summaries$15$keep) begin
-            summaries$15$forward = ({{12{1'b0}}, summaries$15$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$15$need} << 'h4);
+            summaries$15$forward = ({{12{1'b0}}, summaries$15$range} << 'h7) | ({{14{1'b0}}, summaries$15$need} << 'h4);
             summaries$15$backward = 'h0;
         end
     end
     // scan$reach1$0$lane$data_reg
     initial begin
-       scan$reach1$0$lane$data_reg$q = 8'h0;
+       scan$reach1$0$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$0$lane$data_reg$clock) begin
        scan$reach1$0$lane$data_reg$q <= scan$reach1$0$lane$data_reg$d;
@@ -10200,7 +10287,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$1$lane$data_reg
     initial begin
-       scan$reach1$1$lane$data_reg$q = 8'h0;
+       scan$reach1$1$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$1$lane$data_reg$clock) begin
        scan$reach1$1$lane$data_reg$q <= scan$reach1$1$lane$data_reg$d;
@@ -10295,7 +10382,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$2$lane$data_reg
     initial begin
-       scan$reach1$2$lane$data_reg$q = 8'h0;
+       scan$reach1$2$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$2$lane$data_reg$clock) begin
        scan$reach1$2$lane$data_reg$q <= scan$reach1$2$lane$data_reg$d;
@@ -10390,7 +10477,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$3$lane$data_reg
     initial begin
-       scan$reach1$3$lane$data_reg$q = 8'h0;
+       scan$reach1$3$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$3$lane$data_reg$clock) begin
        scan$reach1$3$lane$data_reg$q <= scan$reach1$3$lane$data_reg$d;
@@ -10485,7 +10572,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$4$lane$data_reg
     initial begin
-       scan$reach1$4$lane$data_reg$q = 8'h0;
+       scan$reach1$4$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$4$lane$data_reg$clock) begin
        scan$reach1$4$lane$data_reg$q <= scan$reach1$4$lane$data_reg$d;
@@ -10580,7 +10667,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$5$lane$data_reg
     initial begin
-       scan$reach1$5$lane$data_reg$q = 8'h0;
+       scan$reach1$5$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$5$lane$data_reg$clock) begin
        scan$reach1$5$lane$data_reg$q <= scan$reach1$5$lane$data_reg$d;
@@ -10675,7 +10762,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$6$lane$data_reg
     initial begin
-       scan$reach1$6$lane$data_reg$q = 8'h0;
+       scan$reach1$6$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$6$lane$data_reg$clock) begin
        scan$reach1$6$lane$data_reg$q <= scan$reach1$6$lane$data_reg$d;
@@ -10770,7 +10857,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$7$lane$data_reg
     initial begin
-       scan$reach1$7$lane$data_reg$q = 8'h0;
+       scan$reach1$7$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$7$lane$data_reg$clock) begin
        scan$reach1$7$lane$data_reg$q <= scan$reach1$7$lane$data_reg$d;
@@ -10865,7 +10952,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$8$lane$data_reg
     initial begin
-       scan$reach1$8$lane$data_reg$q = 8'h0;
+       scan$reach1$8$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$8$lane$data_reg$clock) begin
        scan$reach1$8$lane$data_reg$q <= scan$reach1$8$lane$data_reg$d;
@@ -10960,7 +11047,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$9$lane$data_reg
     initial begin
-       scan$reach1$9$lane$data_reg$q = 8'h0;
+       scan$reach1$9$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$9$lane$data_reg$clock) begin
        scan$reach1$9$lane$data_reg$q <= scan$reach1$9$lane$data_reg$d;
@@ -11055,7 +11142,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$10$lane$data_reg
     initial begin
-       scan$reach1$10$lane$data_reg$q = 8'h0;
+       scan$reach1$10$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$10$lane$data_reg$clock) begin
        scan$reach1$10$lane$data_reg$q <= scan$reach1$10$lane$data_reg$d;
@@ -11150,7 +11237,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$11$lane$data_reg
     initial begin
-       scan$reach1$11$lane$data_reg$q = 8'h0;
+       scan$reach1$11$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$11$lane$data_reg$clock) begin
        scan$reach1$11$lane$data_reg$q <= scan$reach1$11$lane$data_reg$d;
@@ -11245,7 +11332,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$12$lane$data_reg
     initial begin
-       scan$reach1$12$lane$data_reg$q = 8'h0;
+       scan$reach1$12$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$12$lane$data_reg$clock) begin
        scan$reach1$12$lane$data_reg$q <= scan$reach1$12$lane$data_reg$d;
@@ -11340,7 +11427,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$13$lane$data_reg
     initial begin
-       scan$reach1$13$lane$data_reg$q = 8'h0;
+       scan$reach1$13$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$13$lane$data_reg$clock) begin
        scan$reach1$13$lane$data_reg$q <= scan$reach1$13$lane$data_reg$d;
@@ -11435,7 +11522,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$14$lane$data_reg
     initial begin
-       scan$reach1$14$lane$data_reg$q = 8'h0;
+       scan$reach1$14$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$14$lane$data_reg$clock) begin
        scan$reach1$14$lane$data_reg$q <= scan$reach1$14$lane$data_reg$d;
@@ -11530,7 +11617,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$15$lane$data_reg
     initial begin
-       scan$reach1$15$lane$data_reg$q = 8'h0;
+       scan$reach1$15$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$15$lane$data_reg$clock) begin
        scan$reach1$15$lane$data_reg$q <= scan$reach1$15$lane$data_reg$d;
@@ -11625,7 +11712,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$0$lane$data_reg
     initial begin
-       scan$reach2$0$lane$data_reg$q = 8'h0;
+       scan$reach2$0$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$0$lane$data_reg$clock) begin
        scan$reach2$0$lane$data_reg$q <= scan$reach2$0$lane$data_reg$d;
@@ -11720,7 +11807,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$1$lane$data_reg
     initial begin
-       scan$reach2$1$lane$data_reg$q = 8'h0;
+       scan$reach2$1$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$1$lane$data_reg$clock) begin
        scan$reach2$1$lane$data_reg$q <= scan$reach2$1$lane$data_reg$d;
@@ -11815,7 +11902,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$2$lane$data_reg
     initial begin
-       scan$reach2$2$lane$data_reg$q = 8'h0;
+       scan$reach2$2$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$2$lane$data_reg$clock) begin
        scan$reach2$2$lane$data_reg$q <= scan$reach2$2$lane$data_reg$d;
@@ -11910,7 +11997,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$3$lane$data_reg
     initial begin
-       scan$reach2$3$lane$data_reg$q = 8'h0;
+       scan$reach2$3$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$3$lane$data_reg$clock) begin
        scan$reach2$3$lane$data_reg$q <= scan$reach2$3$lane$data_reg$d;
@@ -12005,7 +12092,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$4$lane$data_reg
     initial begin
-       scan$reach2$4$lane$data_reg$q = 8'h0;
+       scan$reach2$4$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$4$lane$data_reg$clock) begin
        scan$reach2$4$lane$data_reg$q <= scan$reach2$4$lane$data_reg$d;
@@ -12100,7 +12187,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$5$lane$data_reg
     initial begin
-       scan$reach2$5$lane$data_reg$q = 8'h0;
+       scan$reach2$5$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$5$lane$data_reg$clock) begin
        scan$reach2$5$lane$data_reg$q <= scan$reach2$5$lane$data_reg$d;
@@ -12195,7 +12282,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$6$lane$data_reg
     initial begin
-       scan$reach2$6$lane$data_reg$q = 8'h0;
+       scan$reach2$6$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$6$lane$data_reg$clock) begin
        scan$reach2$6$lane$data_reg$q <= scan$reach2$6$lane$data_reg$d;
@@ -12290,7 +12377,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$7$lane$data_reg
     initial begin
-       scan$reach2$7$lane$data_reg$q = 8'h0;
+       scan$reach2$7$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$7$lane$data_reg$clock) begin
        scan$reach2$7$lane$data_reg$q <= scan$reach2$7$lane$data_reg$d;
@@ -12385,7 +12472,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$8$lane$data_reg
     initial begin
-       scan$reach2$8$lane$data_reg$q = 8'h0;
+       scan$reach2$8$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$8$lane$data_reg$clock) begin
        scan$reach2$8$lane$data_reg$q <= scan$reach2$8$lane$data_reg$d;
@@ -12480,7 +12567,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$9$lane$data_reg
     initial begin
-       scan$reach2$9$lane$data_reg$q = 8'h0;
+       scan$reach2$9$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$9$lane$data_reg$clock) begin
        scan$reach2$9$lane$data_reg$q <= scan$reach2$9$lane$data_reg$d;
@@ -12575,7 +12662,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$10$lane$data_reg
     initial begin
-       scan$reach2$10$lane$data_reg$q = 8'h0;
+       scan$reach2$10$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$10$lane$data_reg$clock) begin
        scan$reach2$10$lane$data_reg$q <= scan$reach2$10$lane$data_reg$d;
@@ -12670,7 +12757,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$11$lane$data_reg
     initial begin
-       scan$reach2$11$lane$data_reg$q = 8'h0;
+       scan$reach2$11$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$11$lane$data_reg$clock) begin
        scan$reach2$11$lane$data_reg$q <= scan$reach2$11$lane$data_reg$d;
@@ -12765,7 +12852,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$12$lane$data_reg
     initial begin
-       scan$reach2$12$lane$data_reg$q = 8'h0;
+       scan$reach2$12$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$12$lane$data_reg$clock) begin
        scan$reach2$12$lane$data_reg$q <= scan$reach2$12$lane$data_reg$d;
@@ -12860,7 +12947,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$13$lane$data_reg
     initial begin
-       scan$reach2$13$lane$data_reg$q = 8'h0;
+       scan$reach2$13$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$13$lane$data_reg$clock) begin
        scan$reach2$13$lane$data_reg$q <= scan$reach2$13$lane$data_reg$d;
@@ -12955,7 +13042,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$14$lane$data_reg
     initial begin
-       scan$reach2$14$lane$data_reg$q = 8'h0;
+       scan$reach2$14$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$14$lane$data_reg$clock) begin
        scan$reach2$14$lane$data_reg$q <= scan$reach2$14$lane$data_reg$d;
@@ -13050,7 +13137,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$15$lane$data_reg
     initial begin
-       scan$reach2$15$lane$data_reg$q = 8'h0;
+       scan$reach2$15$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$15$lane$data_reg$clock) begin
        scan$reach2$15$lane$data_reg$q <= scan$reach2$15$lane$data_reg$d;
@@ -13145,7 +13232,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$0$lane$data_reg
     initial begin
-       scan$reach4$0$lane$data_reg$q = 8'h0;
+       scan$reach4$0$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$0$lane$data_reg$clock) begin
        scan$reach4$0$lane$data_reg$q <= scan$reach4$0$lane$data_reg$d;
@@ -13240,7 +13327,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$1$lane$data_reg
     initial begin
-       scan$reach4$1$lane$data_reg$q = 8'h0;
+       scan$reach4$1$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$1$lane$data_reg$clock) begin
        scan$reach4$1$lane$data_reg$q <= scan$reach4$1$lane$data_reg$d;
@@ -13335,7 +13422,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$2$lane$data_reg
     initial begin
-       scan$reach4$2$lane$data_reg$q = 8'h0;
+       scan$reach4$2$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$2$lane$data_reg$clock) begin
        scan$reach4$2$lane$data_reg$q <= scan$reach4$2$lane$data_reg$d;
@@ -13430,7 +13517,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$3$lane$data_reg
     initial begin
-       scan$reach4$3$lane$data_reg$q = 8'h0;
+       scan$reach4$3$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$3$lane$data_reg$clock) begin
        scan$reach4$3$lane$data_reg$q <= scan$reach4$3$lane$data_reg$d;
@@ -13525,7 +13612,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$4$lane$data_reg
     initial begin
-       scan$reach4$4$lane$data_reg$q = 8'h0;
+       scan$reach4$4$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$4$lane$data_reg$clock) begin
        scan$reach4$4$lane$data_reg$q <= scan$reach4$4$lane$data_reg$d;
@@ -13620,7 +13707,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$5$lane$data_reg
     initial begin
-       scan$reach4$5$lane$data_reg$q = 8'h0;
+       scan$reach4$5$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$5$lane$data_reg$clock) begin
        scan$reach4$5$lane$data_reg$q <= scan$reach4$5$lane$data_reg$d;
@@ -13715,7 +13802,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$6$lane$data_reg
     initial begin
-       scan$reach4$6$lane$data_reg$q = 8'h0;
+       scan$reach4$6$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$6$lane$data_reg$clock) begin
        scan$reach4$6$lane$data_reg$q <= scan$reach4$6$lane$data_reg$d;
@@ -13810,7 +13897,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$7$lane$data_reg
     initial begin
-       scan$reach4$7$lane$data_reg$q = 8'h0;
+       scan$reach4$7$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$7$lane$data_reg$clock) begin
        scan$reach4$7$lane$data_reg$q <= scan$reach4$7$lane$data_reg$d;
@@ -13905,7 +13992,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$8$lane$data_reg
     initial begin
-       scan$reach4$8$lane$data_reg$q = 8'h0;
+       scan$reach4$8$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$8$lane$data_reg$clock) begin
        scan$reach4$8$lane$data_reg$q <= scan$reach4$8$lane$data_reg$d;
@@ -14000,7 +14087,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$9$lane$data_reg
     initial begin
-       scan$reach4$9$lane$data_reg$q = 8'h0;
+       scan$reach4$9$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$9$lane$data_reg$clock) begin
        scan$reach4$9$lane$data_reg$q <= scan$reach4$9$lane$data_reg$d;
@@ -14095,7 +14182,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$10$lane$data_reg
     initial begin
-       scan$reach4$10$lane$data_reg$q = 8'h0;
+       scan$reach4$10$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$10$lane$data_reg$clock) begin
        scan$reach4$10$lane$data_reg$q <= scan$reach4$10$lane$data_reg$d;
@@ -14190,7 +14277,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$11$lane$data_reg
     initial begin
-       scan$reach4$11$lane$data_reg$q = 8'h0;
+       scan$reach4$11$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$11$lane$data_reg$clock) begin
        scan$reach4$11$lane$data_reg$q <= scan$reach4$11$lane$data_reg$d;
@@ -14285,7 +14372,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$12$lane$data_reg
     initial begin
-       scan$reach4$12$lane$data_reg$q = 8'h0;
+       scan$reach4$12$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$12$lane$data_reg$clock) begin
        scan$reach4$12$lane$data_reg$q <= scan$reach4$12$lane$data_reg$d;
@@ -14380,7 +14467,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$13$lane$data_reg
     initial begin
-       scan$reach4$13$lane$data_reg$q = 8'h0;
+       scan$reach4$13$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$13$lane$data_reg$clock) begin
        scan$reach4$13$lane$data_reg$q <= scan$reach4$13$lane$data_reg$d;
@@ -14475,7 +14562,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$14$lane$data_reg
     initial begin
-       scan$reach4$14$lane$data_reg$q = 8'h0;
+       scan$reach4$14$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$14$lane$data_reg$clock) begin
        scan$reach4$14$lane$data_reg$q <= scan$reach4$14$lane$data_reg$d;
@@ -14570,7 +14657,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$15$lane$data_reg
     initial begin
-       scan$reach4$15$lane$data_reg$q = 8'h0;
+       scan$reach4$15$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$15$lane$data_reg$clock) begin
        scan$reach4$15$lane$data_reg$q <= scan$reach4$15$lane$data_reg$d;
@@ -14665,7 +14752,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$0$lane$data_reg
     initial begin
-       scan$reach8$0$lane$data_reg$q = 8'h0;
+       scan$reach8$0$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$0$lane$data_reg$clock) begin
        scan$reach8$0$lane$data_reg$q <= scan$reach8$0$lane$data_reg$d;
@@ -14760,7 +14847,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$1$lane$data_reg
     initial begin
-       scan$reach8$1$lane$data_reg$q = 8'h0;
+       scan$reach8$1$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$1$lane$data_reg$clock) begin
        scan$reach8$1$lane$data_reg$q <= scan$reach8$1$lane$data_reg$d;
@@ -14855,7 +14942,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$2$lane$data_reg
     initial begin
-       scan$reach8$2$lane$data_reg$q = 8'h0;
+       scan$reach8$2$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$2$lane$data_reg$clock) begin
        scan$reach8$2$lane$data_reg$q <= scan$reach8$2$lane$data_reg$d;
@@ -14950,7 +15037,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$3$lane$data_reg
     initial begin
-       scan$reach8$3$lane$data_reg$q = 8'h0;
+       scan$reach8$3$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$3$lane$data_reg$clock) begin
        scan$reach8$3$lane$data_reg$q <= scan$reach8$3$lane$data_reg$d;
@@ -15045,7 +15132,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$4$lane$data_reg
     initial begin
-       scan$reach8$4$lane$data_reg$q = 8'h0;
+       scan$reach8$4$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$4$lane$data_reg$clock) begin
        scan$reach8$4$lane$data_reg$q <= scan$reach8$4$lane$data_reg$d;
@@ -15140,7 +15227,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$5$lane$data_reg
     initial begin
-       scan$reach8$5$lane$data_reg$q = 8'h0;
+       scan$reach8$5$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$5$lane$data_reg$clock) begin
        scan$reach8$5$lane$data_reg$q <= scan$reach8$5$lane$data_reg$d;
@@ -15235,7 +15322,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$6$lane$data_reg
     initial begin
-       scan$reach8$6$lane$data_reg$q = 8'h0;
+       scan$reach8$6$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$6$lane$data_reg$clock) begin
        scan$reach8$6$lane$data_reg$q <= scan$reach8$6$lane$data_reg$d;
@@ -15330,7 +15417,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$7$lane$data_reg
     initial begin
-       scan$reach8$7$lane$data_reg$q = 8'h0;
+       scan$reach8$7$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$7$lane$data_reg$clock) begin
        scan$reach8$7$lane$data_reg$q <= scan$reach8$7$lane$data_reg$d;
@@ -15425,7 +15512,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$8$lane$data_reg
     initial begin
-       scan$reach8$8$lane$data_reg$q = 8'h0;
+       scan$reach8$8$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$8$lane$data_reg$clock) begin
        scan$reach8$8$lane$data_reg$q <= scan$reach8$8$lane$data_reg$d;
@@ -15520,7 +15607,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$9$lane$data_reg
     initial begin
-       scan$reach8$9$lane$data_reg$q = 8'h0;
+       scan$reach8$9$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$9$lane$data_reg$clock) begin
        scan$reach8$9$lane$data_reg$q <= scan$reach8$9$lane$data_reg$d;
@@ -15615,7 +15702,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$10$lane$data_reg
     initial begin
-       scan$reach8$10$lane$data_reg$q = 8'h0;
+       scan$reach8$10$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$10$lane$data_reg$clock) begin
        scan$reach8$10$lane$data_reg$q <= scan$reach8$10$lane$data_reg$d;
@@ -15710,7 +15797,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$11$lane$data_reg
     initial begin
-       scan$reach8$11$lane$data_reg$q = 8'h0;
+       scan$reach8$11$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$11$lane$data_reg$clock) begin
        scan$reach8$11$lane$data_reg$q <= scan$reach8$11$lane$data_reg$d;
@@ -15805,7 +15892,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$12$lane$data_reg
     initial begin
-       scan$reach8$12$lane$data_reg$q = 8'h0;
+       scan$reach8$12$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$12$lane$data_reg$clock) begin
        scan$reach8$12$lane$data_reg$q <= scan$reach8$12$lane$data_reg$d;
@@ -15900,7 +15987,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$13$lane$data_reg
     initial begin
-       scan$reach8$13$lane$data_reg$q = 8'h0;
+       scan$reach8$13$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$13$lane$data_reg$clock) begin
        scan$reach8$13$lane$data_reg$q <= scan$reach8$13$lane$data_reg$d;
@@ -15995,7 +16082,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$14$lane$data_reg
     initial begin
-       scan$reach8$14$lane$data_reg$q = 8'h0;
+       scan$reach8$14$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$14$lane$data_reg$clock) begin
        scan$reach8$14$lane$data_reg$q <= scan$reach8$14$lane$data_reg$d;
@@ -16090,7 +16177,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$15$lane$data_reg
     initial begin
-       scan$reach8$15$lane$data_reg$q = 8'h0;
+       scan$reach8$15$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$15$lane$data_reg$clock) begin
        scan$reach8$15$lane$data_reg$q <= scan$reach8$15$lane$data_reg$d;
@@ -16911,228 +16998,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$after$joined = (marks$after$earlier & 'hff1) | ({{14{1'b0}}, marks$after$trail} << 'h1) | ({{12{1'b0}}, marks$after$first} << 'hc);
         end
     end
-    // marks$marks$0$octet
-    always @(*) begin
-        marks$marks$0$octet$continuation = 'h0;
-        if (!marks$marks$0$octet$tdata['h7]) begin
-            marks$marks$0$octet$byte_class = ByteClass$Ascii;
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$0$octet$tdata['h6]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h3f;
-            if (marks$marks$0$octet$tdata['h5]) begin
-                marks$marks$0$octet$byte_class = ByteClass$ContA0;
-                marks$marks$0$octet$continuation = 'h10;
-            end
-            else if (marks$marks$0$octet$tdata['h4]) begin
-                marks$marks$0$octet$byte_class = ByteClass$Cont90;
-                marks$marks$0$octet$continuation = 'h8;
-            end
-            else if (marks$marks$0$octet$tdata['h3]) begin
-                marks$marks$0$octet$byte_class = ByteClass$Cont88;
-                marks$marks$0$octet$continuation = 'h4;
-            end
-            else if (marks$marks$0$octet$tdata['h2]) begin
-                marks$marks$0$octet$byte_class = ByteClass$Cont84;
-                marks$marks$0$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$Cont80;
-                marks$marks$0$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$0$octet$tdata['h5]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h1f;
-            if (marks$marks$0$octet$tdata['h4] | marks$marks$0$octet$tdata['h3] | marks$marks$0$octet$tdata['h2] | marks$marks$0$octet$tdata['h1]) begin
-                marks$marks$0$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$0$octet$tdata['h4]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'hf;
-            if (marks$marks$0$octet$tdata == 'he0) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$0$octet$tdata == 'hed) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$0$octet$tdata['h3]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h7;
-            if (marks$marks$0$octet$tdata == 'hf0) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$0$octet$tdata == 'hf4) & marks$marks$0$octet$f4_bounded) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$0$octet$tdata['h2] & ~marks$marks$0$octet$leads_to_f7) begin
-                marks$marks$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$0$octet$tdata['h2]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h3;
-            if (~marks$marks$0$octet$leads_to_fb) begin
-                marks$marks$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$0$octet$tdata == 'hf8) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$0$octet$tdata['h1]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h1;
-            if (~marks$marks$0$octet$leads_to_fd) begin
-                marks$marks$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$0$octet$tdata == 'hfc) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$0$octet$free_bits = 'h0;
-            marks$marks$0$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$0$lead
-    always @(*) begin
-        marks$marks$0$lead$lead_length = 'h0;
-        marks$marks$0$lead$second_allowed = 'h1f;
-        marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_truncated;
-        marks$marks$0$lead$malformed_tuser = marks$marks$0$lead$tuser_unexpected_continuation;
-        case (marks$marks$0$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$0$lead$lead_length = 'h1;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$0$lead$lead_length = 'h2;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$0$lead$lead_length = 'h3;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'h10;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$0$lead$lead_length = 'h3;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'hf;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$0$lead$lead_length = 'h3;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$0$lead$lead_length = 'h4;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'h18;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$0$lead$lead_length = 'h4;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'h7;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$0$lead$lead_length = 'h4;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$0$lead$lead_length = 'h5;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'h1c;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$0$lead$lead_length = 'h5;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$0$lead$lead_length = 'h6;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'h1e;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$0$lead$lead_length = 'h6;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$0$lead$malformed_tuser = marks$marks$0$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$0$lead$malformed_tuser = marks$marks$0$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$0$lead$malformed_tuser = marks$marks$0$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$0
     always @(*) begin
-        marks$marks$0$octet$tdata = marks$marks$0$tdata;
-        marks$marks$0$lead$byte_class = marks$marks$0$octet$byte_class;
-        marks$marks$0$unused_inputs = |marks$marks$0$octet$free_bits;
-        marks$marks$0$need = 'h0;
-        if (marks$marks$0$lead$lead_length > 'h1) begin
-            marks$marks$0$need = marks$marks$0$lead$lead_length - 'h1;
-        end
+        marks$marks$0$continuing = marks$marks$0$mark_class['h0];
+        marks$marks$0$need = marks$marks$0$mark_class[('h1)+:(3)];
+        marks$marks$0$range = marks$marks$0$mark_class[('h4)+:(5)];
+        marks$marks$0$kind = marks$marks$0$mark_class[('h9)+:(4)];
         marks$marks$0$second = marks$marks$0$forward[('hc)+:(5)];
         if (marks$marks$0$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$0$second = marks$marks$0$octet$continuation;
+            marks$marks$0$second = marks$marks$0$range;
         end
         marks$marks$0$runs_on = 1'b0;
         marks$marks$0$tuser = 'h0;
-        if (marks$marks$0$keep & (marks$marks$0$octet$continuation != 'h0)) begin
+        if (marks$marks$0$keep & marks$marks$0$continuing) begin
             if (~((marks$marks$0$forward[('h1)+:(3)] < marks$marks$0$forward[('h4)+:(3)]) & ((marks$marks$0$second & marks$marks$0$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$0$forward['h0] & (marks$marks$0$forward[('h1)+:(3)] < marks$marks$0$room))) begin
-                marks$marks$0$tuser = marks$marks$0$lead$malformed_tuser;
+                marks$marks$0$tuser = marks$marks$0$kind;
             end
         end
         else if (marks$marks$0$keep & (marks$marks$0$need == 'h0)) begin
-            marks$marks$0$tuser = marks$marks$0$lead$malformed_tuser;
+            marks$marks$0$tuser = marks$marks$0$kind;
         end
         else if (marks$marks$0$keep) begin
             if (marks$marks$0$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$0$runs_on = 1'b1;
             end
-            else if ((marks$marks$0$backward[('h4)+:(5)] & marks$marks$0$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$0$backward[('h4)+:(5)] & marks$marks$0$range) == 'h0) begin
                 marks$marks$0$tuser = marks$marks$0$tuser_truncated;
                 if (marks$marks$0$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$0$tuser = marks$marks$0$lead$outside_tuser;
+                    marks$marks$0$tuser = marks$marks$0$kind;
                 end
             end
             else if (marks$marks$0$backward[('h1)+:(3)] < marks$marks$0$need) begin
@@ -17149,228 +17042,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$0$tuser = marks$marks$0$tuser_truncated;
         end
     end
-    // marks$marks$1$octet
-    always @(*) begin
-        marks$marks$1$octet$continuation = 'h0;
-        if (!marks$marks$1$octet$tdata['h7]) begin
-            marks$marks$1$octet$byte_class = ByteClass$Ascii;
-            marks$marks$1$octet$free_bits = marks$marks$1$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$1$octet$tdata['h6]) begin
-            marks$marks$1$octet$free_bits = marks$marks$1$octet$tdata & 'h3f;
-            if (marks$marks$1$octet$tdata['h5]) begin
-                marks$marks$1$octet$byte_class = ByteClass$ContA0;
-                marks$marks$1$octet$continuation = 'h10;
-            end
-            else if (marks$marks$1$octet$tdata['h4]) begin
-                marks$marks$1$octet$byte_class = ByteClass$Cont90;
-                marks$marks$1$octet$continuation = 'h8;
-            end
-            else if (marks$marks$1$octet$tdata['h3]) begin
-                marks$marks$1$octet$byte_class = ByteClass$Cont88;
-                marks$marks$1$octet$continuation = 'h4;
-            end
-            else if (marks$marks$1$octet$tdata['h2]) begin
-                marks$marks$1$octet$byte_class = ByteClass$Cont84;
-                marks$marks$1$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$1$octet$byte_class = ByteClass$Cont80;
-                marks$marks$1$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$1$octet$tdata['h5]) begin
-            marks$marks$1$octet$free_bits = marks$marks$1$octet$tdata & 'h1f;
-            if (marks$marks$1$octet$tdata['h4] | marks$marks$1$octet$tdata['h3] | marks$marks$1$octet$tdata['h2] | marks$marks$1$octet$tdata['h1]) begin
-                marks$marks$1$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$1$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$1$octet$tdata['h4]) begin
-            marks$marks$1$octet$free_bits = marks$marks$1$octet$tdata & 'hf;
-            if (marks$marks$1$octet$tdata == 'he0) begin
-                marks$marks$1$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$1$octet$tdata == 'hed) begin
-                marks$marks$1$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$1$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$1$octet$tdata['h3]) begin
-            marks$marks$1$octet$free_bits = marks$marks$1$octet$tdata & 'h7;
-            if (marks$marks$1$octet$tdata == 'hf0) begin
-                marks$marks$1$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$1$octet$tdata == 'hf4) & marks$marks$1$octet$f4_bounded) begin
-                marks$marks$1$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$1$octet$tdata['h2] & ~marks$marks$1$octet$leads_to_f7) begin
-                marks$marks$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$1$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$1$octet$tdata['h2]) begin
-            marks$marks$1$octet$free_bits = marks$marks$1$octet$tdata & 'h3;
-            if (~marks$marks$1$octet$leads_to_fb) begin
-                marks$marks$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$1$octet$tdata == 'hf8) begin
-                marks$marks$1$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$1$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$1$octet$tdata['h1]) begin
-            marks$marks$1$octet$free_bits = marks$marks$1$octet$tdata & 'h1;
-            if (~marks$marks$1$octet$leads_to_fd) begin
-                marks$marks$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$1$octet$tdata == 'hfc) begin
-                marks$marks$1$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$1$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$1$octet$free_bits = 'h0;
-            marks$marks$1$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$1$lead
-    always @(*) begin
-        marks$marks$1$lead$lead_length = 'h0;
-        marks$marks$1$lead$second_allowed = 'h1f;
-        marks$marks$1$lead$outside_tuser = marks$marks$1$lead$tuser_truncated;
-        marks$marks$1$lead$malformed_tuser = marks$marks$1$lead$tuser_unexpected_continuation;
-        case (marks$marks$1$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$1$lead$lead_length = 'h1;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$1$lead$lead_length = 'h2;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$1$lead$lead_length = 'h3;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                    marks$marks$1$lead$second_allowed = 'h10;
-                    marks$marks$1$lead$outside_tuser = marks$marks$1$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$1$lead$lead_length = 'h3;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                    marks$marks$1$lead$second_allowed = 'hf;
-                    marks$marks$1$lead$outside_tuser = marks$marks$1$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$1$lead$lead_length = 'h3;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$1$lead$lead_length = 'h4;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                    marks$marks$1$lead$second_allowed = 'h18;
-                    marks$marks$1$lead$outside_tuser = marks$marks$1$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$1$lead$lead_length = 'h4;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                    marks$marks$1$lead$second_allowed = 'h7;
-                    marks$marks$1$lead$outside_tuser = marks$marks$1$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$1$lead$lead_length = 'h4;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$1$lead$lead_length = 'h5;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                    marks$marks$1$lead$second_allowed = 'h1c;
-                    marks$marks$1$lead$outside_tuser = marks$marks$1$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$1$lead$lead_length = 'h5;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$1$lead$lead_length = 'h6;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                    marks$marks$1$lead$second_allowed = 'h1e;
-                    marks$marks$1$lead$outside_tuser = marks$marks$1$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$1$lead$lead_length = 'h6;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$1$lead$malformed_tuser = marks$marks$1$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$1$lead$malformed_tuser = marks$marks$1$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$1$lead$malformed_tuser = marks$marks$1$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$1
     always @(*) begin
-        marks$marks$1$octet$tdata = marks$marks$1$tdata;
-        marks$marks$1$lead$byte_class = marks$marks$1$octet$byte_class;
-        marks$marks$1$unused_inputs = |marks$marks$1$octet$free_bits;
-        marks$marks$1$need = 'h0;
-        if (marks$marks$1$lead$lead_length > 'h1) begin
-            marks$marks$1$need = marks$marks$1$lead$lead_length - 'h1;
-        end
+        marks$marks$1$continuing = marks$marks$1$mark_class['h0];
+        marks$marks$1$need = marks$marks$1$mark_class[('h1)+:(3)];
+        marks$marks$1$range = marks$marks$1$mark_class[('h4)+:(5)];
+        marks$marks$1$kind = marks$marks$1$mark_class[('h9)+:(4)];
         marks$marks$1$second = marks$marks$1$forward[('hc)+:(5)];
         if (marks$marks$1$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$1$second = marks$marks$1$octet$continuation;
+            marks$marks$1$second = marks$marks$1$range;
         end
         marks$marks$1$runs_on = 1'b0;
         marks$marks$1$tuser = 'h0;
-        if (marks$marks$1$keep & (marks$marks$1$octet$continuation != 'h0)) begin
+        if (marks$marks$1$keep & marks$marks$1$continuing) begin
             if (~((marks$marks$1$forward[('h1)+:(3)] < marks$marks$1$forward[('h4)+:(3)]) & ((marks$marks$1$second & marks$marks$1$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$1$forward['h0] & (marks$marks$1$forward[('h1)+:(3)] < marks$marks$1$room))) begin
-                marks$marks$1$tuser = marks$marks$1$lead$malformed_tuser;
+                marks$marks$1$tuser = marks$marks$1$kind;
             end
         end
         else if (marks$marks$1$keep & (marks$marks$1$need == 'h0)) begin
-            marks$marks$1$tuser = marks$marks$1$lead$malformed_tuser;
+            marks$marks$1$tuser = marks$marks$1$kind;
         end
         else if (marks$marks$1$keep) begin
             if (marks$marks$1$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$1$runs_on = 1'b1;
             end
-            else if ((marks$marks$1$backward[('h4)+:(5)] & marks$marks$1$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$1$backward[('h4)+:(5)] & marks$marks$1$range) == 'h0) begin
                 marks$marks$1$tuser = marks$marks$1$tuser_truncated;
                 if (marks$marks$1$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$1$tuser = marks$marks$1$lead$outside_tuser;
+                    marks$marks$1$tuser = marks$marks$1$kind;
                 end
             end
             else if (marks$marks$1$backward[('h1)+:(3)] < marks$marks$1$need) begin
@@ -17387,228 +17086,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$1$tuser = marks$marks$1$tuser_truncated;
         end
     end
-    // marks$marks$2$octet
-    always @(*) begin
-        marks$marks$2$octet$continuation = 'h0;
-        if (!marks$marks$2$octet$tdata['h7]) begin
-            marks$marks$2$octet$byte_class = ByteClass$Ascii;
-            marks$marks$2$octet$free_bits = marks$marks$2$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$2$octet$tdata['h6]) begin
-            marks$marks$2$octet$free_bits = marks$marks$2$octet$tdata & 'h3f;
-            if (marks$marks$2$octet$tdata['h5]) begin
-                marks$marks$2$octet$byte_class = ByteClass$ContA0;
-                marks$marks$2$octet$continuation = 'h10;
-            end
-            else if (marks$marks$2$octet$tdata['h4]) begin
-                marks$marks$2$octet$byte_class = ByteClass$Cont90;
-                marks$marks$2$octet$continuation = 'h8;
-            end
-            else if (marks$marks$2$octet$tdata['h3]) begin
-                marks$marks$2$octet$byte_class = ByteClass$Cont88;
-                marks$marks$2$octet$continuation = 'h4;
-            end
-            else if (marks$marks$2$octet$tdata['h2]) begin
-                marks$marks$2$octet$byte_class = ByteClass$Cont84;
-                marks$marks$2$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$2$octet$byte_class = ByteClass$Cont80;
-                marks$marks$2$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$2$octet$tdata['h5]) begin
-            marks$marks$2$octet$free_bits = marks$marks$2$octet$tdata & 'h1f;
-            if (marks$marks$2$octet$tdata['h4] | marks$marks$2$octet$tdata['h3] | marks$marks$2$octet$tdata['h2] | marks$marks$2$octet$tdata['h1]) begin
-                marks$marks$2$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$2$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$2$octet$tdata['h4]) begin
-            marks$marks$2$octet$free_bits = marks$marks$2$octet$tdata & 'hf;
-            if (marks$marks$2$octet$tdata == 'he0) begin
-                marks$marks$2$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$2$octet$tdata == 'hed) begin
-                marks$marks$2$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$2$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$2$octet$tdata['h3]) begin
-            marks$marks$2$octet$free_bits = marks$marks$2$octet$tdata & 'h7;
-            if (marks$marks$2$octet$tdata == 'hf0) begin
-                marks$marks$2$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$2$octet$tdata == 'hf4) & marks$marks$2$octet$f4_bounded) begin
-                marks$marks$2$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$2$octet$tdata['h2] & ~marks$marks$2$octet$leads_to_f7) begin
-                marks$marks$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$2$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$2$octet$tdata['h2]) begin
-            marks$marks$2$octet$free_bits = marks$marks$2$octet$tdata & 'h3;
-            if (~marks$marks$2$octet$leads_to_fb) begin
-                marks$marks$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$2$octet$tdata == 'hf8) begin
-                marks$marks$2$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$2$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$2$octet$tdata['h1]) begin
-            marks$marks$2$octet$free_bits = marks$marks$2$octet$tdata & 'h1;
-            if (~marks$marks$2$octet$leads_to_fd) begin
-                marks$marks$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$2$octet$tdata == 'hfc) begin
-                marks$marks$2$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$2$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$2$octet$free_bits = 'h0;
-            marks$marks$2$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$2$lead
-    always @(*) begin
-        marks$marks$2$lead$lead_length = 'h0;
-        marks$marks$2$lead$second_allowed = 'h1f;
-        marks$marks$2$lead$outside_tuser = marks$marks$2$lead$tuser_truncated;
-        marks$marks$2$lead$malformed_tuser = marks$marks$2$lead$tuser_unexpected_continuation;
-        case (marks$marks$2$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$2$lead$lead_length = 'h1;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$2$lead$lead_length = 'h2;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$2$lead$lead_length = 'h3;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                    marks$marks$2$lead$second_allowed = 'h10;
-                    marks$marks$2$lead$outside_tuser = marks$marks$2$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$2$lead$lead_length = 'h3;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                    marks$marks$2$lead$second_allowed = 'hf;
-                    marks$marks$2$lead$outside_tuser = marks$marks$2$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$2$lead$lead_length = 'h3;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$2$lead$lead_length = 'h4;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                    marks$marks$2$lead$second_allowed = 'h18;
-                    marks$marks$2$lead$outside_tuser = marks$marks$2$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$2$lead$lead_length = 'h4;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                    marks$marks$2$lead$second_allowed = 'h7;
-                    marks$marks$2$lead$outside_tuser = marks$marks$2$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$2$lead$lead_length = 'h4;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$2$lead$lead_length = 'h5;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                    marks$marks$2$lead$second_allowed = 'h1c;
-                    marks$marks$2$lead$outside_tuser = marks$marks$2$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$2$lead$lead_length = 'h5;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$2$lead$lead_length = 'h6;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                    marks$marks$2$lead$second_allowed = 'h1e;
-                    marks$marks$2$lead$outside_tuser = marks$marks$2$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$2$lead$lead_length = 'h6;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$2$lead$malformed_tuser = marks$marks$2$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$2$lead$malformed_tuser = marks$marks$2$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$2$lead$malformed_tuser = marks$marks$2$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$2
     always @(*) begin
-        marks$marks$2$octet$tdata = marks$marks$2$tdata;
-        marks$marks$2$lead$byte_class = marks$marks$2$octet$byte_class;
-        marks$marks$2$unused_inputs = |marks$marks$2$octet$free_bits;
-        marks$marks$2$need = 'h0;
-        if (marks$marks$2$lead$lead_length > 'h1) begin
-            marks$marks$2$need = marks$marks$2$lead$lead_length - 'h1;
-        end
+        marks$marks$2$continuing = marks$marks$2$mark_class['h0];
+        marks$marks$2$need = marks$marks$2$mark_class[('h1)+:(3)];
+        marks$marks$2$range = marks$marks$2$mark_class[('h4)+:(5)];
+        marks$marks$2$kind = marks$marks$2$mark_class[('h9)+:(4)];
         marks$marks$2$second = marks$marks$2$forward[('hc)+:(5)];
         if (marks$marks$2$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$2$second = marks$marks$2$octet$continuation;
+            marks$marks$2$second = marks$marks$2$range;
         end
         marks$marks$2$runs_on = 1'b0;
         marks$marks$2$tuser = 'h0;
-        if (marks$marks$2$keep & (marks$marks$2$octet$continuation != 'h0)) begin
+        if (marks$marks$2$keep & marks$marks$2$continuing) begin
             if (~((marks$marks$2$forward[('h1)+:(3)] < marks$marks$2$forward[('h4)+:(3)]) & ((marks$marks$2$second & marks$marks$2$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$2$forward['h0] & (marks$marks$2$forward[('h1)+:(3)] < marks$marks$2$room))) begin
-                marks$marks$2$tuser = marks$marks$2$lead$malformed_tuser;
+                marks$marks$2$tuser = marks$marks$2$kind;
             end
         end
         else if (marks$marks$2$keep & (marks$marks$2$need == 'h0)) begin
-            marks$marks$2$tuser = marks$marks$2$lead$malformed_tuser;
+            marks$marks$2$tuser = marks$marks$2$kind;
         end
         else if (marks$marks$2$keep) begin
             if (marks$marks$2$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$2$runs_on = 1'b1;
             end
-            else if ((marks$marks$2$backward[('h4)+:(5)] & marks$marks$2$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$2$backward[('h4)+:(5)] & marks$marks$2$range) == 'h0) begin
                 marks$marks$2$tuser = marks$marks$2$tuser_truncated;
                 if (marks$marks$2$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$2$tuser = marks$marks$2$lead$outside_tuser;
+                    marks$marks$2$tuser = marks$marks$2$kind;
                 end
             end
             else if (marks$marks$2$backward[('h1)+:(3)] < marks$marks$2$need) begin
@@ -17625,228 +17130,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$2$tuser = marks$marks$2$tuser_truncated;
         end
     end
-    // marks$marks$3$octet
-    always @(*) begin
-        marks$marks$3$octet$continuation = 'h0;
-        if (!marks$marks$3$octet$tdata['h7]) begin
-            marks$marks$3$octet$byte_class = ByteClass$Ascii;
-            marks$marks$3$octet$free_bits = marks$marks$3$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$3$octet$tdata['h6]) begin
-            marks$marks$3$octet$free_bits = marks$marks$3$octet$tdata & 'h3f;
-            if (marks$marks$3$octet$tdata['h5]) begin
-                marks$marks$3$octet$byte_class = ByteClass$ContA0;
-                marks$marks$3$octet$continuation = 'h10;
-            end
-            else if (marks$marks$3$octet$tdata['h4]) begin
-                marks$marks$3$octet$byte_class = ByteClass$Cont90;
-                marks$marks$3$octet$continuation = 'h8;
-            end
-            else if (marks$marks$3$octet$tdata['h3]) begin
-                marks$marks$3$octet$byte_class = ByteClass$Cont88;
-                marks$marks$3$octet$continuation = 'h4;
-            end
-            else if (marks$marks$3$octet$tdata['h2]) begin
-                marks$marks$3$octet$byte_class = ByteClass$Cont84;
-                marks$marks$3$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$3$octet$byte_class = ByteClass$Cont80;
-                marks$marks$3$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$3$octet$tdata['h5]) begin
-            marks$marks$3$octet$free_bits = marks$marks$3$octet$tdata & 'h1f;
-            if (marks$marks$3$octet$tdata['h4] | marks$marks$3$octet$tdata['h3] | marks$marks$3$octet$tdata['h2] | marks$marks$3$octet$tdata['h1]) begin
-                marks$marks$3$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$3$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$3$octet$tdata['h4]) begin
-            marks$marks$3$octet$free_bits = marks$marks$3$octet$tdata & 'hf;
-            if (marks$marks$3$octet$tdata == 'he0) begin
-                marks$marks$3$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$3$octet$tdata == 'hed) begin
-                marks$marks$3$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$3$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$3$octet$tdata['h3]) begin
-            marks$marks$3$octet$free_bits = marks$marks$3$octet$tdata & 'h7;
-            if (marks$marks$3$octet$tdata == 'hf0) begin
-                marks$marks$3$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$3$octet$tdata == 'hf4) & marks$marks$3$octet$f4_bounded) begin
-                marks$marks$3$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$3$octet$tdata['h2] & ~marks$marks$3$octet$leads_to_f7) begin
-                marks$marks$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$3$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$3$octet$tdata['h2]) begin
-            marks$marks$3$octet$free_bits = marks$marks$3$octet$tdata & 'h3;
-            if (~marks$marks$3$octet$leads_to_fb) begin
-                marks$marks$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$3$octet$tdata == 'hf8) begin
-                marks$marks$3$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$3$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$3$octet$tdata['h1]) begin
-            marks$marks$3$octet$free_bits = marks$marks$3$octet$tdata & 'h1;
-            if (~marks$marks$3$octet$leads_to_fd) begin
-                marks$marks$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$3$octet$tdata == 'hfc) begin
-                marks$marks$3$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$3$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$3$octet$free_bits = 'h0;
-            marks$marks$3$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$3$lead
-    always @(*) begin
-        marks$marks$3$lead$lead_length = 'h0;
-        marks$marks$3$lead$second_allowed = 'h1f;
-        marks$marks$3$lead$outside_tuser = marks$marks$3$lead$tuser_truncated;
-        marks$marks$3$lead$malformed_tuser = marks$marks$3$lead$tuser_unexpected_continuation;
-        case (marks$marks$3$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$3$lead$lead_length = 'h1;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$3$lead$lead_length = 'h2;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$3$lead$lead_length = 'h3;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                    marks$marks$3$lead$second_allowed = 'h10;
-                    marks$marks$3$lead$outside_tuser = marks$marks$3$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$3$lead$lead_length = 'h3;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                    marks$marks$3$lead$second_allowed = 'hf;
-                    marks$marks$3$lead$outside_tuser = marks$marks$3$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$3$lead$lead_length = 'h3;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$3$lead$lead_length = 'h4;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                    marks$marks$3$lead$second_allowed = 'h18;
-                    marks$marks$3$lead$outside_tuser = marks$marks$3$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$3$lead$lead_length = 'h4;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                    marks$marks$3$lead$second_allowed = 'h7;
-                    marks$marks$3$lead$outside_tuser = marks$marks$3$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$3$lead$lead_length = 'h4;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$3$lead$lead_length = 'h5;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                    marks$marks$3$lead$second_allowed = 'h1c;
-                    marks$marks$3$lead$outside_tuser = marks$marks$3$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$3$lead$lead_length = 'h5;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$3$lead$lead_length = 'h6;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                    marks$marks$3$lead$second_allowed = 'h1e;
-                    marks$marks$3$lead$outside_tuser = marks$marks$3$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$3$lead$lead_length = 'h6;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$3$lead$malformed_tuser = marks$marks$3$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$3$lead$malformed_tuser = marks$marks$3$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$3$lead$malformed_tuser = marks$marks$3$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$3
     always @(*) begin
-        marks$marks$3$octet$tdata = marks$marks$3$tdata;
-        marks$marks$3$lead$byte_class = marks$marks$3$octet$byte_class;
-        marks$marks$3$unused_inputs = |marks$marks$3$octet$free_bits;
-        marks$marks$3$need = 'h0;
-        if (marks$marks$3$lead$lead_length > 'h1) begin
-            marks$marks$3$need = marks$marks$3$lead$lead_length - 'h1;
-        end
+        marks$marks$3$continuing = marks$marks$3$mark_class['h0];
+        marks$marks$3$need = marks$marks$3$mark_class[('h1)+:(3)];
+        marks$marks$3$range = marks$marks$3$mark_class[('h4)+:(5)];
+        marks$marks$3$kind = marks$marks$3$mark_class[('h9)+:(4)];
         marks$marks$3$second = marks$marks$3$forward[('hc)+:(5)];
         if (marks$marks$3$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$3$second = marks$marks$3$octet$continuation;
+            marks$marks$3$second = marks$marks$3$range;
         end
         marks$marks$3$runs_on = 1'b0;
         marks$marks$3$tuser = 'h0;
-        if (marks$marks$3$keep & (marks$marks$3$octet$continuation != 'h0)) begin
+        if (marks$marks$3$keep & marks$marks$3$continuing) begin
             if (~((marks$marks$3$forward[('h1)+:(3)] < marks$marks$3$forward[('h4)+:(3)]) & ((marks$marks$3$second & marks$marks$3$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$3$forward['h0] & (marks$marks$3$forward[('h1)+:(3)] < marks$marks$3$room))) begin
-                marks$marks$3$tuser = marks$marks$3$lead$malformed_tuser;
+                marks$marks$3$tuser = marks$marks$3$kind;
             end
         end
         else if (marks$marks$3$keep & (marks$marks$3$need == 'h0)) begin
-            marks$marks$3$tuser = marks$marks$3$lead$malformed_tuser;
+            marks$marks$3$tuser = marks$marks$3$kind;
         end
         else if (marks$marks$3$keep) begin
             if (marks$marks$3$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$3$runs_on = 1'b1;
             end
-            else if ((marks$marks$3$backward[('h4)+:(5)] & marks$marks$3$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$3$backward[('h4)+:(5)] & marks$marks$3$range) == 'h0) begin
                 marks$marks$3$tuser = marks$marks$3$tuser_truncated;
                 if (marks$marks$3$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$3$tuser = marks$marks$3$lead$outside_tuser;
+                    marks$marks$3$tuser = marks$marks$3$kind;
                 end
             end
             else if (marks$marks$3$backward[('h1)+:(3)] < marks$marks$3$need) begin
@@ -17863,228 +17174,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$3$tuser = marks$marks$3$tuser_truncated;
         end
     end
-    // marks$marks$4$octet
-    always @(*) begin
-        marks$marks$4$octet$continuation = 'h0;
-        if (!marks$marks$4$octet$tdata['h7]) begin
-            marks$marks$4$octet$byte_class = ByteClass$Ascii;
-            marks$marks$4$octet$free_bits = marks$marks$4$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$4$octet$tdata['h6]) begin
-            marks$marks$4$octet$free_bits = marks$marks$4$octet$tdata & 'h3f;
-            if (marks$marks$4$octet$tdata['h5]) begin
-                marks$marks$4$octet$byte_class = ByteClass$ContA0;
-                marks$marks$4$octet$continuation = 'h10;
-            end
-            else if (marks$marks$4$octet$tdata['h4]) begin
-                marks$marks$4$octet$byte_class = ByteClass$Cont90;
-                marks$marks$4$octet$continuation = 'h8;
-            end
-            else if (marks$marks$4$octet$tdata['h3]) begin
-                marks$marks$4$octet$byte_class = ByteClass$Cont88;
-                marks$marks$4$octet$continuation = 'h4;
-            end
-            else if (marks$marks$4$octet$tdata['h2]) begin
-                marks$marks$4$octet$byte_class = ByteClass$Cont84;
-                marks$marks$4$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$4$octet$byte_class = ByteClass$Cont80;
-                marks$marks$4$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$4$octet$tdata['h5]) begin
-            marks$marks$4$octet$free_bits = marks$marks$4$octet$tdata & 'h1f;
-            if (marks$marks$4$octet$tdata['h4] | marks$marks$4$octet$tdata['h3] | marks$marks$4$octet$tdata['h2] | marks$marks$4$octet$tdata['h1]) begin
-                marks$marks$4$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$4$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$4$octet$tdata['h4]) begin
-            marks$marks$4$octet$free_bits = marks$marks$4$octet$tdata & 'hf;
-            if (marks$marks$4$octet$tdata == 'he0) begin
-                marks$marks$4$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$4$octet$tdata == 'hed) begin
-                marks$marks$4$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$4$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$4$octet$tdata['h3]) begin
-            marks$marks$4$octet$free_bits = marks$marks$4$octet$tdata & 'h7;
-            if (marks$marks$4$octet$tdata == 'hf0) begin
-                marks$marks$4$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$4$octet$tdata == 'hf4) & marks$marks$4$octet$f4_bounded) begin
-                marks$marks$4$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$4$octet$tdata['h2] & ~marks$marks$4$octet$leads_to_f7) begin
-                marks$marks$4$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$4$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$4$octet$tdata['h2]) begin
-            marks$marks$4$octet$free_bits = marks$marks$4$octet$tdata & 'h3;
-            if (~marks$marks$4$octet$leads_to_fb) begin
-                marks$marks$4$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$4$octet$tdata == 'hf8) begin
-                marks$marks$4$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$4$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$4$octet$tdata['h1]) begin
-            marks$marks$4$octet$free_bits = marks$marks$4$octet$tdata & 'h1;
-            if (~marks$marks$4$octet$leads_to_fd) begin
-                marks$marks$4$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$4$octet$tdata == 'hfc) begin
-                marks$marks$4$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$4$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$4$octet$free_bits = 'h0;
-            marks$marks$4$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$4$lead
-    always @(*) begin
-        marks$marks$4$lead$lead_length = 'h0;
-        marks$marks$4$lead$second_allowed = 'h1f;
-        marks$marks$4$lead$outside_tuser = marks$marks$4$lead$tuser_truncated;
-        marks$marks$4$lead$malformed_tuser = marks$marks$4$lead$tuser_unexpected_continuation;
-        case (marks$marks$4$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$4$lead$lead_length = 'h1;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$4$lead$lead_length = 'h2;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$4$lead$lead_length = 'h3;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                    marks$marks$4$lead$second_allowed = 'h10;
-                    marks$marks$4$lead$outside_tuser = marks$marks$4$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$4$lead$lead_length = 'h3;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                    marks$marks$4$lead$second_allowed = 'hf;
-                    marks$marks$4$lead$outside_tuser = marks$marks$4$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$4$lead$lead_length = 'h3;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$4$lead$lead_length = 'h4;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                    marks$marks$4$lead$second_allowed = 'h18;
-                    marks$marks$4$lead$outside_tuser = marks$marks$4$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$4$lead$lead_length = 'h4;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                    marks$marks$4$lead$second_allowed = 'h7;
-                    marks$marks$4$lead$outside_tuser = marks$marks$4$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$4$lead$lead_length = 'h4;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$4$lead$lead_length = 'h5;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                    marks$marks$4$lead$second_allowed = 'h1c;
-                    marks$marks$4$lead$outside_tuser = marks$marks$4$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$4$lead$lead_length = 'h5;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$4$lead$lead_length = 'h6;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                    marks$marks$4$lead$second_allowed = 'h1e;
-                    marks$marks$4$lead$outside_tuser = marks$marks$4$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$4$lead$lead_length = 'h6;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$4$lead$malformed_tuser = marks$marks$4$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$4$lead$malformed_tuser = marks$marks$4$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$4$lead$malformed_tuser = marks$marks$4$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$4
     always @(*) begin
-        marks$marks$4$octet$tdata = marks$marks$4$tdata;
-        marks$marks$4$lead$byte_class = marks$marks$4$octet$byte_class;
-        marks$marks$4$unused_inputs = |marks$marks$4$octet$free_bits;
-        marks$marks$4$need = 'h0;
-        if (marks$marks$4$lead$lead_length > 'h1) begin
-            marks$marks$4$need = marks$marks$4$lead$lead_length - 'h1;
-        end
+        marks$marks$4$continuing = marks$marks$4$mark_class['h0];
+        marks$marks$4$need = marks$marks$4$mark_class[('h1)+:(3)];
+        marks$marks$4$range = marks$marks$4$mark_class[('h4)+:(5)];
+        marks$marks$4$kind = marks$marks$4$mark_class[('h9)+:(4)];
         marks$marks$4$second = marks$marks$4$forward[('hc)+:(5)];
         if (marks$marks$4$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$4$second = marks$marks$4$octet$continuation;
+            marks$marks$4$second = marks$marks$4$range;
         end
         marks$marks$4$runs_on = 1'b0;
         marks$marks$4$tuser = 'h0;
-        if (marks$marks$4$keep & (marks$marks$4$octet$continuation != 'h0)) begin
+        if (marks$marks$4$keep & marks$marks$4$continuing) begin
             if (~((marks$marks$4$forward[('h1)+:(3)] < marks$marks$4$forward[('h4)+:(3)]) & ((marks$marks$4$second & marks$marks$4$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$4$forward['h0] & (marks$marks$4$forward[('h1)+:(3)] < marks$marks$4$room))) begin
-                marks$marks$4$tuser = marks$marks$4$lead$malformed_tuser;
+                marks$marks$4$tuser = marks$marks$4$kind;
             end
         end
         else if (marks$marks$4$keep & (marks$marks$4$need == 'h0)) begin
-            marks$marks$4$tuser = marks$marks$4$lead$malformed_tuser;
+            marks$marks$4$tuser = marks$marks$4$kind;
         end
         else if (marks$marks$4$keep) begin
             if (marks$marks$4$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$4$runs_on = 1'b1;
             end
-            else if ((marks$marks$4$backward[('h4)+:(5)] & marks$marks$4$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$4$backward[('h4)+:(5)] & marks$marks$4$range) == 'h0) begin
                 marks$marks$4$tuser = marks$marks$4$tuser_truncated;
                 if (marks$marks$4$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$4$tuser = marks$marks$4$lead$outside_tuser;
+                    marks$marks$4$tuser = marks$marks$4$kind;
                 end
             end
             else if (marks$marks$4$backward[('h1)+:(3)] < marks$marks$4$need) begin
@@ -18101,228 +17218,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$4$tuser = marks$marks$4$tuser_truncated;
         end
     end
-    // marks$marks$5$octet
-    always @(*) begin
-        marks$marks$5$octet$continuation = 'h0;
-        if (!marks$marks$5$octet$tdata['h7]) begin
-            marks$marks$5$octet$byte_class = ByteClass$Ascii;
-            marks$marks$5$octet$free_bits = marks$marks$5$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$5$octet$tdata['h6]) begin
-            marks$marks$5$octet$free_bits = marks$marks$5$octet$tdata & 'h3f;
-            if (marks$marks$5$octet$tdata['h5]) begin
-                marks$marks$5$octet$byte_class = ByteClass$ContA0;
-                marks$marks$5$octet$continuation = 'h10;
-            end
-            else if (marks$marks$5$octet$tdata['h4]) begin
-                marks$marks$5$octet$byte_class = ByteClass$Cont90;
-                marks$marks$5$octet$continuation = 'h8;
-            end
-            else if (marks$marks$5$octet$tdata['h3]) begin
-                marks$marks$5$octet$byte_class = ByteClass$Cont88;
-                marks$marks$5$octet$continuation = 'h4;
-            end
-            else if (marks$marks$5$octet$tdata['h2]) begin
-                marks$marks$5$octet$byte_class = ByteClass$Cont84;
-                marks$marks$5$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$5$octet$byte_class = ByteClass$Cont80;
-                marks$marks$5$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$5$octet$tdata['h5]) begin
-            marks$marks$5$octet$free_bits = marks$marks$5$octet$tdata & 'h1f;
-            if (marks$marks$5$octet$tdata['h4] | marks$marks$5$octet$tdata['h3] | marks$marks$5$octet$tdata['h2] | marks$marks$5$octet$tdata['h1]) begin
-                marks$marks$5$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$5$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$5$octet$tdata['h4]) begin
-            marks$marks$5$octet$free_bits = marks$marks$5$octet$tdata & 'hf;
-            if (marks$marks$5$octet$tdata == 'he0) begin
-                marks$marks$5$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$5$octet$tdata == 'hed) begin
-                marks$marks$5$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$5$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$5$octet$tdata['h3]) begin
-            marks$marks$5$octet$free_bits = marks$marks$5$octet$tdata & 'h7;
-            if (marks$marks$5$octet$tdata == 'hf0) begin
-                marks$marks$5$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$5$octet$tdata == 'hf4) & marks$marks$5$octet$f4_bounded) begin
-                marks$marks$5$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$5$octet$tdata['h2] & ~marks$marks$5$octet$leads_to_f7) begin
-                marks$marks$5$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$5$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$5$octet$tdata['h2]) begin
-            marks$marks$5$octet$free_bits = marks$marks$5$octet$tdata & 'h3;
-            if (~marks$marks$5$octet$leads_to_fb) begin
-                marks$marks$5$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$5$octet$tdata == 'hf8) begin
-                marks$marks$5$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$5$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$5$octet$tdata['h1]) begin
-            marks$marks$5$octet$free_bits = marks$marks$5$octet$tdata & 'h1;
-            if (~marks$marks$5$octet$leads_to_fd) begin
-                marks$marks$5$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$5$octet$tdata == 'hfc) begin
-                marks$marks$5$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$5$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$5$octet$free_bits = 'h0;
-            marks$marks$5$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$5$lead
-    always @(*) begin
-        marks$marks$5$lead$lead_length = 'h0;
-        marks$marks$5$lead$second_allowed = 'h1f;
-        marks$marks$5$lead$outside_tuser = marks$marks$5$lead$tuser_truncated;
-        marks$marks$5$lead$malformed_tuser = marks$marks$5$lead$tuser_unexpected_continuation;
-        case (marks$marks$5$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$5$lead$lead_length = 'h1;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$5$lead$lead_length = 'h2;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$5$lead$lead_length = 'h3;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                    marks$marks$5$lead$second_allowed = 'h10;
-                    marks$marks$5$lead$outside_tuser = marks$marks$5$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$5$lead$lead_length = 'h3;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                    marks$marks$5$lead$second_allowed = 'hf;
-                    marks$marks$5$lead$outside_tuser = marks$marks$5$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$5$lead$lead_length = 'h3;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$5$lead$lead_length = 'h4;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                    marks$marks$5$lead$second_allowed = 'h18;
-                    marks$marks$5$lead$outside_tuser = marks$marks$5$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$5$lead$lead_length = 'h4;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                    marks$marks$5$lead$second_allowed = 'h7;
-                    marks$marks$5$lead$outside_tuser = marks$marks$5$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$5$lead$lead_length = 'h4;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$5$lead$lead_length = 'h5;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                    marks$marks$5$lead$second_allowed = 'h1c;
-                    marks$marks$5$lead$outside_tuser = marks$marks$5$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$5$lead$lead_length = 'h5;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$5$lead$lead_length = 'h6;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                    marks$marks$5$lead$second_allowed = 'h1e;
-                    marks$marks$5$lead$outside_tuser = marks$marks$5$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$5$lead$lead_length = 'h6;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$5$lead$malformed_tuser = marks$marks$5$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$5$lead$malformed_tuser = marks$marks$5$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$5$lead$malformed_tuser = marks$marks$5$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$5
     always @(*) begin
-        marks$marks$5$octet$tdata = marks$marks$5$tdata;
-        marks$marks$5$lead$byte_class = marks$marks$5$octet$byte_class;
-        marks$marks$5$unused_inputs = |marks$marks$5$octet$free_bits;
-        marks$marks$5$need = 'h0;
-        if (marks$marks$5$lead$lead_length > 'h1) begin
-            marks$marks$5$need = marks$marks$5$lead$lead_length - 'h1;
-        end
+        marks$marks$5$continuing = marks$marks$5$mark_class['h0];
+        marks$marks$5$need = marks$marks$5$mark_class[('h1)+:(3)];
+        marks$marks$5$range = marks$marks$5$mark_class[('h4)+:(5)];
+        marks$marks$5$kind = marks$marks$5$mark_class[('h9)+:(4)];
         marks$marks$5$second = marks$marks$5$forward[('hc)+:(5)];
         if (marks$marks$5$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$5$second = marks$marks$5$octet$continuation;
+            marks$marks$5$second = marks$marks$5$range;
         end
         marks$marks$5$runs_on = 1'b0;
         marks$marks$5$tuser = 'h0;
-        if (marks$marks$5$keep & (marks$marks$5$octet$continuation != 'h0)) begin
+        if (marks$marks$5$keep & marks$marks$5$continuing) begin
             if (~((marks$marks$5$forward[('h1)+:(3)] < marks$marks$5$forward[('h4)+:(3)]) & ((marks$marks$5$second & marks$marks$5$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$5$forward['h0] & (marks$marks$5$forward[('h1)+:(3)] < marks$marks$5$room))) begin
-                marks$marks$5$tuser = marks$marks$5$lead$malformed_tuser;
+                marks$marks$5$tuser = marks$marks$5$kind;
             end
         end
         else if (marks$marks$5$keep & (marks$marks$5$need == 'h0)) begin
-            marks$marks$5$tuser = marks$marks$5$lead$malformed_tuser;
+            marks$marks$5$tuser = marks$marks$5$kind;
         end
         else if (marks$marks$5$keep) begin
             if (marks$marks$5$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$5$runs_on = 1'b1;
             end
-            else if ((marks$marks$5$backward[('h4)+:(5)] & marks$marks$5$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$5$backward[('h4)+:(5)] & marks$marks$5$range) == 'h0) begin
                 marks$marks$5$tuser = marks$marks$5$tuser_truncated;
                 if (marks$marks$5$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$5$tuser = marks$marks$5$lead$outside_tuser;
+                    marks$marks$5$tuser = marks$marks$5$kind;
                 end
             end
             else if (marks$marks$5$backward[('h1)+:(3)] < marks$marks$5$need) begin
@@ -18339,228 +17262,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$5$tuser = marks$marks$5$tuser_truncated;
         end
     end
-    // marks$marks$6$octet
-    always @(*) begin
-        marks$marks$6$octet$continuation = 'h0;
-        if (!marks$marks$6$octet$tdata['h7]) begin
-            marks$marks$6$octet$byte_class = ByteClass$Ascii;
-            marks$marks$6$octet$free_bits = marks$marks$6$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$6$octet$tdata['h6]) begin
-            marks$marks$6$octet$free_bits = marks$marks$6$octet$tdata & 'h3f;
-            if (marks$marks$6$octet$tdata['h5]) begin
-                marks$marks$6$octet$byte_class = ByteClass$ContA0;
-                marks$marks$6$octet$continuation = 'h10;
-            end
-            else if (marks$marks$6$octet$tdata['h4]) begin
-                marks$marks$6$octet$byte_class = ByteClass$Cont90;
-                marks$marks$6$octet$continuation = 'h8;
-            end
-            else if (marks$marks$6$octet$tdata['h3]) begin
-                marks$marks$6$octet$byte_class = ByteClass$Cont88;
-                marks$marks$6$octet$continuation = 'h4;
-            end
-            else if (marks$marks$6$octet$tdata['h2]) begin
-                marks$marks$6$octet$byte_class = ByteClass$Cont84;
-                marks$marks$6$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$6$octet$byte_class = ByteClass$Cont80;
-                marks$marks$6$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$6$octet$tdata['h5]) begin
-            marks$marks$6$octet$free_bits = marks$marks$6$octet$tdata & 'h1f;
-            if (marks$marks$6$octet$tdata['h4] | marks$marks$6$octet$tdata['h3] | marks$marks$6$octet$tdata['h2] | marks$marks$6$octet$tdata['h1]) begin
-                marks$marks$6$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$6$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$6$octet$tdata['h4]) begin
-            marks$marks$6$octet$free_bits = marks$marks$6$octet$tdata & 'hf;
-            if (marks$marks$6$octet$tdata == 'he0) begin
-                marks$marks$6$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$6$octet$tdata == 'hed) begin
-                marks$marks$6$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$6$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$6$octet$tdata['h3]) begin
-            marks$marks$6$octet$free_bits = marks$marks$6$octet$tdata & 'h7;
-            if (marks$marks$6$octet$tdata == 'hf0) begin
-                marks$marks$6$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$6$octet$tdata == 'hf4) & marks$marks$6$octet$f4_bounded) begin
-                marks$marks$6$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$6$octet$tdata['h2] & ~marks$marks$6$octet$leads_to_f7) begin
-                marks$marks$6$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$6$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$6$octet$tdata['h2]) begin
-            marks$marks$6$octet$free_bits = marks$marks$6$octet$tdata & 'h3;
-            if (~marks$marks$6$octet$leads_to_fb) begin
-                marks$marks$6$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$6$octet$tdata == 'hf8) begin
-                marks$marks$6$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$6$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$6$octet$tdata['h1]) begin
-            marks$marks$6$octet$free_bits = marks$marks$6$octet$tdata & 'h1;
-            if (~marks$marks$6$octet$leads_to_fd) begin
-                marks$marks$6$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$6$octet$tdata == 'hfc) begin
-                marks$marks$6$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$6$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$6$octet$free_bits = 'h0;
-            marks$marks$6$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$6$lead
-    always @(*) begin
-        marks$marks$6$lead$lead_length = 'h0;
-        marks$marks$6$lead$second_allowed = 'h1f;
-        marks$marks$6$lead$outside_tuser = marks$marks$6$lead$tuser_truncated;
-        marks$marks$6$lead$malformed_tuser = marks$marks$6$lead$tuser_unexpected_continuation;
-        case (marks$marks$6$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$6$lead$lead_length = 'h1;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$6$lead$lead_length = 'h2;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$6$lead$lead_length = 'h3;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                    marks$marks$6$lead$second_allowed = 'h10;
-                    marks$marks$6$lead$outside_tuser = marks$marks$6$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$6$lead$lead_length = 'h3;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                    marks$marks$6$lead$second_allowed = 'hf;
-                    marks$marks$6$lead$outside_tuser = marks$marks$6$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$6$lead$lead_length = 'h3;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$6$lead$lead_length = 'h4;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                    marks$marks$6$lead$second_allowed = 'h18;
-                    marks$marks$6$lead$outside_tuser = marks$marks$6$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$6$lead$lead_length = 'h4;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                    marks$marks$6$lead$second_allowed = 'h7;
-                    marks$marks$6$lead$outside_tuser = marks$marks$6$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$6$lead$lead_length = 'h4;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$6$lead$lead_length = 'h5;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                    marks$marks$6$lead$second_allowed = 'h1c;
-                    marks$marks$6$lead$outside_tuser = marks$marks$6$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$6$lead$lead_length = 'h5;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$6$lead$lead_length = 'h6;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                    marks$marks$6$lead$second_allowed = 'h1e;
-                    marks$marks$6$lead$outside_tuser = marks$marks$6$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$6$lead$lead_length = 'h6;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$6$lead$malformed_tuser = marks$marks$6$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$6$lead$malformed_tuser = marks$marks$6$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$6$lead$malformed_tuser = marks$marks$6$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$6
     always @(*) begin
-        marks$marks$6$octet$tdata = marks$marks$6$tdata;
-        marks$marks$6$lead$byte_class = marks$marks$6$octet$byte_class;
-        marks$marks$6$unused_inputs = |marks$marks$6$octet$free_bits;
-        marks$marks$6$need = 'h0;
-        if (marks$marks$6$lead$lead_length > 'h1) begin
-            marks$marks$6$need = marks$marks$6$lead$lead_length - 'h1;
-        end
+        marks$marks$6$continuing = marks$marks$6$mark_class['h0];
+        marks$marks$6$need = marks$marks$6$mark_class[('h1)+:(3)];
+        marks$marks$6$range = marks$marks$6$mark_class[('h4)+:(5)];
+        marks$marks$6$kind = marks$marks$6$mark_class[('h9)+:(4)];
         marks$marks$6$second = marks$marks$6$forward[('hc)+:(5)];
         if (marks$marks$6$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$6$second = marks$marks$6$octet$continuation;
+            marks$marks$6$second = marks$marks$6$range;
         end
         marks$marks$6$runs_on = 1'b0;
         marks$marks$6$tuser = 'h0;
-        if (marks$marks$6$keep & (marks$marks$6$octet$continuation != 'h0)) begin
+        if (marks$marks$6$keep & marks$marks$6$continuing) begin
             if (~((marks$marks$6$forward[('h1)+:(3)] < marks$marks$6$forward[('h4)+:(3)]) & ((marks$marks$6$second & marks$marks$6$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$6$forward['h0] & (marks$marks$6$forward[('h1)+:(3)] < marks$marks$6$room))) begin
-                marks$marks$6$tuser = marks$marks$6$lead$malformed_tuser;
+                marks$marks$6$tuser = marks$marks$6$kind;
             end
         end
         else if (marks$marks$6$keep & (marks$marks$6$need == 'h0)) begin
-            marks$marks$6$tuser = marks$marks$6$lead$malformed_tuser;
+            marks$marks$6$tuser = marks$marks$6$kind;
         end
         else if (marks$marks$6$keep) begin
             if (marks$marks$6$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$6$runs_on = 1'b1;
             end
-            else if ((marks$marks$6$backward[('h4)+:(5)] & marks$marks$6$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$6$backward[('h4)+:(5)] & marks$marks$6$range) == 'h0) begin
                 marks$marks$6$tuser = marks$marks$6$tuser_truncated;
                 if (marks$marks$6$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$6$tuser = marks$marks$6$lead$outside_tuser;
+                    marks$marks$6$tuser = marks$marks$6$kind;
                 end
             end
             else if (marks$marks$6$backward[('h1)+:(3)] < marks$marks$6$need) begin
@@ -18577,228 +17306,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$6$tuser = marks$marks$6$tuser_truncated;
         end
     end
-    // marks$marks$7$octet
-    always @(*) begin
-        marks$marks$7$octet$continuation = 'h0;
-        if (!marks$marks$7$octet$tdata['h7]) begin
-            marks$marks$7$octet$byte_class = ByteClass$Ascii;
-            marks$marks$7$octet$free_bits = marks$marks$7$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$7$octet$tdata['h6]) begin
-            marks$marks$7$octet$free_bits = marks$marks$7$octet$tdata & 'h3f;
-            if (marks$marks$7$octet$tdata['h5]) begin
-                marks$marks$7$octet$byte_class = ByteClass$ContA0;
-                marks$marks$7$octet$continuation = 'h10;
-            end
-            else if (marks$marks$7$octet$tdata['h4]) begin
-                marks$marks$7$octet$byte_class = ByteClass$Cont90;
-                marks$marks$7$octet$continuation = 'h8;
-            end
-            else if (marks$marks$7$octet$tdata['h3]) begin
-                marks$marks$7$octet$byte_class = ByteClass$Cont88;
-                marks$marks$7$octet$continuation = 'h4;
-            end
-            else if (marks$marks$7$octet$tdata['h2]) begin
-                marks$marks$7$octet$byte_class = ByteClass$Cont84;
-                marks$marks$7$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$7$octet$byte_class = ByteClass$Cont80;
-                marks$marks$7$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$7$octet$tdata['h5]) begin
-            marks$marks$7$octet$free_bits = marks$marks$7$octet$tdata & 'h1f;
-            if (marks$marks$7$octet$tdata['h4] | marks$marks$7$octet$tdata['h3] | marks$marks$7$octet$tdata['h2] | marks$marks$7$octet$tdata['h1]) begin
-                marks$marks$7$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$7$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$7$octet$tdata['h4]) begin
-            marks$marks$7$octet$free_bits = marks$marks$7$octet$tdata & 'hf;
-            if (marks$marks$7$octet$tdata == 'he0) begin
-                marks$marks$7$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$7$octet$tdata == 'hed) begin
-                marks$marks$7$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$7$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$7$octet$tdata['h3]) begin
-            marks$marks$7$octet$free_bits = marks$marks$7$octet$tdata & 'h7;
-            if (marks$marks$7$octet$tdata == 'hf0) begin
-                marks$marks$7$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$7$octet$tdata == 'hf4) & marks$marks$7$octet$f4_bounded) begin
-                marks$marks$7$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$7$octet$tdata['h2] & ~marks$marks$7$octet$leads_to_f7) begin
-                marks$marks$7$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$7$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$7$octet$tdata['h2]) begin
-            marks$marks$7$octet$free_bits = marks$marks$7$octet$tdata & 'h3;
-            if (~marks$marks$7$octet$leads_to_fb) begin
-                marks$marks$7$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$7$octet$tdata == 'hf8) begin
-                marks$marks$7$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$7$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$7$octet$tdata['h1]) begin
-            marks$marks$7$octet$free_bits = marks$marks$7$octet$tdata & 'h1;
-            if (~marks$marks$7$octet$leads_to_fd) begin
-                marks$marks$7$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$7$octet$tdata == 'hfc) begin
-                marks$marks$7$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$7$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$7$octet$free_bits = 'h0;
-            marks$marks$7$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$7$lead
-    always @(*) begin
-        marks$marks$7$lead$lead_length = 'h0;
-        marks$marks$7$lead$second_allowed = 'h1f;
-        marks$marks$7$lead$outside_tuser = marks$marks$7$lead$tuser_truncated;
-        marks$marks$7$lead$malformed_tuser = marks$marks$7$lead$tuser_unexpected_continuation;
-        case (marks$marks$7$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$7$lead$lead_length = 'h1;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$7$lead$lead_length = 'h2;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$7$lead$lead_length = 'h3;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                    marks$marks$7$lead$second_allowed = 'h10;
-                    marks$marks$7$lead$outside_tuser = marks$marks$7$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$7$lead$lead_length = 'h3;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                    marks$marks$7$lead$second_allowed = 'hf;
-                    marks$marks$7$lead$outside_tuser = marks$marks$7$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$7$lead$lead_length = 'h3;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$7$lead$lead_length = 'h4;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                    marks$marks$7$lead$second_allowed = 'h18;
-                    marks$marks$7$lead$outside_tuser = marks$marks$7$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$7$lead$lead_length = 'h4;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                    marks$marks$7$lead$second_allowed = 'h7;
-                    marks$marks$7$lead$outside_tuser = marks$marks$7$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$7$lead$lead_length = 'h4;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$7$lead$lead_length = 'h5;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                    marks$marks$7$lead$second_allowed = 'h1c;
-                    marks$marks$7$lead$outside_tuser = marks$marks$7$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$7$lead$lead_length = 'h5;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$7$lead$lead_length = 'h6;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                    marks$marks$7$lead$second_allowed = 'h1e;
-                    marks$marks$7$lead$outside_tuser = marks$marks$7$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$7$lead$lead_length = 'h6;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$7$lead$malformed_tuser = marks$marks$7$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$7$lead$malformed_tuser = marks$marks$7$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$7$lead$malformed_tuser = marks$marks$7$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$7
     always @(*) begin
-        marks$marks$7$octet$tdata = marks$marks$7$tdata;
-        marks$marks$7$lead$byte_class = marks$marks$7$octet$byte_class;
-        marks$marks$7$unused_inputs = |marks$marks$7$octet$free_bits;
-        marks$marks$7$need = 'h0;
-        if (marks$marks$7$lead$lead_length > 'h1) begin
-            marks$marks$7$need = marks$marks$7$lead$lead_length - 'h1;
-        end
+        marks$marks$7$continuing = marks$marks$7$mark_class['h0];
+        marks$marks$7$need = marks$marks$7$mark_class[('h1)+:(3)];
+        marks$marks$7$range = marks$marks$7$mark_class[('h4)+:(5)];
+        marks$marks$7$kind = marks$marks$7$mark_class[('h9)+:(4)];
         marks$marks$7$second = marks$marks$7$forward[('hc)+:(5)];
         if (marks$marks$7$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$7$second = marks$marks$7$octet$continuation;
+            marks$marks$7$second = marks$marks$7$range;
         end
         marks$marks$7$runs_on = 1'b0;
         marks$marks$7$tuser = 'h0;
-        if (marks$marks$7$keep & (marks$marks$7$octet$continuation != 'h0)) begin
+        if (marks$marks$7$keep & marks$marks$7$continuing) begin
             if (~((marks$marks$7$forward[('h1)+:(3)] < marks$marks$7$forward[('h4)+:(3)]) & ((marks$marks$7$second & marks$marks$7$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$7$forward['h0] & (marks$marks$7$forward[('h1)+:(3)] < marks$marks$7$room))) begin
-                marks$marks$7$tuser = marks$marks$7$lead$malformed_tuser;
+                marks$marks$7$tuser = marks$marks$7$kind;
             end
         end
         else if (marks$marks$7$keep & (marks$marks$7$need == 'h0)) begin
-            marks$marks$7$tuser = marks$marks$7$lead$malformed_tuser;
+            marks$marks$7$tuser = marks$marks$7$kind;
         end
         else if (marks$marks$7$keep) begin
             if (marks$marks$7$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$7$runs_on = 1'b1;
             end
-            else if ((marks$marks$7$backward[('h4)+:(5)] & marks$marks$7$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$7$backward[('h4)+:(5)] & marks$marks$7$range) == 'h0) begin
                 marks$marks$7$tuser = marks$marks$7$tuser_truncated;
                 if (marks$marks$7$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$7$tuser = marks$marks$7$lead$outside_tuser;
+                    marks$marks$7$tuser = marks$marks$7$kind;
                 end
             end
             else if (marks$marks$7$backward[('h1)+:(3)] < marks$marks$7$need) begin
@@ -18815,228 +17350,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$7$tuser = marks$marks$7$tuser_truncated;
         end
     end
-    // marks$marks$8$octet
-    always @(*) begin
-        marks$marks$8$octet$continuation = 'h0;
-        if (!marks$marks$8$octet$tdata['h7]) begin
-            marks$marks$8$octet$byte_class = ByteClass$Ascii;
-            marks$marks$8$octet$free_bits = marks$marks$8$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$8$octet$tdata['h6]) begin
-            marks$marks$8$octet$free_bits = marks$marks$8$octet$tdata & 'h3f;
-            if (marks$marks$8$octet$tdata['h5]) begin
-                marks$marks$8$octet$byte_class = ByteClass$ContA0;
-                marks$marks$8$octet$continuation = 'h10;
-            end
-            else if (marks$marks$8$octet$tdata['h4]) begin
-                marks$marks$8$octet$byte_class = ByteClass$Cont90;
-                marks$marks$8$octet$continuation = 'h8;
-            end
-            else if (marks$marks$8$octet$tdata['h3]) begin
-                marks$marks$8$octet$byte_class = ByteClass$Cont88;
-                marks$marks$8$octet$continuation = 'h4;
-            end
-            else if (marks$marks$8$octet$tdata['h2]) begin
-                marks$marks$8$octet$byte_class = ByteClass$Cont84;
-                marks$marks$8$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$8$octet$byte_class = ByteClass$Cont80;
-                marks$marks$8$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$8$octet$tdata['h5]) begin
-            marks$marks$8$octet$free_bits = marks$marks$8$octet$tdata & 'h1f;
-            if (marks$marks$8$octet$tdata['h4] | marks$marks$8$octet$tdata['h3] | marks$marks$8$octet$tdata['h2] | marks$marks$8$octet$tdata['h1]) begin
-                marks$marks$8$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$8$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$8$octet$tdata['h4]) begin
-            marks$marks$8$octet$free_bits = marks$marks$8$octet$tdata & 'hf;
-            if (marks$marks$8$octet$tdata == 'he0) begin
-                marks$marks$8$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$8$octet$tdata == 'hed) begin
-                marks$marks$8$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$8$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$8$octet$tdata['h3]) begin
-            marks$marks$8$octet$free_bits = marks$marks$8$octet$tdata & 'h7;
-            if (marks$marks$8$octet$tdata == 'hf0) begin
-                marks$marks$8$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$8$octet$tdata == 'hf4) & marks$marks$8$octet$f4_bounded) begin
-                marks$marks$8$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$8$octet$tdata['h2] & ~marks$marks$8$octet$leads_to_f7) begin
-                marks$marks$8$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$8$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$8$octet$tdata['h2]) begin
-            marks$marks$8$octet$free_bits = marks$marks$8$octet$tdata & 'h3;
-            if (~marks$marks$8$octet$leads_to_fb) begin
-                marks$marks$8$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$8$octet$tdata == 'hf8) begin
-                marks$marks$8$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$8$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$8$octet$tdata['h1]) begin
-            marks$marks$8$octet$free_bits = marks$marks$8$octet$tdata & 'h1;
-            if (~marks$marks$8$octet$leads_to_fd) begin
-                marks$marks$8$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$8$octet$tdata == 'hfc) begin
-                marks$marks$8$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$8$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$8$octet$free_bits = 'h0;
-            marks$marks$8$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$8$lead
-    always @(*) begin
-        marks$marks$8$lead$lead_length = 'h0;
-        marks$marks$8$lead$second_allowed = 'h1f;
-        marks$marks$8$lead$outside_tuser = marks$marks$8$lead$tuser_truncated;
-        marks$marks$8$lead$malformed_tuser = marks$marks$8$lead$tuser_unexpected_continuation;
-        case (marks$marks$8$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$8$lead$lead_length = 'h1;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$8$lead$lead_length = 'h2;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$8$lead$lead_length = 'h3;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                    marks$marks$8$lead$second_allowed = 'h10;
-                    marks$marks$8$lead$outside_tuser = marks$marks$8$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$8$lead$lead_length = 'h3;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                    marks$marks$8$lead$second_allowed = 'hf;
-                    marks$marks$8$lead$outside_tuser = marks$marks$8$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$8$lead$lead_length = 'h3;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$8$lead$lead_length = 'h4;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                    marks$marks$8$lead$second_allowed = 'h18;
-                    marks$marks$8$lead$outside_tuser = marks$marks$8$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$8$lead$lead_length = 'h4;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                    marks$marks$8$lead$second_allowed = 'h7;
-                    marks$marks$8$lead$outside_tuser = marks$marks$8$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$8$lead$lead_length = 'h4;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$8$lead$lead_length = 'h5;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                    marks$marks$8$lead$second_allowed = 'h1c;
-                    marks$marks$8$lead$outside_tuser = marks$marks$8$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$8$lead$lead_length = 'h5;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$8$lead$lead_length = 'h6;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                    marks$marks$8$lead$second_allowed = 'h1e;
-                    marks$marks$8$lead$outside_tuser = marks$marks$8$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$8$lead$lead_length = 'h6;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$8$lead$malformed_tuser = marks$marks$8$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$8$lead$malformed_tuser = marks$marks$8$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$8$lead$malformed_tuser = marks$marks$8$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$8
     always @(*) begin
-        marks$marks$8$octet$tdata = marks$marks$8$tdata;
-        marks$marks$8$lead$byte_class = marks$marks$8$octet$byte_class;
-        marks$marks$8$unused_inputs = |marks$marks$8$octet$free_bits;
-        marks$marks$8$need = 'h0;
-        if (marks$marks$8$lead$lead_length > 'h1) begin
-            marks$marks$8$need = marks$marks$8$lead$lead_length - 'h1;
-        end
+        marks$marks$8$continuing = marks$marks$8$mark_class['h0];
+        marks$marks$8$need = marks$marks$8$mark_class[('h1)+:(3)];
+        marks$marks$8$range = marks$marks$8$mark_class[('h4)+:(5)];
+        marks$marks$8$kind = marks$marks$8$mark_class[('h9)+:(4)];
         marks$marks$8$second = marks$marks$8$forward[('hc)+:(5)];
         if (marks$marks$8$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$8$second = marks$marks$8$octet$continuation;
+            marks$marks$8$second = marks$marks$8$range;
         end
         marks$marks$8$runs_on = 1'b0;
         marks$marks$8$tuser = 'h0;
-        if (marks$marks$8$keep & (marks$marks$8$octet$continuation != 'h0)) begin
+        if (marks$marks$8$keep & marks$marks$8$continuing) begin
             if (~((marks$marks$8$forward[('h1)+:(3)] < marks$marks$8$forward[('h4)+:(3)]) & ((marks$marks$8$second & marks$marks$8$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$8$forward['h0] & (marks$marks$8$forward[('h1)+:(3)] < marks$marks$8$room))) begin
-                marks$marks$8$tuser = marks$marks$8$lead$malformed_tuser;
+                marks$marks$8$tuser = marks$marks$8$kind;
             end
         end
         else if (marks$marks$8$keep & (marks$marks$8$need == 'h0)) begin
-            marks$marks$8$tuser = marks$marks$8$lead$malformed_tuser;
+            marks$marks$8$tuser = marks$marks$8$kind;
         end
         else if (marks$marks$8$keep) begin
             if (marks$marks$8$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$8$runs_on = 1'b1;
             end
-            else if ((marks$marks$8$backward[('h4)+:(5)] & marks$marks$8$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$8$backward[('h4)+:(5)] & marks$marks$8$range) == 'h0) begin
                 marks$marks$8$tuser = marks$marks$8$tuser_truncated;
                 if (marks$marks$8$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$8$tuser = marks$marks$8$lead$outside_tuser;
+                    marks$marks$8$tuser = marks$marks$8$kind;
                 end
             end
             else if (marks$marks$8$backward[('h1)+:(3)] < marks$marks$8$need) begin
@@ -19053,228 +17394,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$8$tuser = marks$marks$8$tuser_truncated;
         end
     end
-    // marks$marks$9$octet
-    always @(*) begin
-        marks$marks$9$octet$continuation = 'h0;
-        if (!marks$marks$9$octet$tdata['h7]) begin
-            marks$marks$9$octet$byte_class = ByteClass$Ascii;
-            marks$marks$9$octet$free_bits = marks$marks$9$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$9$octet$tdata['h6]) begin
-            marks$marks$9$octet$free_bits = marks$marks$9$octet$tdata & 'h3f;
-            if (marks$marks$9$octet$tdata['h5]) begin
-                marks$marks$9$octet$byte_class = ByteClass$ContA0;
-                marks$marks$9$octet$continuation = 'h10;
-            end
-            else if (marks$marks$9$octet$tdata['h4]) begin
-                marks$marks$9$octet$byte_class = ByteClass$Cont90;
-                marks$marks$9$octet$continuation = 'h8;
-            end
-            else if (marks$marks$9$octet$tdata['h3]) begin
-                marks$marks$9$octet$byte_class = ByteClass$Cont88;
-                marks$marks$9$octet$continuation = 'h4;
-            end
-            else if (marks$marks$9$octet$tdata['h2]) begin
-                marks$marks$9$octet$byte_class = ByteClass$Cont84;
-                marks$marks$9$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$9$octet$byte_class = ByteClass$Cont80;
-                marks$marks$9$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$9$octet$tdata['h5]) begin
-            marks$marks$9$octet$free_bits = marks$marks$9$octet$tdata & 'h1f;
-            if (marks$marks$9$octet$tdata['h4] | marks$marks$9$octet$tdata['h3] | marks$marks$9$octet$tdata['h2] | marks$marks$9$octet$tdata['h1]) begin
-                marks$marks$9$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$9$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$9$octet$tdata['h4]) begin
-            marks$marks$9$octet$free_bits = marks$marks$9$octet$tdata & 'hf;
-            if (marks$marks$9$octet$tdata == 'he0) begin
-                marks$marks$9$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$9$octet$tdata == 'hed) begin
-                marks$marks$9$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$9$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$9$octet$tdata['h3]) begin
-            marks$marks$9$octet$free_bits = marks$marks$9$octet$tdata & 'h7;
-            if (marks$marks$9$octet$tdata == 'hf0) begin
-                marks$marks$9$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$9$octet$tdata == 'hf4) & marks$marks$9$octet$f4_bounded) begin
-                marks$marks$9$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$9$octet$tdata['h2] & ~marks$marks$9$octet$leads_to_f7) begin
-                marks$marks$9$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$9$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$9$octet$tdata['h2]) begin
-            marks$marks$9$octet$free_bits = marks$marks$9$octet$tdata & 'h3;
-            if (~marks$marks$9$octet$leads_to_fb) begin
-                marks$marks$9$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$9$octet$tdata == 'hf8) begin
-                marks$marks$9$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$9$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$9$octet$tdata['h1]) begin
-            marks$marks$9$octet$free_bits = marks$marks$9$octet$tdata & 'h1;
-            if (~marks$marks$9$octet$leads_to_fd) begin
-                marks$marks$9$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$9$octet$tdata == 'hfc) begin
-                marks$marks$9$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$9$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$9$octet$free_bits = 'h0;
-            marks$marks$9$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$9$lead
-    always @(*) begin
-        marks$marks$9$lead$lead_length = 'h0;
-        marks$marks$9$lead$second_allowed = 'h1f;
-        marks$marks$9$lead$outside_tuser = marks$marks$9$lead$tuser_truncated;
-        marks$marks$9$lead$malformed_tuser = marks$marks$9$lead$tuser_unexpected_continuation;
-        case (marks$marks$9$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$9$lead$lead_length = 'h1;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$9$lead$lead_length = 'h2;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$9$lead$lead_length = 'h3;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                    marks$marks$9$lead$second_allowed = 'h10;
-                    marks$marks$9$lead$outside_tuser = marks$marks$9$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$9$lead$lead_length = 'h3;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                    marks$marks$9$lead$second_allowed = 'hf;
-                    marks$marks$9$lead$outside_tuser = marks$marks$9$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$9$lead$lead_length = 'h3;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$9$lead$lead_length = 'h4;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                    marks$marks$9$lead$second_allowed = 'h18;
-                    marks$marks$9$lead$outside_tuser = marks$marks$9$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$9$lead$lead_length = 'h4;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                    marks$marks$9$lead$second_allowed = 'h7;
-                    marks$marks$9$lead$outside_tuser = marks$marks$9$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$9$lead$lead_length = 'h4;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$9$lead$lead_length = 'h5;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                    marks$marks$9$lead$second_allowed = 'h1c;
-                    marks$marks$9$lead$outside_tuser = marks$marks$9$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$9$lead$lead_length = 'h5;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$9$lead$lead_length = 'h6;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                    marks$marks$9$lead$second_allowed = 'h1e;
-                    marks$marks$9$lead$outside_tuser = marks$marks$9$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$9$lead$lead_length = 'h6;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$9$lead$malformed_tuser = marks$marks$9$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$9$lead$malformed_tuser = marks$marks$9$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$9$lead$malformed_tuser = marks$marks$9$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$9
     always @(*) begin
-        marks$marks$9$octet$tdata = marks$marks$9$tdata;
-        marks$marks$9$lead$byte_class = marks$marks$9$octet$byte_class;
-        marks$marks$9$unused_inputs = |marks$marks$9$octet$free_bits;
-        marks$marks$9$need = 'h0;
-        if (marks$marks$9$lead$lead_length > 'h1) begin
-            marks$marks$9$need = marks$marks$9$lead$lead_length - 'h1;
-        end
+        marks$marks$9$continuing = marks$marks$9$mark_class['h0];
+        marks$marks$9$need = marks$marks$9$mark_class[('h1)+:(3)];
+        marks$marks$9$range = marks$marks$9$mark_class[('h4)+:(5)];
+        marks$marks$9$kind = marks$marks$9$mark_class[('h9)+:(4)];
         marks$marks$9$second = marks$marks$9$forward[('hc)+:(5)];
         if (marks$marks$9$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$9$second = marks$marks$9$octet$continuation;
+            marks$marks$9$second = marks$marks$9$range;
         end
         marks$marks$9$runs_on = 1'b0;
         marks$marks$9$tuser = 'h0;
-        if (marks$marks$9$keep & (marks$marks$9$octet$continuation != 'h0)) begin
+        if (marks$marks$9$keep & marks$marks$9$continuing) begin
             if (~((marks$marks$9$forward[('h1)+:(3)] < marks$marks$9$forward[('h4)+:(3)]) & ((marks$marks$9$second & marks$marks$9$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$9$forward['h0] & (marks$marks$9$forward[('h1)+:(3)] < marks$marks$9$room))) begin
-                marks$marks$9$tuser = marks$marks$9$lead$malformed_tuser;
+                marks$marks$9$tuser = marks$marks$9$kind;
             end
         end
         else if (marks$marks$9$keep & (marks$marks$9$need == 'h0)) begin
-            marks$marks$9$tuser = marks$marks$9$lead$malformed_tuser;
+            marks$marks$9$tuser = marks$marks$9$kind;
         end
         else if (marks$marks$9$keep) begin
             if (marks$marks$9$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$9$runs_on = 1'b1;
             end
-            else if ((marks$marks$9$backward[('h4)+:(5)] & marks$marks$9$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$9$backward[('h4)+:(5)] & marks$marks$9$range) == 'h0) begin
                 marks$marks$9$tuser = marks$marks$9$tuser_truncated;
                 if (marks$marks$9$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$9$tuser = marks$marks$9$lead$outside_tuser;
+                    marks$marks$9$tuser = marks$marks$9$kind;
                 end
             end
             else if (marks$marks$9$backward[('h1)+:(3)] < marks$marks$9$need) begin
@@ -19291,228 +17438,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$9$tuser = marks$marks$9$tuser_truncated;
         end
     end
-    // marks$marks$10$octet
-    always @(*) begin
-        marks$marks$10$octet$continuation = 'h0;
-        if (!marks$marks$10$octet$tdata['h7]) begin
-            marks$marks$10$octet$byte_class = ByteClass$Ascii;
-            marks$marks$10$octet$free_bits = marks$marks$10$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$10$octet$tdata['h6]) begin
-            marks$marks$10$octet$free_bits = marks$marks$10$octet$tdata & 'h3f;
-            if (marks$marks$10$octet$tdata['h5]) begin
-                marks$marks$10$octet$byte_class = ByteClass$ContA0;
-                marks$marks$10$octet$continuation = 'h10;
-            end
-            else if (marks$marks$10$octet$tdata['h4]) begin
-                marks$marks$10$octet$byte_class = ByteClass$Cont90;
-                marks$marks$10$octet$continuation = 'h8;
-            end
-            else if (marks$marks$10$octet$tdata['h3]) begin
-                marks$marks$10$octet$byte_class = ByteClass$Cont88;
-                marks$marks$10$octet$continuation = 'h4;
-            end
-            else if (marks$marks$10$octet$tdata['h2]) begin
-                marks$marks$10$octet$byte_class = ByteClass$Cont84;
-                marks$marks$10$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$10$octet$byte_class = ByteClass$Cont80;
-                marks$marks$10$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$10$octet$tdata['h5]) begin
-            marks$marks$10$octet$free_bits = marks$marks$10$octet$tdata & 'h1f;
-            if (marks$marks$10$octet$tdata['h4] | marks$marks$10$octet$tdata['h3] | marks$marks$10$octet$tdata['h2] | marks$marks$10$octet$tdata['h1]) begin
-                marks$marks$10$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$10$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$10$octet$tdata['h4]) begin
-            marks$marks$10$octet$free_bits = marks$marks$10$octet$tdata & 'hf;
-            if (marks$marks$10$octet$tdata == 'he0) begin
-                marks$marks$10$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$10$octet$tdata == 'hed) begin
-                marks$marks$10$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$10$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$10$octet$tdata['h3]) begin
-            marks$marks$10$octet$free_bits = marks$marks$10$octet$tdata & 'h7;
-            if (marks$marks$10$octet$tdata == 'hf0) begin
-                marks$marks$10$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$10$octet$tdata == 'hf4) & marks$marks$10$octet$f4_bounded) begin
-                marks$marks$10$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$10$octet$tdata['h2] & ~marks$marks$10$octet$leads_to_f7) begin
-                marks$marks$10$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$10$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$10$octet$tdata['h2]) begin
-            marks$marks$10$octet$free_bits = marks$marks$10$octet$tdata & 'h3;
-            if (~marks$marks$10$octet$leads_to_fb) begin
-                marks$marks$10$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$10$octet$tdata == 'hf8) begin
-                marks$marks$10$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$10$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$10$octet$tdata['h1]) begin
-            marks$marks$10$octet$free_bits = marks$marks$10$octet$tdata & 'h1;
-            if (~marks$marks$10$octet$leads_to_fd) begin
-                marks$marks$10$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$10$octet$tdata == 'hfc) begin
-                marks$marks$10$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$10$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$10$octet$free_bits = 'h0;
-            marks$marks$10$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$10$lead
-    always @(*) begin
-        marks$marks$10$lead$lead_length = 'h0;
-        marks$marks$10$lead$second_allowed = 'h1f;
-        marks$marks$10$lead$outside_tuser = marks$marks$10$lead$tuser_truncated;
-        marks$marks$10$lead$malformed_tuser = marks$marks$10$lead$tuser_unexpected_continuation;
-        case (marks$marks$10$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$10$lead$lead_length = 'h1;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$10$lead$lead_length = 'h2;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$10$lead$lead_length = 'h3;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                    marks$marks$10$lead$second_allowed = 'h10;
-                    marks$marks$10$lead$outside_tuser = marks$marks$10$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$10$lead$lead_length = 'h3;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                    marks$marks$10$lead$second_allowed = 'hf;
-                    marks$marks$10$lead$outside_tuser = marks$marks$10$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$10$lead$lead_length = 'h3;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$10$lead$lead_length = 'h4;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                    marks$marks$10$lead$second_allowed = 'h18;
-                    marks$marks$10$lead$outside_tuser = marks$marks$10$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$10$lead$lead_length = 'h4;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                    marks$marks$10$lead$second_allowed = 'h7;
-                    marks$marks$10$lead$outside_tuser = marks$marks$10$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$10$lead$lead_length = 'h4;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$10$lead$lead_length = 'h5;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                    marks$marks$10$lead$second_allowed = 'h1c;
-                    marks$marks$10$lead$outside_tuser = marks$marks$10$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$10$lead$lead_length = 'h5;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$10$lead$lead_length = 'h6;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                    marks$marks$10$lead$second_allowed = 'h1e;
-                    marks$marks$10$lead$outside_tuser = marks$marks$10$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$10$lead$lead_length = 'h6;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$10$lead$malformed_tuser = marks$marks$10$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$10$lead$malformed_tuser = marks$marks$10$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$10$lead$malformed_tuser = marks$marks$10$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$10
     always @(*) begin
-        marks$marks$10$octet$tdata = marks$marks$10$tdata;
-        marks$marks$10$lead$byte_class = marks$marks$10$octet$byte_class;
-        marks$marks$10$unused_inputs = |marks$marks$10$octet$free_bits;
-        marks$marks$10$need = 'h0;
-        if (marks$marks$10$lead$lead_length > 'h1) begin
-            marks$marks$10$need = marks$marks$10$lead$lead_length - 'h1;
-        end
+        marks$marks$10$continuing = marks$marks$10$mark_class['h0];
+        marks$marks$10$need = marks$marks$10$mark_class[('h1)+:(3)];
+        marks$marks$10$range = marks$marks$10$mark_class[('h4)+:(5)];
+        marks$marks$10$kind = marks$marks$10$mark_class[('h9)+:(4)];
         marks$marks$10$second = marks$marks$10$forward[('hc)+:(5)];
         if (marks$marks$10$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$10$second = marks$marks$10$octet$continuation;
+            marks$marks$10$second = marks$marks$10$range;
         end
         marks$marks$10$runs_on = 1'b0;
         marks$marks$10$tuser = 'h0;
-        if (marks$marks$10$keep & (marks$marks$10$octet$continuation != 'h0)) begin
+        if (marks$marks$10$keep & marks$marks$10$continuing) begin
             if (~((marks$marks$10$forward[('h1)+:(3)] < marks$marks$10$forward[('h4)+:(3)]) & ((marks$marks$10$second & marks$marks$10$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$10$forward['h0] & (marks$marks$10$forward[('h1)+:(3)] < marks$marks$10$room))) begin
-                marks$marks$10$tuser = marks$marks$10$lead$malformed_tuser;
+                marks$marks$10$tuser = marks$marks$10$kind;
             end
         end
         else if (marks$marks$10$keep & (marks$marks$10$need == 'h0)) begin
-            marks$marks$10$tuser = marks$marks$10$lead$malformed_tuser;
+            marks$marks$10$tuser = marks$marks$10$kind;
         end
         else if (marks$marks$10$keep) begin
             if (marks$marks$10$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$10$runs_on = 1'b1;
             end
-            else if ((marks$marks$10$backward[('h4)+:(5)] & marks$marks$10$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$10$backward[('h4)+:(5)] & marks$marks$10$range) == 'h0) begin
                 marks$marks$10$tuser = marks$marks$10$tuser_truncated;
                 if (marks$marks$10$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$10$tuser = marks$marks$10$lead$outside_tuser;
+                    marks$marks$10$tuser = marks$marks$10$kind;
                 end
             end
             else if (marks$marks$10$backward[('h1)+:(3)] < marks$marks$10$need) begin
@@ -19529,228 +17482,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$10$tuser = marks$marks$10$tuser_truncated;
         end
     end
-    // marks$marks$11$octet
-    always @(*) begin
-        marks$marks$11$octet$continuation = 'h0;
-        if (!marks$marks$11$octet$tdata['h7]) begin
-            marks$marks$11$octet$byte_class = ByteClass$Ascii;
-            marks$marks$11$octet$free_bits = marks$marks$11$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$11$octet$tdata['h6]) begin
-            marks$marks$11$octet$free_bits = marks$marks$11$octet$tdata & 'h3f;
-            if (marks$marks$11$octet$tdata['h5]) begin
-                marks$marks$11$octet$byte_class = ByteClass$ContA0;
-                marks$marks$11$octet$continuation = 'h10;
-            end
-            else if (marks$marks$11$octet$tdata['h4]) begin
-                marks$marks$11$octet$byte_class = ByteClass$Cont90;
-                marks$marks$11$octet$continuation = 'h8;
-            end
-            else if (marks$marks$11$octet$tdata['h3]) begin
-                marks$marks$11$octet$byte_class = ByteClass$Cont88;
-                marks$marks$11$octet$continuation = 'h4;
-            end
-            else if (marks$marks$11$octet$tdata['h2]) begin
-                marks$marks$11$octet$byte_class = ByteClass$Cont84;
-                marks$marks$11$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$11$octet$byte_class = ByteClass$Cont80;
-                marks$marks$11$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$11$octet$tdata['h5]) begin
-            marks$marks$11$octet$free_bits = marks$marks$11$octet$tdata & 'h1f;
-            if (marks$marks$11$octet$tdata['h4] | marks$marks$11$octet$tdata['h3] | marks$marks$11$octet$tdata['h2] | marks$marks$11$octet$tdata['h1]) begin
-                marks$marks$11$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$11$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$11$octet$tdata['h4]) begin
-            marks$marks$11$octet$free_bits = marks$marks$11$octet$tdata & 'hf;
-            if (marks$marks$11$octet$tdata == 'he0) begin
-                marks$marks$11$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$11$octet$tdata == 'hed) begin
-                marks$marks$11$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$11$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$11$octet$tdata['h3]) begin
-            marks$marks$11$octet$free_bits = marks$marks$11$octet$tdata & 'h7;
-            if (marks$marks$11$octet$tdata == 'hf0) begin
-                marks$marks$11$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$11$octet$tdata == 'hf4) & marks$marks$11$octet$f4_bounded) begin
-                marks$marks$11$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$11$octet$tdata['h2] & ~marks$marks$11$octet$leads_to_f7) begin
-                marks$marks$11$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$11$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$11$octet$tdata['h2]) begin
-            marks$marks$11$octet$free_bits = marks$marks$11$octet$tdata & 'h3;
-            if (~marks$marks$11$octet$leads_to_fb) begin
-                marks$marks$11$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$11$octet$tdata == 'hf8) begin
-                marks$marks$11$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$11$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$11$octet$tdata['h1]) begin
-            marks$marks$11$octet$free_bits = marks$marks$11$octet$tdata & 'h1;
-            if (~marks$marks$11$octet$leads_to_fd) begin
-                marks$marks$11$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$11$octet$tdata == 'hfc) begin
-                marks$marks$11$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$11$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$11$octet$free_bits = 'h0;
-            marks$marks$11$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$11$lead
-    always @(*) begin
-        marks$marks$11$lead$lead_length = 'h0;
-        marks$marks$11$lead$second_allowed = 'h1f;
-        marks$marks$11$lead$outside_tuser = marks$marks$11$lead$tuser_truncated;
-        marks$marks$11$lead$malformed_tuser = marks$marks$11$lead$tuser_unexpected_continuation;
-        case (marks$marks$11$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$11$lead$lead_length = 'h1;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$11$lead$lead_length = 'h2;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$11$lead$lead_length = 'h3;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                    marks$marks$11$lead$second_allowed = 'h10;
-                    marks$marks$11$lead$outside_tuser = marks$marks$11$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$11$lead$lead_length = 'h3;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                    marks$marks$11$lead$second_allowed = 'hf;
-                    marks$marks$11$lead$outside_tuser = marks$marks$11$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$11$lead$lead_length = 'h3;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$11$lead$lead_length = 'h4;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                    marks$marks$11$lead$second_allowed = 'h18;
-                    marks$marks$11$lead$outside_tuser = marks$marks$11$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$11$lead$lead_length = 'h4;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                    marks$marks$11$lead$second_allowed = 'h7;
-                    marks$marks$11$lead$outside_tuser = marks$marks$11$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$11$lead$lead_length = 'h4;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$11$lead$lead_length = 'h5;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                    marks$marks$11$lead$second_allowed = 'h1c;
-                    marks$marks$11$lead$outside_tuser = marks$marks$11$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$11$lead$lead_length = 'h5;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$11$lead$lead_length = 'h6;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                    marks$marks$11$lead$second_allowed = 'h1e;
-                    marks$marks$11$lead$outside_tuser = marks$marks$11$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$11$lead$lead_length = 'h6;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$11$lead$malformed_tuser = marks$marks$11$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$11$lead$malformed_tuser = marks$marks$11$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$11$lead$malformed_tuser = marks$marks$11$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$11
     always @(*) begin
-        marks$marks$11$octet$tdata = marks$marks$11$tdata;
-        marks$marks$11$lead$byte_class = marks$marks$11$octet$byte_class;
-        marks$marks$11$unused_inputs = |marks$marks$11$octet$free_bits;
-        marks$marks$11$need = 'h0;
-        if (marks$marks$11$lead$lead_length > 'h1) begin
-            marks$marks$11$need = marks$marks$11$lead$lead_length - 'h1;
-        end
+        marks$marks$11$continuing = marks$marks$11$mark_class['h0];
+        marks$marks$11$need = marks$marks$11$mark_class[('h1)+:(3)];
+        marks$marks$11$range = marks$marks$11$mark_class[('h4)+:(5)];
+        marks$marks$11$kind = marks$marks$11$mark_class[('h9)+:(4)];
         marks$marks$11$second = marks$marks$11$forward[('hc)+:(5)];
         if (marks$marks$11$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$11$second = marks$marks$11$octet$continuation;
+            marks$marks$11$second = marks$marks$11$range;
         end
         marks$marks$11$runs_on = 1'b0;
         marks$marks$11$tuser = 'h0;
-        if (marks$marks$11$keep & (marks$marks$11$octet$continuation != 'h0)) begin
+        if (marks$marks$11$keep & marks$marks$11$continuing) begin
             if (~((marks$marks$11$forward[('h1)+:(3)] < marks$marks$11$forward[('h4)+:(3)]) & ((marks$marks$11$second & marks$marks$11$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$11$forward['h0] & (marks$marks$11$forward[('h1)+:(3)] < marks$marks$11$room))) begin
-                marks$marks$11$tuser = marks$marks$11$lead$malformed_tuser;
+                marks$marks$11$tuser = marks$marks$11$kind;
             end
         end
         else if (marks$marks$11$keep & (marks$marks$11$need == 'h0)) begin
-            marks$marks$11$tuser = marks$marks$11$lead$malformed_tuser;
+            marks$marks$11$tuser = marks$marks$11$kind;
         end
         else if (marks$marks$11$keep) begin
             if (marks$marks$11$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$11$runs_on = 1'b1;
             end
-            else if ((marks$marks$11$backward[('h4)+:(5)] & marks$marks$11$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$11$backward[('h4)+:(5)] & marks$marks$11$range) == 'h0) begin
                 marks$marks$11$tuser = marks$marks$11$tuser_truncated;
                 if (marks$marks$11$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$11$tuser = marks$marks$11$lead$outside_tuser;
+                    marks$marks$11$tuser = marks$marks$11$kind;
                 end
             end
             else if (marks$marks$11$backward[('h1)+:(3)] < marks$marks$11$need) begin
@@ -19767,228 +17526,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$11$tuser = marks$marks$11$tuser_truncated;
         end
     end
-    // marks$marks$12$octet
-    always @(*) begin
-        marks$marks$12$octet$continuation = 'h0;
-        if (!marks$marks$12$octet$tdata['h7]) begin
-            marks$marks$12$octet$byte_class = ByteClass$Ascii;
-            marks$marks$12$octet$free_bits = marks$marks$12$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$12$octet$tdata['h6]) begin
-            marks$marks$12$octet$free_bits = marks$marks$12$octet$tdata & 'h3f;
-            if (marks$marks$12$octet$tdata['h5]) begin
-                marks$marks$12$octet$byte_class = ByteClass$ContA0;
-                marks$marks$12$octet$continuation = 'h10;
-            end
-            else if (marks$marks$12$octet$tdata['h4]) begin
-                marks$marks$12$octet$byte_class = ByteClass$Cont90;
-                marks$marks$12$octet$continuation = 'h8;
-            end
-            else if (marks$marks$12$octet$tdata['h3]) begin
-                marks$marks$12$octet$byte_class = ByteClass$Cont88;
-                marks$marks$12$octet$continuation = 'h4;
-            end
-            else if (marks$marks$12$octet$tdata['h2]) begin
-                marks$marks$12$octet$byte_class = ByteClass$Cont84;
-                marks$marks$12$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$12$octet$byte_class = ByteClass$Cont80;
-                marks$marks$12$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$12$octet$tdata['h5]) begin
-            marks$marks$12$octet$free_bits = marks$marks$12$octet$tdata & 'h1f;
-            if (marks$marks$12$octet$tdata['h4] | marks$marks$12$octet$tdata['h3] | marks$marks$12$octet$tdata['h2] | marks$marks$12$octet$tdata['h1]) begin
-                marks$marks$12$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$12$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$12$octet$tdata['h4]) begin
-            marks$marks$12$octet$free_bits = marks$marks$12$octet$tdata & 'hf;
-            if (marks$marks$12$octet$tdata == 'he0) begin
-                marks$marks$12$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$12$octet$tdata == 'hed) begin
-                marks$marks$12$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$12$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$12$octet$tdata['h3]) begin
-            marks$marks$12$octet$free_bits = marks$marks$12$octet$tdata & 'h7;
-            if (marks$marks$12$octet$tdata == 'hf0) begin
-                marks$marks$12$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$12$octet$tdata == 'hf4) & marks$marks$12$octet$f4_bounded) begin
-                marks$marks$12$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$12$octet$tdata['h2] & ~marks$marks$12$octet$leads_to_f7) begin
-                marks$marks$12$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$12$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$12$octet$tdata['h2]) begin
-            marks$marks$12$octet$free_bits = marks$marks$12$octet$tdata & 'h3;
-            if (~marks$marks$12$octet$leads_to_fb) begin
-                marks$marks$12$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$12$octet$tdata == 'hf8) begin
-                marks$marks$12$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$12$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$12$octet$tdata['h1]) begin
-            marks$marks$12$octet$free_bits = marks$marks$12$octet$tdata & 'h1;
-            if (~marks$marks$12$octet$leads_to_fd) begin
-                marks$marks$12$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$12$octet$tdata == 'hfc) begin
-                marks$marks$12$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$12$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$12$octet$free_bits = 'h0;
-            marks$marks$12$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$12$lead
-    always @(*) begin
-        marks$marks$12$lead$lead_length = 'h0;
-        marks$marks$12$lead$second_allowed = 'h1f;
-        marks$marks$12$lead$outside_tuser = marks$marks$12$lead$tuser_truncated;
-        marks$marks$12$lead$malformed_tuser = marks$marks$12$lead$tuser_unexpected_continuation;
-        case (marks$marks$12$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$12$lead$lead_length = 'h1;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$12$lead$lead_length = 'h2;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$12$lead$lead_length = 'h3;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                    marks$marks$12$lead$second_allowed = 'h10;
-                    marks$marks$12$lead$outside_tuser = marks$marks$12$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$12$lead$lead_length = 'h3;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                    marks$marks$12$lead$second_allowed = 'hf;
-                    marks$marks$12$lead$outside_tuser = marks$marks$12$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$12$lead$lead_length = 'h3;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$12$lead$lead_length = 'h4;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                    marks$marks$12$lead$second_allowed = 'h18;
-                    marks$marks$12$lead$outside_tuser = marks$marks$12$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$12$lead$lead_length = 'h4;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                    marks$marks$12$lead$second_allowed = 'h7;
-                    marks$marks$12$lead$outside_tuser = marks$marks$12$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$12$lead$lead_length = 'h4;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$12$lead$lead_length = 'h5;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                    marks$marks$12$lead$second_allowed = 'h1c;
-                    marks$marks$12$lead$outside_tuser = marks$marks$12$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$12$lead$lead_length = 'h5;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$12$lead$lead_length = 'h6;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                    marks$marks$12$lead$second_allowed = 'h1e;
-                    marks$marks$12$lead$outside_tuser = marks$marks$12$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$12$lead$lead_length = 'h6;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$12$lead$malformed_tuser = marks$marks$12$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$12$lead$malformed_tuser = marks$marks$12$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$12$lead$malformed_tuser = marks$marks$12$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$12
     always @(*) begin
-        marks$marks$12$octet$tdata = marks$marks$12$tdata;
-        marks$marks$12$lead$byte_class = marks$marks$12$octet$byte_class;
-        marks$marks$12$unused_inputs = |marks$marks$12$octet$free_bits;
-        marks$marks$12$need = 'h0;
-        if (marks$marks$12$lead$lead_length > 'h1) begin
-            marks$marks$12$need = marks$marks$12$lead$lead_length - 'h1;
-        end
+        marks$marks$12$continuing = marks$marks$12$mark_class['h0];
+        marks$marks$12$need = marks$marks$12$mark_class[('h1)+:(3)];
+        marks$marks$12$range = marks$marks$12$mark_class[('h4)+:(5)];
+        marks$marks$12$kind = marks$marks$12$mark_class[('h9)+:(4)];
         marks$marks$12$second = marks$marks$12$forward[('hc)+:(5)];
         if (marks$marks$12$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$12$second = marks$marks$12$octet$continuation;
+            marks$marks$12$second = marks$marks$12$range;
         end
         marks$marks$12$runs_on = 1'b0;
         marks$marks$12$tuser = 'h0;
-        if (marks$marks$12$keep & (marks$marks$12$octet$continuation != 'h0)) begin
+        if (marks$marks$12$keep & marks$marks$12$continuing) begin
             if (~((marks$marks$12$forward[('h1)+:(3)] < marks$marks$12$forward[('h4)+:(3)]) & ((marks$marks$12$second & marks$marks$12$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$12$forward['h0] & (marks$marks$12$forward[('h1)+:(3)] < marks$marks$12$room))) begin
-                marks$marks$12$tuser = marks$marks$12$lead$malformed_tuser;
+                marks$marks$12$tuser = marks$marks$12$kind;
             end
         end
         else if (marks$marks$12$keep & (marks$marks$12$need == 'h0)) begin
-            marks$marks$12$tuser = marks$marks$12$lead$malformed_tuser;
+            marks$marks$12$tuser = marks$marks$12$kind;
         end
         else if (marks$marks$12$keep) begin
             if (marks$marks$12$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$12$runs_on = 1'b1;
             end
-            else if ((marks$marks$12$backward[('h4)+:(5)] & marks$marks$12$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$12$backward[('h4)+:(5)] & marks$marks$12$range) == 'h0) begin
                 marks$marks$12$tuser = marks$marks$12$tuser_truncated;
                 if (marks$marks$12$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$12$tuser = marks$marks$12$lead$outside_tuser;
+                    marks$marks$12$tuser = marks$marks$12$kind;
                 end
             end
             else if (marks$marks$12$backward[('h1)+:(3)] < marks$marks$12$need) begin
@@ -20005,228 +17570,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$12$tuser = marks$marks$12$tuser_truncated;
         end
     end
-    // marks$marks$13$octet
-    always @(*) begin
-        marks$marks$13$octet$continuation = 'h0;
-        if (!marks$marks$13$octet$tdata['h7]) begin
-            marks$marks$13$octet$byte_class = ByteClass$Ascii;
-            marks$marks$13$octet$free_bits = marks$marks$13$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$13$octet$tdata['h6]) begin
-            marks$marks$13$octet$free_bits = marks$marks$13$octet$tdata & 'h3f;
-            if (marks$marks$13$octet$tdata['h5]) begin
-                marks$marks$13$octet$byte_class = ByteClass$ContA0;
-                marks$marks$13$octet$continuation = 'h10;
-            end
-            else if (marks$marks$13$octet$tdata['h4]) begin
-                marks$marks$13$octet$byte_class = ByteClass$Cont90;
-                marks$marks$13$octet$continuation = 'h8;
-            end
-            else if (marks$marks$13$octet$tdata['h3]) begin
-                marks$marks$13$octet$byte_class = ByteClass$Cont88;
-                marks$marks$13$octet$continuation = 'h4;
-            end
-            else if (marks$marks$13$octet$tdata['h2]) begin
-                marks$marks$13$octet$byte_class = ByteClass$Cont84;
-                marks$marks$13$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$13$octet$byte_class = ByteClass$Cont80;
-                marks$marks$13$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$13$octet$tdata['h5]) begin
-            marks$marks$13$octet$free_bits = marks$marks$13$octet$tdata & 'h1f;
-            if (marks$marks$13$octet$tdata['h4] | marks$marks$13$octet$tdata['h3] | marks$marks$13$octet$tdata['h2] | marks$marks$13$octet$tdata['h1]) begin
-                marks$marks$13$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$13$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$13$octet$tdata['h4]) begin
-            marks$marks$13$octet$free_bits = marks$marks$13$octet$tdata & 'hf;
-            if (marks$marks$13$octet$tdata == 'he0) begin
-                marks$marks$13$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$13$octet$tdata == 'hed) begin
-                marks$marks$13$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$13$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$13$octet$tdata['h3]) begin
-            marks$marks$13$octet$free_bits = marks$marks$13$octet$tdata & 'h7;
-            if (marks$marks$13$octet$tdata == 'hf0) begin
-                marks$marks$13$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$13$octet$tdata == 'hf4) & marks$marks$13$octet$f4_bounded) begin
-                marks$marks$13$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$13$octet$tdata['h2] & ~marks$marks$13$octet$leads_to_f7) begin
-                marks$marks$13$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$13$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$13$octet$tdata['h2]) begin
-            marks$marks$13$octet$free_bits = marks$marks$13$octet$tdata & 'h3;
-            if (~marks$marks$13$octet$leads_to_fb) begin
-                marks$marks$13$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$13$octet$tdata == 'hf8) begin
-                marks$marks$13$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$13$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$13$octet$tdata['h1]) begin
-            marks$marks$13$octet$free_bits = marks$marks$13$octet$tdata & 'h1;
-            if (~marks$marks$13$octet$leads_to_fd) begin
-                marks$marks$13$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$13$octet$tdata == 'hfc) begin
-                marks$marks$13$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$13$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$13$octet$free_bits = 'h0;
-            marks$marks$13$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$13$lead
-    always @(*) begin
-        marks$marks$13$lead$lead_length = 'h0;
-        marks$marks$13$lead$second_allowed = 'h1f;
-        marks$marks$13$lead$outside_tuser = marks$marks$13$lead$tuser_truncated;
-        marks$marks$13$lead$malformed_tuser = marks$marks$13$lead$tuser_unexpected_continuation;
-        case (marks$marks$13$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$13$lead$lead_length = 'h1;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$13$lead$lead_length = 'h2;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$13$lead$lead_length = 'h3;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                    marks$marks$13$lead$second_allowed = 'h10;
-                    marks$marks$13$lead$outside_tuser = marks$marks$13$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$13$lead$lead_length = 'h3;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                    marks$marks$13$lead$second_allowed = 'hf;
-                    marks$marks$13$lead$outside_tuser = marks$marks$13$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$13$lead$lead_length = 'h3;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$13$lead$lead_length = 'h4;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                    marks$marks$13$lead$second_allowed = 'h18;
-                    marks$marks$13$lead$outside_tuser = marks$marks$13$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$13$lead$lead_length = 'h4;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                    marks$marks$13$lead$second_allowed = 'h7;
-                    marks$marks$13$lead$outside_tuser = marks$marks$13$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$13$lead$lead_length = 'h4;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$13$lead$lead_length = 'h5;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                    marks$marks$13$lead$second_allowed = 'h1c;
-                    marks$marks$13$lead$outside_tuser = marks$marks$13$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$13$lead$lead_length = 'h5;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$13$lead$lead_length = 'h6;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                    marks$marks$13$lead$second_allowed = 'h1e;
-                    marks$marks$13$lead$outside_tuser = marks$marks$13$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$13$lead$lead_length = 'h6;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$13$lead$malformed_tuser = marks$marks$13$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$13$lead$malformed_tuser = marks$marks$13$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$13$lead$malformed_tuser = marks$marks$13$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$13
     always @(*) begin
-        marks$marks$13$octet$tdata = marks$marks$13$tdata;
-        marks$marks$13$lead$byte_class = marks$marks$13$octet$byte_class;
-        marks$marks$13$unused_inputs = |marks$marks$13$octet$free_bits;
-        marks$marks$13$need = 'h0;
-        if (marks$marks$13$lead$lead_length > 'h1) begin
-            marks$marks$13$need = marks$marks$13$lead$lead_length - 'h1;
-        end
+        marks$marks$13$continuing = marks$marks$13$mark_class['h0];
+        marks$marks$13$need = marks$marks$13$mark_class[('h1)+:(3)];
+        marks$marks$13$range = marks$marks$13$mark_class[('h4)+:(5)];
+        marks$marks$13$kind = marks$marks$13$mark_class[('h9)+:(4)];
         marks$marks$13$second = marks$marks$13$forward[('hc)+:(5)];
         if (marks$marks$13$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$13$second = marks$marks$13$octet$continuation;
+            marks$marks$13$second = marks$marks$13$range;
         end
         marks$marks$13$runs_on = 1'b0;
         marks$marks$13$tuser = 'h0;
-        if (marks$marks$13$keep & (marks$marks$13$octet$continuation != 'h0)) begin
+        if (marks$marks$13$keep & marks$marks$13$continuing) begin
             if (~((marks$marks$13$forward[('h1)+:(3)] < marks$marks$13$forward[('h4)+:(3)]) & ((marks$marks$13$second & marks$marks$13$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$13$forward['h0] & (marks$marks$13$forward[('h1)+:(3)] < marks$marks$13$room))) begin
-                marks$marks$13$tuser = marks$marks$13$lead$malformed_tuser;
+                marks$marks$13$tuser = marks$marks$13$kind;
             end
         end
         else if (marks$marks$13$keep & (marks$marks$13$need == 'h0)) begin
-            marks$marks$13$tuser = marks$marks$13$lead$malformed_tuser;
+            marks$marks$13$tuser = marks$marks$13$kind;
         end
         else if (marks$marks$13$keep) begin
             if (marks$marks$13$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$13$runs_on = 1'b1;
             end
-            else if ((marks$marks$13$backward[('h4)+:(5)] & marks$marks$13$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$13$backward[('h4)+:(5)] & marks$marks$13$range) == 'h0) begin
                 marks$marks$13$tuser = marks$marks$13$tuser_truncated;
                 if (marks$marks$13$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$13$tuser = marks$marks$13$lead$outside_tuser;
+                    marks$marks$13$tuser = marks$marks$13$kind;
                 end
             end
             else if (marks$marks$13$backward[('h1)+:(3)] < marks$marks$13$need) begin
@@ -20243,228 +17614,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$13$tuser = marks$marks$13$tuser_truncated;
         end
     end
-    // marks$marks$14$octet
-    always @(*) begin
-        marks$marks$14$octet$continuation = 'h0;
-        if (!marks$marks$14$octet$tdata['h7]) begin
-            marks$marks$14$octet$byte_class = ByteClass$Ascii;
-            marks$marks$14$octet$free_bits = marks$marks$14$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$14$octet$tdata['h6]) begin
-            marks$marks$14$octet$free_bits = marks$marks$14$octet$tdata & 'h3f;
-            if (marks$marks$14$octet$tdata['h5]) begin
-                marks$marks$14$octet$byte_class = ByteClass$ContA0;
-                marks$marks$14$octet$continuation = 'h10;
-            end
-            else if (marks$marks$14$octet$tdata['h4]) begin
-                marks$marks$14$octet$byte_class = ByteClass$Cont90;
-                marks$marks$14$octet$continuation = 'h8;
-            end
-            else if (marks$marks$14$octet$tdata['h3]) begin
-                marks$marks$14$octet$byte_class = ByteClass$Cont88;
-                marks$marks$14$octet$continuation = 'h4;
-            end
-            else if (marks$marks$14$octet$tdata['h2]) begin
-                marks$marks$14$octet$byte_class = ByteClass$Cont84;
-                marks$marks$14$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$14$octet$byte_class = ByteClass$Cont80;
-                marks$marks$14$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$14$octet$tdata['h5]) begin
-            marks$marks$14$octet$free_bits = marks$marks$14$octet$tdata & 'h1f;
-            if (marks$marks$14$octet$tdata['h4] | marks$marks$14$octet$tdata['h3] | marks$marks$14$octet$tdata['h2] | marks$marks$14$octet$tdata['h1]) begin
-                marks$marks$14$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$14$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$14$octet$tdata['h4]) begin
-            marks$marks$14$octet$free_bits = marks$marks$14$octet$tdata & 'hf;
-            if (marks$marks$14$octet$tdata == 'he0) begin
-                marks$marks$14$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$14$octet$tdata == 'hed) begin
-                marks$marks$14$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$14$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$14$octet$tdata['h3]) begin
-            marks$marks$14$octet$free_bits = marks$marks$14$octet$tdata & 'h7;
-            if (marks$marks$14$octet$tdata == 'hf0) begin
-                marks$marks$14$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$14$octet$tdata == 'hf4) & marks$marks$14$octet$f4_bounded) begin
-                marks$marks$14$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$14$octet$tdata['h2] & ~marks$marks$14$octet$leads_to_f7) begin
-                marks$marks$14$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$14$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$14$octet$tdata['h2]) begin
-            marks$marks$14$octet$free_bits = marks$marks$14$octet$tdata & 'h3;
-            if (~marks$marks$14$octet$leads_to_fb) begin
-                marks$marks$14$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$14$octet$tdata == 'hf8) begin
-                marks$marks$14$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$14$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$14$octet$tdata['h1]) begin
-            marks$marks$14$octet$free_bits = marks$marks$14$octet$tdata & 'h1;
-            if (~marks$marks$14$octet$leads_to_fd) begin
-                marks$marks$14$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$14$octet$tdata == 'hfc) begin
-                marks$marks$14$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$14$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$14$octet$free_bits = 'h0;
-            marks$marks$14$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$14$lead
-    always @(*) begin
-        marks$marks$14$lead$lead_length = 'h0;
-        marks$marks$14$lead$second_allowed = 'h1f;
-        marks$marks$14$lead$outside_tuser = marks$marks$14$lead$tuser_truncated;
-        marks$marks$14$lead$malformed_tuser = marks$marks$14$lead$tuser_unexpected_continuation;
-        case (marks$marks$14$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$14$lead$lead_length = 'h1;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$14$lead$lead_length = 'h2;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$14$lead$lead_length = 'h3;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                    marks$marks$14$lead$second_allowed = 'h10;
-                    marks$marks$14$lead$outside_tuser = marks$marks$14$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$14$lead$lead_length = 'h3;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                    marks$marks$14$lead$second_allowed = 'hf;
-                    marks$marks$14$lead$outside_tuser = marks$marks$14$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$14$lead$lead_length = 'h3;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$14$lead$lead_length = 'h4;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                    marks$marks$14$lead$second_allowed = 'h18;
-                    marks$marks$14$lead$outside_tuser = marks$marks$14$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$14$lead$lead_length = 'h4;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                    marks$marks$14$lead$second_allowed = 'h7;
-                    marks$marks$14$lead$outside_tuser = marks$marks$14$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$14$lead$lead_length = 'h4;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$14$lead$lead_length = 'h5;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                    marks$marks$14$lead$second_allowed = 'h1c;
-                    marks$marks$14$lead$outside_tuser = marks$marks$14$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$14$lead$lead_length = 'h5;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$14$lead$lead_length = 'h6;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                    marks$marks$14$lead$second_allowed = 'h1e;
-                    marks$marks$14$lead$outside_tuser = marks$marks$14$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$14$lead$lead_length = 'h6;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$14$lead$malformed_tuser = marks$marks$14$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$14$lead$malformed_tuser = marks$marks$14$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$14$lead$malformed_tuser = marks$marks$14$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$14
     always @(*) begin
-        marks$marks$14$octet$tdata = marks$marks$14$tdata;
-        marks$marks$14$lead$byte_class = marks$marks$14$octet$byte_class;
-        marks$marks$14$unused_inputs = |marks$marks$14$octet$free_bits;
-        marks$marks$14$need = 'h0;
-        if (marks$marks$14$lead$lead_length > 'h1) begin
-            marks$marks$14$need = marks$marks$14$lead$lead_length - 'h1;
-        end
+        marks$marks$14$continuing = marks$marks$14$mark_class['h0];
+        marks$marks$14$need = marks$marks$14$mark_class[('h1)+:(3)];
+        marks$marks$14$range = marks$marks$14$mark_class[('h4)+:(5)];
+        marks$marks$14$kind = marks$marks$14$mark_class[('h9)+:(4)];
         marks$marks$14$second = marks$marks$14$forward[('hc)+:(5)];
         if (marks$marks$14$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$14$second = marks$marks$14$octet$continuation;
+            marks$marks$14$second = marks$marks$14$range;
         end
         marks$marks$14$runs_on = 1'b0;
         marks$marks$14$tuser = 'h0;
-        if (marks$marks$14$keep & (marks$marks$14$octet$continuation != 'h0)) begin
+        if (marks$marks$14$keep & marks$marks$14$continuing) begin
             if (~((marks$marks$14$forward[('h1)+:(3)] < marks$marks$14$forward[('h4)+:(3)]) & ((marks$marks$14$second & marks$marks$14$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$14$forward['h0] & (marks$marks$14$forward[('h1)+:(3)] < marks$marks$14$room))) begin
-                marks$marks$14$tuser = marks$marks$14$lead$malformed_tuser;
+                marks$marks$14$tuser = marks$marks$14$kind;
             end
         end
         else if (marks$marks$14$keep & (marks$marks$14$need == 'h0)) begin
-            marks$marks$14$tuser = marks$marks$14$lead$malformed_tuser;
+            marks$marks$14$tuser = marks$marks$14$kind;
         end
         else if (marks$marks$14$keep) begin
             if (marks$marks$14$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$14$runs_on = 1'b1;
             end
-            else if ((marks$marks$14$backward[('h4)+:(5)] & marks$marks$14$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$14$backward[('h4)+:(5)] & marks$marks$14$range) == 'h0) begin
                 marks$marks$14$tuser = marks$marks$14$tuser_truncated;
                 if (marks$marks$14$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$14$tuser = marks$marks$14$lead$outside_tuser;
+                    marks$marks$14$tuser = marks$marks$14$kind;
                 end
             end
             else if (marks$marks$14$backward[('h1)+:(3)] < marks$marks$14$need) begin
@@ -20481,228 +17658,34 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$14$tuser = marks$marks$14$tuser_truncated;
         end
     end
-    // marks$marks$15$octet
-    always @(*) begin
-        marks$marks$15$octet$continuation = 'h0;
-        if (!marks$marks$15$octet$tdata['h7]) begin
-            marks$marks$15$octet$byte_class = ByteClass$Ascii;
-            marks$marks$15$octet$free_bits = marks$marks$15$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$15$octet$tdata['h6]) begin
-            marks$marks$15$octet$free_bits = marks$marks$15$octet$tdata & 'h3f;
-            if (marks$marks$15$octet$tdata['h5]) begin
-                marks$marks$15$octet$byte_class = ByteClass$ContA0;
-                marks$marks$15$octet$continuation = 'h10;
-            end
-            else if (marks$marks$15$octet$tdata['h4]) begin
-                marks$marks$15$octet$byte_class = ByteClass$Cont90;
-                marks$marks$15$octet$continuation = 'h8;
-            end
-            else if (marks$marks$15$octet$tdata['h3]) begin
-                marks$marks$15$octet$byte_class = ByteClass$Cont88;
-                marks$marks$15$octet$continuation = 'h4;
-            end
-            else if (marks$marks$15$octet$tdata['h2]) begin
-                marks$marks$15$octet$byte_class = ByteClass$Cont84;
-                marks$marks$15$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$15$octet$byte_class = ByteClass$Cont80;
-                marks$marks$15$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$15$octet$tdata['h5]) begin
-            marks$marks$15$octet$free_bits = marks$marks$15$octet$tdata & 'h1f;
-            if (marks$marks$15$octet$tdata['h4] | marks$marks$15$octet$tdata['h3] | marks$marks$15$octet$tdata['h2] | marks$marks$15$octet$tdata['h1]) begin
-                marks$marks$15$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$15$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$15$octet$tdata['h4]) begin
-            marks$marks$15$octet$free_bits = marks$marks$15$octet$tdata & 'hf;
-            if (marks$marks$15$octet$tdata == 'he0) begin
-                marks$marks$15$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$15$octet$tdata == 'hed) begin
-                marks$marks$15$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$15$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$15$octet$tdata['h3]) begin
-            marks$marks$15$octet$free_bits = marks$marks$15$octet$tdata & 'h7;
-            if (marks$marks$15$octet$tdata == 'hf0) begin
-                marks$marks$15$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$15$octet$tdata == 'hf4) & marks$marks$15$octet$f4_bounded) begin
-                marks$marks$15$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$15$octet$tdata['h2] & ~marks$marks$15$octet$leads_to_f7) begin
-                marks$marks$15$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$15$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$15$octet$tdata['h2]) begin
-            marks$marks$15$octet$free_bits = marks$marks$15$octet$tdata & 'h3;
-            if (~marks$marks$15$octet$leads_to_fb) begin
-                marks$marks$15$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$15$octet$tdata == 'hf8) begin
-                marks$marks$15$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$15$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$15$octet$tdata['h1]) begin
-            marks$marks$15$octet$free_bits = marks$marks$15$octet$tdata & 'h1;
-            if (~marks$marks$15$octet$leads_to_fd) begin
-                marks$marks$15$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$15$octet$tdata == 'hfc) begin
-                marks$marks$15$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$15$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$15$octet$free_bits = 'h0;
-            marks$marks$15$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$15$lead
-    always @(*) begin
-        marks$marks$15$lead$lead_length = 'h0;
-        marks$marks$15$lead$second_allowed = 'h1f;
-        marks$marks$15$lead$outside_tuser = marks$marks$15$lead$tuser_truncated;
-        marks$marks$15$lead$malformed_tuser = marks$marks$15$lead$tuser_unexpected_continuation;
-        case (marks$marks$15$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$15$lead$lead_length = 'h1;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$15$lead$lead_length = 'h2;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$15$lead$lead_length = 'h3;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                    marks$marks$15$lead$second_allowed = 'h10;
-                    marks$marks$15$lead$outside_tuser = marks$marks$15$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$15$lead$lead_length = 'h3;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                    marks$marks$15$lead$second_allowed = 'hf;
-                    marks$marks$15$lead$outside_tuser = marks$marks$15$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$15$lead$lead_length = 'h3;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$15$lead$lead_length = 'h4;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                    marks$marks$15$lead$second_allowed = 'h18;
-                    marks$marks$15$lead$outside_tuser = marks$marks$15$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$15$lead$lead_length = 'h4;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                    marks$marks$15$lead$second_allowed = 'h7;
-                    marks$marks$15$lead$outside_tuser = marks$marks$15$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$15$lead$lead_length = 'h4;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$15$lead$lead_length = 'h5;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                    marks$marks$15$lead$second_allowed = 'h1c;
-                    marks$marks$15$lead$outside_tuser = marks$marks$15$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$15$lead$lead_length = 'h5;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$15$lead$lead_length = 'h6;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                    marks$marks$15$lead$second_allowed = 'h1e;
-                    marks$marks$15$lead$outside_tuser = marks$marks$15$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$15$lead$lead_length = 'h6;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$15$lead$malformed_tuser = marks$marks$15$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$15$lead$malformed_tuser = marks$marks$15$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$15$lead$malformed_tuser = marks$marks$15$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$15
     always @(*) begin
-        marks$marks$15$octet$tdata = marks$marks$15$tdata;
-        marks$marks$15$lead$byte_class = marks$marks$15$octet$byte_class;
-        marks$marks$15$unused_inputs = |marks$marks$15$octet$free_bits;
-        marks$marks$15$need = 'h0;
-        if (marks$marks$15$lead$lead_length > 'h1) begin
-            marks$marks$15$need = marks$marks$15$lead$lead_length - 'h1;
-        end
+        marks$marks$15$continuing = marks$marks$15$mark_class['h0];
+        marks$marks$15$need = marks$marks$15$mark_class[('h1)+:(3)];
+        marks$marks$15$range = marks$marks$15$mark_class[('h4)+:(5)];
+        marks$marks$15$kind = marks$marks$15$mark_class[('h9)+:(4)];
         marks$marks$15$second = marks$marks$15$forward[('hc)+:(5)];
         if (marks$marks$15$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$15$second = marks$marks$15$octet$continuation;
+            marks$marks$15$second = marks$marks$15$range;
         end
         marks$marks$15$runs_on = 1'b0;
         marks$marks$15$tuser = 'h0;
-        if (marks$marks$15$keep & (marks$marks$15$octet$continuation != 'h0)) begin
+        if (marks$marks$15$keep & marks$marks$15$continuing) begin
             if (~((marks$marks$15$forward[('h1)+:(3)] < marks$marks$15$forward[('h4)+:(3)]) & ((marks$marks$15$second & marks$marks$15$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$15$forward['h0] & (marks$marks$15$forward[('h1)+:(3)] < marks$marks$15$room))) begin
-                marks$marks$15$tuser = marks$marks$15$lead$malformed_tuser;
+                marks$marks$15$tuser = marks$marks$15$kind;
             end
         end
         else if (marks$marks$15$keep & (marks$marks$15$need == 'h0)) begin
-            marks$marks$15$tuser = marks$marks$15$lead$malformed_tuser;
+            marks$marks$15$tuser = marks$marks$15$kind;
         end
         else if (marks$marks$15$keep) begin
             if (marks$marks$15$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$15$runs_on = 1'b1;
             end
-            else if ((marks$marks$15$backward[('h4)+:(5)] & marks$marks$15$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$15$backward[('h4)+:(5)] & marks$marks$15$range) == 'h0) begin
                 marks$marks$15$tuser = marks$marks$15$tuser_truncated;
                 if (marks$marks$15$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$15$tuser = marks$marks$15$lead$outside_tuser;
+                    marks$marks$15$tuser = marks$marks$15$kind;
                 end
             end
             else if (marks$marks$15$backward[('h1)+:(3)] < marks$marks$15$need) begin
@@ -21219,7 +18202,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$resolved_tuser_out$d = marks$resolved_tuser_out$q;
         marks$carry_open = marks$carry_room$q != 'h0;
         marks$carry_trail = marks$carry$q[('h1)+:(3)];
-        marks$carry_need = marks$carry$q[('h4)+:(3)];
         marks$beat_lead = marks$backward$0[('h1)+:(3)];
         marks$room = 'h0;
         if ((marks$carry_trail != 'h0) | ((marks$backward$0[('h4)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0)) begin
@@ -21232,7 +18214,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         else if (marks$carry$q['ha]) begin
             marks$carry_outside = marks$tuser_surrogate;
         end
-        marks$run = {{1{1'b0}}, marks$carry_trail} + {{1{1'b0}}, marks$beat_lead};
         marks$marks$0$forward = 'h1;
         marks$marks$1$forward = marks$forward$0;
         marks$marks$2$forward = marks$forward$1;
@@ -21249,67 +18230,67 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$13$forward = marks$forward$12;
         marks$marks$14$forward = marks$forward$13;
         marks$marks$15$forward = marks$forward$14;
-        marks$marks$0$tdata = marks$data$0;
+        marks$marks$0$mark_class = marks$data$0[('h8)+:(13)];
         marks$marks$0$keep = marks$keep$0;
         marks$marks$0$room = marks$room;
         marks$marks$0$last = marks$last;
-        marks$marks$1$tdata = marks$data$1;
+        marks$marks$1$mark_class = marks$data$1[('h8)+:(13)];
         marks$marks$1$keep = marks$keep$1;
         marks$marks$1$room = marks$room;
         marks$marks$1$last = marks$last;
-        marks$marks$2$tdata = marks$data$2;
+        marks$marks$2$mark_class = marks$data$2[('h8)+:(13)];
         marks$marks$2$keep = marks$keep$2;
         marks$marks$2$room = marks$room;
         marks$marks$2$last = marks$last;
-        marks$marks$3$tdata = marks$data$3;
+        marks$marks$3$mark_class = marks$data$3[('h8)+:(13)];
         marks$marks$3$keep = marks$keep$3;
         marks$marks$3$room = marks$room;
         marks$marks$3$last = marks$last;
-        marks$marks$4$tdata = marks$data$4;
+        marks$marks$4$mark_class = marks$data$4[('h8)+:(13)];
         marks$marks$4$keep = marks$keep$4;
         marks$marks$4$room = marks$room;
         marks$marks$4$last = marks$last;
-        marks$marks$5$tdata = marks$data$5;
+        marks$marks$5$mark_class = marks$data$5[('h8)+:(13)];
         marks$marks$5$keep = marks$keep$5;
         marks$marks$5$room = marks$room;
         marks$marks$5$last = marks$last;
-        marks$marks$6$tdata = marks$data$6;
+        marks$marks$6$mark_class = marks$data$6[('h8)+:(13)];
         marks$marks$6$keep = marks$keep$6;
         marks$marks$6$room = marks$room;
         marks$marks$6$last = marks$last;
-        marks$marks$7$tdata = marks$data$7;
+        marks$marks$7$mark_class = marks$data$7[('h8)+:(13)];
         marks$marks$7$keep = marks$keep$7;
         marks$marks$7$room = marks$room;
         marks$marks$7$last = marks$last;
-        marks$marks$8$tdata = marks$data$8;
+        marks$marks$8$mark_class = marks$data$8[('h8)+:(13)];
         marks$marks$8$keep = marks$keep$8;
         marks$marks$8$room = marks$room;
         marks$marks$8$last = marks$last;
-        marks$marks$9$tdata = marks$data$9;
+        marks$marks$9$mark_class = marks$data$9[('h8)+:(13)];
         marks$marks$9$keep = marks$keep$9;
         marks$marks$9$room = marks$room;
         marks$marks$9$last = marks$last;
-        marks$marks$10$tdata = marks$data$10;
+        marks$marks$10$mark_class = marks$data$10[('h8)+:(13)];
         marks$marks$10$keep = marks$keep$10;
         marks$marks$10$room = marks$room;
         marks$marks$10$last = marks$last;
-        marks$marks$11$tdata = marks$data$11;
+        marks$marks$11$mark_class = marks$data$11[('h8)+:(13)];
         marks$marks$11$keep = marks$keep$11;
         marks$marks$11$room = marks$room;
         marks$marks$11$last = marks$last;
-        marks$marks$12$tdata = marks$data$12;
+        marks$marks$12$mark_class = marks$data$12[('h8)+:(13)];
         marks$marks$12$keep = marks$keep$12;
         marks$marks$12$room = marks$room;
         marks$marks$12$last = marks$last;
-        marks$marks$13$tdata = marks$data$13;
+        marks$marks$13$mark_class = marks$data$13[('h8)+:(13)];
         marks$marks$13$keep = marks$keep$13;
         marks$marks$13$room = marks$room;
         marks$marks$13$last = marks$last;
-        marks$marks$14$tdata = marks$data$14;
+        marks$marks$14$mark_class = marks$data$14[('h8)+:(13)];
         marks$marks$14$keep = marks$keep$14;
         marks$marks$14$room = marks$room;
         marks$marks$14$last = marks$last;
-        marks$marks$15$tdata = marks$data$15;
+        marks$marks$15$mark_class = marks$data$15[('h8)+:(13)];
         marks$marks$15$keep = marks$keep$15;
         marks$marks$15$room = marks$room;
         marks$marks$15$last = marks$last;
@@ -21343,7 +18324,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
                     marks$resolving_tuser = marks$carry_outside;
                 end
             end
-            else if (marks$run >= {{1{1'b0}}, marks$carry_need}) begin
+            else if (marks$beat_lead >= marks$carry_room$q) begin
                 marks$resolving = 1'b1;
             end
             else if (!marks$backward$0['h0] | marks$last) begin
@@ -21351,8 +18332,9 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
                 marks$resolving_tuser = marks$tuser_truncated;
             end
         end
+        marks$beat_forward = marks$forward$15;
         marks$after$earlier = marks$carry$q;
-        marks$after$later = marks$forward$15;
+        marks$after$later = marks$beat_forward;
         marks$next_carry = marks$carry$q;
         if (marks$beat) begin
             marks$next_carry = marks$after$joined;
@@ -21364,11 +18346,28 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$next_carry = 'h1;
         end
         marks$carry$d = marks$next_carry;
-        marks$next_trail = marks$next_carry[('h1)+:(3)];
-        marks$next_need = marks$next_carry[('h4)+:(3)];
-        marks$carry_room$d = 'h0;
-        if (!marks$next_carry['h0] & (marks$next_trail < marks$next_need) & ((marks$next_trail == 'h0) | ((marks$next_carry[('hc)+:(5)] & marks$next_carry[('h7)+:(5)]) != 'h0))) begin
-            marks$carry_room$d = marks$next_need - marks$next_trail;
+        marks$beat_trail = marks$beat_forward[('h1)+:(3)];
+        marks$beat_need = marks$beat_forward[('h4)+:(3)];
+        marks$beat_room = 'h0;
+        if ((marks$beat_trail < marks$beat_need) & ((marks$beat_trail == 'h0) | ((marks$beat_forward[('hc)+:(5)] & marks$beat_forward[('h7)+:(5)]) != 'h0))) begin
+            marks$beat_room = marks$beat_need - marks$beat_trail;
+        end
+        marks$carry_left = 'h0;
+        if ((marks$carry_room$q > marks$beat_trail) & ((marks$carry_trail != 'h0) | (marks$beat_trail == 'h0) | ((marks$beat_forward[('hc)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0))) begin
+            marks$carry_left = marks$carry_room$q - marks$beat_trail;
+        end
+        marks$carry_room$d = marks$carry_room$q;
+        if (marks$beat) begin
+            marks$carry_room$d = marks$beat_room;
+            if (marks$beat_forward['h0]) begin
+                marks$carry_room$d = marks$carry_left;
+            end
+            if (marks$last) begin
+                marks$carry_room$d = 'h0;
+            end
+        end
+        if (marks$rst) begin
+            marks$carry_room$d = 'h0;
         end
         marks$write_out$d = marks$beat;
         marks$tlast_out$d = marks$last;
@@ -21378,7 +18377,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$0$clock = marks$clock;
         marks$tuser_out$0$clock = marks$clock;
         marks$open_out$0$clock = marks$clock;
-        marks$tdata_out$0$d = marks$data$0;
+        marks$tdata_out$0$d = marks$data$0[('h0)+:(8)];
         marks$tkeep_out$0$d = marks$keep$0;
         marks$tuser_out$0$d = marks$marks$0$tuser;
         marks$open_out$0$d = marks$marks$0$open;
@@ -21390,7 +18389,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$1$clock = marks$clock;
         marks$tuser_out$1$clock = marks$clock;
         marks$open_out$1$clock = marks$clock;
-        marks$tdata_out$1$d = marks$data$1;
+        marks$tdata_out$1$d = marks$data$1[('h0)+:(8)];
         marks$tkeep_out$1$d = marks$keep$1;
         marks$tuser_out$1$d = marks$marks$1$tuser;
         marks$open_out$1$d = marks$marks$1$open;
@@ -21402,7 +18401,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$2$clock = marks$clock;
         marks$tuser_out$2$clock = marks$clock;
         marks$open_out$2$clock = marks$clock;
-        marks$tdata_out$2$d = marks$data$2;
+        marks$tdata_out$2$d = marks$data$2[('h0)+:(8)];
         marks$tkeep_out$2$d = marks$keep$2;
         marks$tuser_out$2$d = marks$marks$2$tuser;
         marks$open_out$2$d = marks$marks$2$open;
@@ -21414,7 +18413,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$3$clock = marks$clock;
         marks$tuser_out$3$clock = marks$clock;
         marks$open_out$3$clock = marks$clock;
-        marks$tdata_out$3$d = marks$data$3;
+        marks$tdata_out$3$d = marks$data$3[('h0)+:(8)];
         marks$tkeep_out$3$d = marks$keep$3;
         marks$tuser_out$3$d = marks$marks$3$tuser;
         marks$open_out$3$d = marks$marks$3$open;
@@ -21426,7 +18425,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$4$clock = marks$clock;
         marks$tuser_out$4$clock = marks$clock;
         marks$open_out$4$clock = marks$clock;
-        marks$tdata_out$4$d = marks$data$4;
+        marks$tdata_out$4$d = marks$data$4[('h0)+:(8)];
         marks$tkeep_out$4$d = marks$keep$4;
         marks$tuser_out$4$d = marks$marks$4$tuser;
         marks$open_out$4$d = marks$marks$4$open;
@@ -21438,7 +18437,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$5$clock = marks$clock;
         marks$tuser_out$5$clock = marks$clock;
         marks$open_out$5$clock = marks$clock;
-        marks$tdata_out$5$d = marks$data$5;
+        marks$tdata_out$5$d = marks$data$5[('h0)+:(8)];
         marks$tkeep_out$5$d = marks$keep$5;
         marks$tuser_out$5$d = marks$marks$5$tuser;
         marks$open_out$5$d = marks$marks$5$open;
@@ -21450,7 +18449,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$6$clock = marks$clock;
         marks$tuser_out$6$clock = marks$clock;
         marks$open_out$6$clock = marks$clock;
-        marks$tdata_out$6$d = marks$data$6;
+        marks$tdata_out$6$d = marks$data$6[('h0)+:(8)];
         marks$tkeep_out$6$d = marks$keep$6;
         marks$tuser_out$6$d = marks$marks$6$tuser;
         marks$open_out$6$d = marks$marks$6$open;
@@ -21462,7 +18461,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$7$clock = marks$clock;
         marks$tuser_out$7$clock = marks$clock;
         marks$open_out$7$clock = marks$clock;
-        marks$tdata_out$7$d = marks$data$7;
+        marks$tdata_out$7$d = marks$data$7[('h0)+:(8)];
         marks$tkeep_out$7$d = marks$keep$7;
         marks$tuser_out$7$d = marks$marks$7$tuser;
         marks$open_out$7$d = marks$marks$7$open;
@@ -21474,7 +18473,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$8$clock = marks$clock;
         marks$tuser_out$8$clock = marks$clock;
         marks$open_out$8$clock = marks$clock;
-        marks$tdata_out$8$d = marks$data$8;
+        marks$tdata_out$8$d = marks$data$8[('h0)+:(8)];
         marks$tkeep_out$8$d = marks$keep$8;
         marks$tuser_out$8$d = marks$marks$8$tuser;
         marks$open_out$8$d = marks$marks$8$open;
@@ -21486,7 +18485,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$9$clock = marks$clock;
         marks$tuser_out$9$clock = marks$clock;
         marks$open_out$9$clock = marks$clock;
-        marks$tdata_out$9$d = marks$data$9;
+        marks$tdata_out$9$d = marks$data$9[('h0)+:(8)];
         marks$tkeep_out$9$d = marks$keep$9;
         marks$tuser_out$9$d = marks$marks$9$tuser;
         marks$open_out$9$d = marks$marks$9$open;
@@ -21498,7 +18497,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$10$clock = marks$clock;
         marks$tuser_out$10$clock = marks$clock;
         marks$open_out$10$clock = marks$clock;
-        marks$tdata_out$10$d = marks$data$10;
+        marks$tdata_out$10$d = marks$data$10[('h0)+:(8)];
         marks$tkeep_out$10$d = marks$keep$10;
         marks$tuser_out$10$d = marks$marks$10$tuser;
         marks$open_out$10$d = marks$marks$10$open;
@@ -21510,7 +18509,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$11$clock = marks$clock;
         marks$tuser_out$11$clock = marks$clock;
         marks$open_out$11$clock = marks$clock;
-        marks$tdata_out$11$d = marks$data$11;
+        marks$tdata_out$11$d = marks$data$11[('h0)+:(8)];
         marks$tkeep_out$11$d = marks$keep$11;
         marks$tuser_out$11$d = marks$marks$11$tuser;
         marks$open_out$11$d = marks$marks$11$open;
@@ -21522,7 +18521,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$12$clock = marks$clock;
         marks$tuser_out$12$clock = marks$clock;
         marks$open_out$12$clock = marks$clock;
-        marks$tdata_out$12$d = marks$data$12;
+        marks$tdata_out$12$d = marks$data$12[('h0)+:(8)];
         marks$tkeep_out$12$d = marks$keep$12;
         marks$tuser_out$12$d = marks$marks$12$tuser;
         marks$open_out$12$d = marks$marks$12$open;
@@ -21534,7 +18533,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$13$clock = marks$clock;
         marks$tuser_out$13$clock = marks$clock;
         marks$open_out$13$clock = marks$clock;
-        marks$tdata_out$13$d = marks$data$13;
+        marks$tdata_out$13$d = marks$data$13[('h0)+:(8)];
         marks$tkeep_out$13$d = marks$keep$13;
         marks$tuser_out$13$d = marks$marks$13$tuser;
         marks$open_out$13$d = marks$marks$13$open;
@@ -21546,7 +18545,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$14$clock = marks$clock;
         marks$tuser_out$14$clock = marks$clock;
         marks$open_out$14$clock = marks$clock;
-        marks$tdata_out$14$d = marks$data$14;
+        marks$tdata_out$14$d = marks$data$14[('h0)+:(8)];
         marks$tkeep_out$14$d = marks$keep$14;
         marks$tuser_out$14$d = marks$marks$14$tuser;
         marks$open_out$14$d = marks$marks$14$open;
@@ -21558,7 +18557,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$15$clock = marks$clock;
         marks$tuser_out$15$clock = marks$clock;
         marks$open_out$15$clock = marks$clock;
-        marks$tdata_out$15$d = marks$data$15;
+        marks$tdata_out$15$d = marks$data$15[('h0)+:(8)];
         marks$tkeep_out$15$d = marks$keep$15;
         marks$tuser_out$15$d = marks$marks$15$tuser;
         marks$open_out$15$d = marks$marks$15$open;
@@ -25962,25 +22961,22 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$out_tuser$d = hold$out_tuser$q;
         hold$out_tkeep$d = hold$out_tkeep$q;
         hold$out_tlast$d = hold$out_tlast$q;
-        hold$head_full = 1'b0;
-        hold$head_open = 1'b0;
-        hold$head_tdata = 'h0;
-        hold$head_tuser = 'h0;
-        hold$head_tkeep = 'h0;
-        hold$head_tlast = 1'b0;
         hold$write_at$0$clock = hold$clock;
         hold$read_at$0$clock = hold$clock;
         hold$open_at$0$clock = hold$clock;
         hold$write_at$0$d = hold$write_at$0$q;
         hold$read_at$0$d = hold$read_at$0$q;
         hold$open_at$0$d = hold$open_at$0$q;
+        hold$leaves_from$0 = hold$read_at$0$q & hold$places$0$full & !hold$places$0$open;
+        hold$tdata_from$0 = 'h0;
+        hold$tuser_from$0 = 'h0;
+        hold$tkeep_from$0 = 'h0;
+        hold$tlast_from$0 = 1'b0;
         if (hold$read_at$0$q) begin
-            hold$head_full = hold$places$0$full;
-            hold$head_open = hold$places$0$open;
-            hold$head_tdata = hold$places$0$tdata;
-            hold$head_tuser = hold$places$0$tuser;
-            hold$head_tkeep = hold$places$0$tkeep;
-            hold$head_tlast = hold$places$0$tlast;
+            hold$tdata_from$0 = hold$places$0$tdata;
+            hold$tuser_from$0 = hold$places$0$tuser;
+            hold$tkeep_from$0 = hold$places$0$tkeep;
+            hold$tlast_from$0 = hold$places$0$tlast;
         end
         hold$write_at$1$clock = hold$clock;
         hold$read_at$1$clock = hold$clock;
@@ -25988,13 +22984,16 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$write_at$1$d = hold$write_at$1$q;
         hold$read_at$1$d = hold$read_at$1$q;
         hold$open_at$1$d = hold$open_at$1$q;
+        hold$leaves_from$1 = hold$read_at$1$q & hold$places$1$full & !hold$places$1$open;
+        hold$tdata_from$1 = 'h0;
+        hold$tuser_from$1 = 'h0;
+        hold$tkeep_from$1 = 'h0;
+        hold$tlast_from$1 = 1'b0;
         if (hold$read_at$1$q) begin
-            hold$head_full = hold$places$1$full;
-            hold$head_open = hold$places$1$open;
-            hold$head_tdata = hold$places$1$tdata;
-            hold$head_tuser = hold$places$1$tuser;
-            hold$head_tkeep = hold$places$1$tkeep;
-            hold$head_tlast = hold$places$1$tlast;
+            hold$tdata_from$1 = hold$places$1$tdata;
+            hold$tuser_from$1 = hold$places$1$tuser;
+            hold$tkeep_from$1 = hold$places$1$tkeep;
+            hold$tlast_from$1 = hold$places$1$tlast;
         end
         hold$write_at$2$clock = hold$clock;
         hold$read_at$2$clock = hold$clock;
@@ -26002,13 +23001,16 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$write_at$2$d = hold$write_at$2$q;
         hold$read_at$2$d = hold$read_at$2$q;
         hold$open_at$2$d = hold$open_at$2$q;
+        hold$leaves_from$2 = hold$read_at$2$q & hold$places$2$full & !hold$places$2$open;
+        hold$tdata_from$2 = 'h0;
+        hold$tuser_from$2 = 'h0;
+        hold$tkeep_from$2 = 'h0;
+        hold$tlast_from$2 = 1'b0;
         if (hold$read_at$2$q) begin
-            hold$head_full = hold$places$2$full;
-            hold$head_open = hold$places$2$open;
-            hold$head_tdata = hold$places$2$tdata;
-            hold$head_tuser = hold$places$2$tuser;
-            hold$head_tkeep = hold$places$2$tkeep;
-            hold$head_tlast = hold$places$2$tlast;
+            hold$tdata_from$2 = hold$places$2$tdata;
+            hold$tuser_from$2 = hold$places$2$tuser;
+            hold$tkeep_from$2 = hold$places$2$tkeep;
+            hold$tlast_from$2 = hold$places$2$tlast;
         end
         hold$write_at$3$clock = hold$clock;
         hold$read_at$3$clock = hold$clock;
@@ -26016,13 +23018,16 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$write_at$3$d = hold$write_at$3$q;
         hold$read_at$3$d = hold$read_at$3$q;
         hold$open_at$3$d = hold$open_at$3$q;
+        hold$leaves_from$3 = hold$read_at$3$q & hold$places$3$full & !hold$places$3$open;
+        hold$tdata_from$3 = 'h0;
+        hold$tuser_from$3 = 'h0;
+        hold$tkeep_from$3 = 'h0;
+        hold$tlast_from$3 = 1'b0;
         if (hold$read_at$3$q) begin
-            hold$head_full = hold$places$3$full;
-            hold$head_open = hold$places$3$open;
-            hold$head_tdata = hold$places$3$tdata;
-            hold$head_tuser = hold$places$3$tuser;
-            hold$head_tkeep = hold$places$3$tkeep;
-            hold$head_tlast = hold$places$3$tlast;
+            hold$tdata_from$3 = hold$places$3$tdata;
+            hold$tuser_from$3 = hold$places$3$tuser;
+            hold$tkeep_from$3 = hold$places$3$tkeep;
+            hold$tlast_from$3 = hold$places$3$tlast;
         end
         hold$write_at$4$clock = hold$clock;
         hold$read_at$4$clock = hold$clock;
@@ -26030,13 +23035,16 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$write_at$4$d = hold$write_at$4$q;
         hold$read_at$4$d = hold$read_at$4$q;
         hold$open_at$4$d = hold$open_at$4$q;
+        hold$leaves_from$4 = hold$read_at$4$q & hold$places$4$full & !hold$places$4$open;
+        hold$tdata_from$4 = 'h0;
+        hold$tuser_from$4 = 'h0;
+        hold$tkeep_from$4 = 'h0;
+        hold$tlast_from$4 = 1'b0;
         if (hold$read_at$4$q) begin
-            hold$head_full = hold$places$4$full;
-            hold$head_open = hold$places$4$open;
-            hold$head_tdata = hold$places$4$tdata;
-            hold$head_tuser = hold$places$4$tuser;
-            hold$head_tkeep = hold$places$4$tkeep;
-            hold$head_tlast = hold$places$4$tlast;
+            hold$tdata_from$4 = hold$places$4$tdata;
+            hold$tuser_from$4 = hold$places$4$tuser;
+            hold$tkeep_from$4 = hold$places$4$tkeep;
+            hold$tlast_from$4 = hold$places$4$tlast;
         end
         hold$write_at$5$clock = hold$clock;
         hold$read_at$5$clock = hold$clock;
@@ -26044,13 +23052,16 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$write_at$5$d = hold$write_at$5$q;
         hold$read_at$5$d = hold$read_at$5$q;
         hold$open_at$5$d = hold$open_at$5$q;
+        hold$leaves_from$5 = hold$read_at$5$q & hold$places$5$full & !hold$places$5$open;
+        hold$tdata_from$5 = 'h0;
+        hold$tuser_from$5 = 'h0;
+        hold$tkeep_from$5 = 'h0;
+        hold$tlast_from$5 = 1'b0;
         if (hold$read_at$5$q) begin
-            hold$head_full = hold$places$5$full;
-            hold$head_open = hold$places$5$open;
-            hold$head_tdata = hold$places$5$tdata;
-            hold$head_tuser = hold$places$5$tuser;
-            hold$head_tkeep = hold$places$5$tkeep;
-            hold$head_tlast = hold$places$5$tlast;
+            hold$tdata_from$5 = hold$places$5$tdata;
+            hold$tuser_from$5 = hold$places$5$tuser;
+            hold$tkeep_from$5 = hold$places$5$tkeep;
+            hold$tlast_from$5 = hold$places$5$tlast;
         end
         hold$write_at$6$clock = hold$clock;
         hold$read_at$6$clock = hold$clock;
@@ -26058,13 +23069,16 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$write_at$6$d = hold$write_at$6$q;
         hold$read_at$6$d = hold$read_at$6$q;
         hold$open_at$6$d = hold$open_at$6$q;
+        hold$leaves_from$6 = hold$read_at$6$q & hold$places$6$full & !hold$places$6$open;
+        hold$tdata_from$6 = 'h0;
+        hold$tuser_from$6 = 'h0;
+        hold$tkeep_from$6 = 'h0;
+        hold$tlast_from$6 = 1'b0;
         if (hold$read_at$6$q) begin
-            hold$head_full = hold$places$6$full;
-            hold$head_open = hold$places$6$open;
-            hold$head_tdata = hold$places$6$tdata;
-            hold$head_tuser = hold$places$6$tuser;
-            hold$head_tkeep = hold$places$6$tkeep;
-            hold$head_tlast = hold$places$6$tlast;
+            hold$tdata_from$6 = hold$places$6$tdata;
+            hold$tuser_from$6 = hold$places$6$tuser;
+            hold$tkeep_from$6 = hold$places$6$tkeep;
+            hold$tlast_from$6 = hold$places$6$tlast;
         end
         hold$write_at$7$clock = hold$clock;
         hold$read_at$7$clock = hold$clock;
@@ -26072,15 +23086,22 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$write_at$7$d = hold$write_at$7$q;
         hold$read_at$7$d = hold$read_at$7$q;
         hold$open_at$7$d = hold$open_at$7$q;
+        hold$leaves_from$7 = hold$read_at$7$q & hold$places$7$full & !hold$places$7$open;
+        hold$tdata_from$7 = 'h0;
+        hold$tuser_from$7 = 'h0;
+        hold$tkeep_from$7 = 'h0;
+        hold$tlast_from$7 = 1'b0;
         if (hold$read_at$7$q) begin
-            hold$head_full = hold$places$7$full;
-            hold$head_open = hold$places$7$open;
-            hold$head_tdata = hold$places$7$tdata;
-            hold$head_tuser = hold$places$7$tuser;
-            hold$head_tkeep = hold$places$7$tkeep;
-            hold$head_tlast = hold$places$7$tlast;
+            hold$tdata_from$7 = hold$places$7$tdata;
+            hold$tuser_from$7 = hold$places$7$tuser;
+            hold$tkeep_from$7 = hold$places$7$tkeep;
+            hold$tlast_from$7 = hold$places$7$tlast;
         end
-        hold$leaving = hold$head_full & !hold$head_open;
+        hold$leaving = hold$leaves_from$0 | hold$leaves_from$1 | hold$leaves_from$2 | hold$leaves_from$3 | hold$leaves_from$4 | hold$leaves_from$5 | hold$leaves_from$6 | hold$leaves_from$7;
+        hold$head_tdata = hold$tdata_from$0 | hold$tdata_from$1 | hold$tdata_from$2 | hold$tdata_from$3 | hold$tdata_from$4 | hold$tdata_from$5 | hold$tdata_from$6 | hold$tdata_from$7;
+        hold$head_tuser = hold$tuser_from$0 | hold$tuser_from$1 | hold$tuser_from$2 | hold$tuser_from$3 | hold$tuser_from$4 | hold$tuser_from$5 | hold$tuser_from$6 | hold$tuser_from$7;
+        hold$head_tkeep = hold$tkeep_from$0 | hold$tkeep_from$1 | hold$tkeep_from$2 | hold$tkeep_from$3 | hold$tkeep_from$4 | hold$tkeep_from$5 | hold$tkeep_from$6 | hold$tkeep_from$7;
+        hold$head_tlast = hold$tlast_from$0 | hold$tlast_from$1 | hold$tlast_from$2 | hold$tlast_from$3 | hold$tlast_from$4 | hold$tlast_from$5 | hold$tlast_from$6 | hold$tlast_from$7;
         hold$out_valid$d = hold$leaving;
         hold$out_tdata$d = hold$head_tdata;
         hold$out_tuser$d = hold$head_tuser;
@@ -28031,7 +25052,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$0$tdata = lane_data$0$q;
         summaries$0$keep = lane_keep$0$q;
-        scan$data_in$0 = lane_data$0$q;
+        scan$data_in$0 = summaries$0$lane;
         scan$keep_in$0 = lane_keep$0$q;
         scan$forward_in$0 = summaries$0$forward;
         scan$backward_in$0 = summaries$0$backward;
@@ -28049,7 +25070,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$1$tdata = lane_data$1$q;
         summaries$1$keep = lane_keep$1$q;
-        scan$data_in$1 = lane_data$1$q;
+        scan$data_in$1 = summaries$1$lane;
         scan$keep_in$1 = lane_keep$1$q;
         scan$forward_in$1 = summaries$1$forward;
         scan$backward_in$1 = summaries$1$backward;
@@ -28067,7 +25088,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$2$tdata = lane_data$2$q;
         summaries$2$keep = lane_keep$2$q;
-        scan$data_in$2 = lane_data$2$q;
+        scan$data_in$2 = summaries$2$lane;
         scan$keep_in$2 = lane_keep$2$q;
         scan$forward_in$2 = summaries$2$forward;
         scan$backward_in$2 = summaries$2$backward;
@@ -28085,7 +25106,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$3$tdata = lane_data$3$q;
         summaries$3$keep = lane_keep$3$q;
-        scan$data_in$3 = lane_data$3$q;
+        scan$data_in$3 = summaries$3$lane;
         scan$keep_in$3 = lane_keep$3$q;
         scan$forward_in$3 = summaries$3$forward;
         scan$backward_in$3 = summaries$3$backward;
@@ -28103,7 +25124,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$4$tdata = lane_data$4$q;
         summaries$4$keep = lane_keep$4$q;
-        scan$data_in$4 = lane_data$4$q;
+        scan$data_in$4 = summaries$4$lane;
         scan$keep_in$4 = lane_keep$4$q;
         scan$forward_in$4 = summaries$4$forward;
         scan$backward_in$4 = summaries$4$backward;
@@ -28121,7 +25142,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$5$tdata = lane_data$5$q;
         summaries$5$keep = lane_keep$5$q;
-        scan$data_in$5 = lane_data$5$q;
+        scan$data_in$5 = summaries$5$lane;
         scan$keep_in$5 = lane_keep$5$q;
         scan$forward_in$5 = summaries$5$forward;
         scan$backward_in$5 = summaries$5$backward;
@@ -28139,7 +25160,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$6$tdata = lane_data$6$q;
         summaries$6$keep = lane_keep$6$q;
-        scan$data_in$6 = lane_data$6$q;
+        scan$data_in$6 = summaries$6$lane;
         scan$keep_in$6 = lane_keep$6$q;
         scan$forward_in$6 = summaries$6$forward;
         scan$backward_in$6 = summaries$6$backward;
@@ -28157,7 +25178,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$7$tdata = lane_data$7$q;
         summaries$7$keep = lane_keep$7$q;
-        scan$data_in$7 = lane_data$7$q;
+        scan$data_in$7 = summaries$7$lane;
         scan$keep_in$7 = lane_keep$7$q;
         scan$forward_in$7 = summaries$7$forward;
         scan$backward_in$7 = summaries$7$backward;
@@ -28175,7 +25196,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$8$tdata = lane_data$8$q;
         summaries$8$keep = lane_keep$8$q;
-        scan$data_in$8 = lane_data$8$q;
+        scan$data_in$8 = summaries$8$lane;
         scan$keep_in$8 = lane_keep$8$q;
         scan$forward_in$8 = summaries$8$forward;
         scan$backward_in$8 = summaries$8$backward;
@@ -28193,7 +25214,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$9$tdata = lane_data$9$q;
         summaries$9$keep = lane_keep$9$q;
-        scan$data_in$9 = lane_data$9$q;
+        scan$data_in$9 = summaries$9$lane;
         scan$keep_in$9 = lane_keep$9$q;
         scan$forward_in$9 = summaries$9$forward;
         scan$backward_in$9 = summaries$9$backward;
@@ -28211,7 +25232,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$10$tdata = lane_data$10$q;
         summaries$10$keep = lane_keep$10$q;
-        scan$data_in$10 = lane_data$10$q;
+        scan$data_in$10 = summaries$10$lane;
         scan$keep_in$10 = lane_keep$10$q;
         scan$forward_in$10 = summaries$10$forward;
         scan$backward_in$10 = summaries$10$backward;
@@ -28229,7 +25250,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$11$tdata = lane_data$11$q;
         summaries$11$keep = lane_keep$11$q;
-        scan$data_in$11 = lane_data$11$q;
+        scan$data_in$11 = summaries$11$lane;
         scan$keep_in$11 = lane_keep$11$q;
         scan$forward_in$11 = summaries$11$forward;
         scan$backward_in$11 = summaries$11$backward;
@@ -28247,7 +25268,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$12$tdata = lane_data$12$q;
         summaries$12$keep = lane_keep$12$q;
-        scan$data_in$12 = lane_data$12$q;
+        scan$data_in$12 = summaries$12$lane;
         scan$keep_in$12 = lane_keep$12$q;
         scan$forward_in$12 = summaries$12$forward;
         scan$backward_in$12 = summaries$12$backward;
@@ -28265,7 +25286,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$13$tdata = lane_data$13$q;
         summaries$13$keep = lane_keep$13$q;
-        scan$data_in$13 = lane_data$13$q;
+        scan$data_in$13 = summaries$13$lane;
         scan$keep_in$13 = lane_keep$13$q;
         scan$forward_in$13 = summaries$13$forward;
         scan$backward_in$13 = summaries$13$backward;
@@ -28283,7 +25304,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$14$tdata = lane_data$14$q;
         summaries$14$keep = lane_keep$14$q;
-        scan$data_in$14 = lane_data$14$q;
+        scan$data_in$14 = summaries$14$lane;
         scan$keep_in$14 = lane_keep$14$q;
         scan$forward_in$14 = summaries$14$forward;
         scan$backward_in$14 = summaries$14$backward;
@@ -28301,7 +25322,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$15$tdata = lane_data$15$q;
         summaries$15$keep = lane_keep$15$q;
-        scan$data_in$15 = lane_data$15$q;
+        scan$data_in$15 = summaries$15$lane;
         scan$keep_in$15 = lane_keep$15$q;
         scan$forward_in$15 = summaries$15$forward;
         scan$backward_in$15 = summaries$15$backward;

@@ -249,164 +249,196 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  summaries$0$keep;
     reg  [16:0] summaries$0$forward;
     reg  [8:0] summaries$0$backward;
+    reg  [20:0] summaries$0$lane;
     reg  [7:0] summaries$1$tdata;
     reg  summaries$1$keep;
     reg  [16:0] summaries$1$forward;
     reg  [8:0] summaries$1$backward;
+    reg  [20:0] summaries$1$lane;
     reg  [7:0] summaries$2$tdata;
     reg  summaries$2$keep;
     reg  [16:0] summaries$2$forward;
     reg  [8:0] summaries$2$backward;
+    reg  [20:0] summaries$2$lane;
     reg  [7:0] summaries$3$tdata;
     reg  summaries$3$keep;
     reg  [16:0] summaries$3$forward;
     reg  [8:0] summaries$3$backward;
+    reg  [20:0] summaries$3$lane;
     reg  [7:0] summaries$4$tdata;
     reg  summaries$4$keep;
     reg  [16:0] summaries$4$forward;
     reg  [8:0] summaries$4$backward;
+    reg  [20:0] summaries$4$lane;
     reg  [7:0] summaries$5$tdata;
     reg  summaries$5$keep;
     reg  [16:0] summaries$5$forward;
     reg  [8:0] summaries$5$backward;
+    reg  [20:0] summaries$5$lane;
     reg  [7:0] summaries$6$tdata;
     reg  summaries$6$keep;
     reg  [16:0] summaries$6$forward;
     reg  [8:0] summaries$6$backward;
+    reg  [20:0] summaries$6$lane;
     reg  [7:0] summaries$7$tdata;
     reg  summaries$7$keep;
     reg  [16:0] summaries$7$forward;
     reg  [8:0] summaries$7$backward;
+    reg  [20:0] summaries$7$lane;
     reg  [7:0] summaries$8$tdata;
     reg  summaries$8$keep;
     reg  [16:0] summaries$8$forward;
     reg  [8:0] summaries$8$backward;
+    reg  [20:0] summaries$8$lane;
     reg  [7:0] summaries$9$tdata;
     reg  summaries$9$keep;
     reg  [16:0] summaries$9$forward;
     reg  [8:0] summaries$9$backward;
+    reg  [20:0] summaries$9$lane;
     reg  [7:0] summaries$10$tdata;
     reg  summaries$10$keep;
     reg  [16:0] summaries$10$forward;
     reg  [8:0] summaries$10$backward;
+    reg  [20:0] summaries$10$lane;
     reg  [7:0] summaries$11$tdata;
     reg  summaries$11$keep;
     reg  [16:0] summaries$11$forward;
     reg  [8:0] summaries$11$backward;
+    reg  [20:0] summaries$11$lane;
     reg  [7:0] summaries$12$tdata;
     reg  summaries$12$keep;
     reg  [16:0] summaries$12$forward;
     reg  [8:0] summaries$12$backward;
+    reg  [20:0] summaries$12$lane;
     reg  [7:0] summaries$13$tdata;
     reg  summaries$13$keep;
     reg  [16:0] summaries$13$forward;
     reg  [8:0] summaries$13$backward;
+    reg  [20:0] summaries$13$lane;
     reg  [7:0] summaries$14$tdata;
     reg  summaries$14$keep;
     reg  [16:0] summaries$14$forward;
     reg  [8:0] summaries$14$backward;
+    reg  [20:0] summaries$14$lane;
     reg  [7:0] summaries$15$tdata;
     reg  summaries$15$keep;
     reg  [16:0] summaries$15$forward;
     reg  [8:0] summaries$15$backward;
+    reg  [20:0] summaries$15$lane;
     reg  [7:0] summaries$16$tdata;
     reg  summaries$16$keep;
     reg  [16:0] summaries$16$forward;
     reg  [8:0] summaries$16$backward;
+    reg  [20:0] summaries$16$lane;
     reg  [7:0] summaries$17$tdata;
     reg  summaries$17$keep;
     reg  [16:0] summaries$17$forward;
     reg  [8:0] summaries$17$backward;
+    reg  [20:0] summaries$17$lane;
     reg  [7:0] summaries$18$tdata;
     reg  summaries$18$keep;
     reg  [16:0] summaries$18$forward;
     reg  [8:0] summaries$18$backward;
+    reg  [20:0] summaries$18$lane;
     reg  [7:0] summaries$19$tdata;
     reg  summaries$19$keep;
     reg  [16:0] summaries$19$forward;
     reg  [8:0] summaries$19$backward;
+    reg  [20:0] summaries$19$lane;
     reg  [7:0] summaries$20$tdata;
     reg  summaries$20$keep;
     reg  [16:0] summaries$20$forward;
     reg  [8:0] summaries$20$backward;
+    reg  [20:0] summaries$20$lane;
     reg  [7:0] summaries$21$tdata;
     reg  summaries$21$keep;
     reg  [16:0] summaries$21$forward;
     reg  [8:0] summaries$21$backward;
+    reg  [20:0] summaries$21$lane;
     reg  [7:0] summaries$22$tdata;
     reg  summaries$22$keep;
     reg  [16:0] summaries$22$forward;
     reg  [8:0] summaries$22$backward;
+    reg  [20:0] summaries$22$lane;
     reg  [7:0] summaries$23$tdata;
     reg  summaries$23$keep;
     reg  [16:0] summaries$23$forward;
     reg  [8:0] summaries$23$backward;
+    reg  [20:0] summaries$23$lane;
     reg  [7:0] summaries$24$tdata;
     reg  summaries$24$keep;
     reg  [16:0] summaries$24$forward;
     reg  [8:0] summaries$24$backward;
+    reg  [20:0] summaries$24$lane;
     reg  [7:0] summaries$25$tdata;
     reg  summaries$25$keep;
     reg  [16:0] summaries$25$forward;
     reg  [8:0] summaries$25$backward;
+    reg  [20:0] summaries$25$lane;
     reg  [7:0] summaries$26$tdata;
     reg  summaries$26$keep;
     reg  [16:0] summaries$26$forward;
     reg  [8:0] summaries$26$backward;
+    reg  [20:0] summaries$26$lane;
     reg  [7:0] summaries$27$tdata;
     reg  summaries$27$keep;
     reg  [16:0] summaries$27$forward;
     reg  [8:0] summaries$27$backward;
+    reg  [20:0] summaries$27$lane;
     reg  [7:0] summaries$28$tdata;
     reg  summaries$28$keep;
     reg  [16:0] summaries$28$forward;
     reg  [8:0] summaries$28$backward;
+    reg  [20:0] summaries$28$lane;
     reg  [7:0] summaries$29$tdata;
     reg  summaries$29$keep;
     reg  [16:0] summaries$29$forward;
     reg  [8:0] summaries$29$backward;
+    reg  [20:0] summaries$29$lane;
     reg  [7:0] summaries$30$tdata;
     reg  summaries$30$keep;
     reg  [16:0] summaries$30$forward;
     reg  [8:0] summaries$30$backward;
+    reg  [20:0] summaries$30$lane;
     reg  [7:0] summaries$31$tdata;
     reg  summaries$31$keep;
     reg  [16:0] summaries$31$forward;
     reg  [8:0] summaries$31$backward;
+    reg  [20:0] summaries$31$lane;
     reg  scan$clock;
     reg  scan$rst;
-    reg  [7:0] scan$data_in$0;
-    reg  [7:0] scan$data_in$1;
-    reg  [7:0] scan$data_in$2;
-    reg  [7:0] scan$data_in$3;
-    reg  [7:0] scan$data_in$4;
-    reg  [7:0] scan$data_in$5;
-    reg  [7:0] scan$data_in$6;
-    reg  [7:0] scan$data_in$7;
-    reg  [7:0] scan$data_in$8;
-    reg  [7:0] scan$data_in$9;
-    reg  [7:0] scan$data_in$10;
-    reg  [7:0] scan$data_in$11;
-    reg  [7:0] scan$data_in$12;
-    reg  [7:0] scan$data_in$13;
-    reg  [7:0] scan$data_in$14;
-    reg  [7:0] scan$data_in$15;
-    reg  [7:0] scan$data_in$16;
-    reg  [7:0] scan$data_in$17;
-    reg  [7:0] scan$data_in$18;
-    reg  [7:0] scan$data_in$19;
-    reg  [7:0] scan$data_in$20;
-    reg  [7:0] scan$data_in$21;
-    reg  [7:0] scan$data_in$22;
-    reg  [7:0] scan$data_in$23;
-    reg  [7:0] scan$data_in$24;
-    reg  [7:0] scan$data_in$25;
-    reg  [7:0] scan$data_in$26;
-    reg  [7:0] scan$data_in$27;
-    reg  [7:0] scan$data_in$28;
-    reg  [7:0] scan$data_in$29;
-    reg  [7:0] scan$data_in$30;
-    reg  [7:0] scan$data_in$31;
+    reg  [20:0] scan$data_in$0;
+    reg  [20:0] scan$data_in$1;
+    reg  [20:0] scan$data_in$2;
+    reg  [20:0] scan$data_in$3;
+    reg  [20:0] scan$data_in$4;
+    reg  [20:0] scan$data_in$5;
+    reg  [20:0] scan$data_in$6;
+    reg  [20:0] scan$data_in$7;
+    reg  [20:0] scan$data_in$8;
+    reg  [20:0] scan$data_in$9;
+    reg  [20:0] scan$data_in$10;
+    reg  [20:0] scan$data_in$11;
+    reg  [20:0] scan$data_in$12;
+    reg  [20:0] scan$data_in$13;
+    reg  [20:0] scan$data_in$14;
+    reg  [20:0] scan$data_in$15;
+    reg  [20:0] scan$data_in$16;
+    reg  [20:0] scan$data_in$17;
+    reg  [20:0] scan$data_in$18;
+    reg  [20:0] scan$data_in$19;
+    reg  [20:0] scan$data_in$20;
+    reg  [20:0] scan$data_in$21;
+    reg  [20:0] scan$data_in$22;
+    reg  [20:0] scan$data_in$23;
+    reg  [20:0] scan$data_in$24;
+    reg  [20:0] scan$data_in$25;
+    reg  [20:0] scan$data_in$26;
+    reg  [20:0] scan$data_in$27;
+    reg  [20:0] scan$data_in$28;
+    reg  [20:0] scan$data_in$29;
+    reg  [20:0] scan$data_in$30;
+    reg  [20:0] scan$data_in$31;
     reg  scan$keep_in$0;
     reg  scan$keep_in$1;
     reg  scan$keep_in$2;
@@ -505,38 +537,38 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$backward_in$31;
     reg  scan$beat_in;
     reg  scan$last_in;
-    reg  [7:0] scan$data$0;
-    reg  [7:0] scan$data$1;
-    reg  [7:0] scan$data$2;
-    reg  [7:0] scan$data$3;
-    reg  [7:0] scan$data$4;
-    reg  [7:0] scan$data$5;
-    reg  [7:0] scan$data$6;
-    reg  [7:0] scan$data$7;
-    reg  [7:0] scan$data$8;
-    reg  [7:0] scan$data$9;
-    reg  [7:0] scan$data$10;
-    reg  [7:0] scan$data$11;
-    reg  [7:0] scan$data$12;
-    reg  [7:0] scan$data$13;
-    reg  [7:0] scan$data$14;
-    reg  [7:0] scan$data$15;
-    reg  [7:0] scan$data$16;
-    reg  [7:0] scan$data$17;
-    reg  [7:0] scan$data$18;
-    reg  [7:0] scan$data$19;
-    reg  [7:0] scan$data$20;
-    reg  [7:0] scan$data$21;
-    reg  [7:0] scan$data$22;
-    reg  [7:0] scan$data$23;
-    reg  [7:0] scan$data$24;
-    reg  [7:0] scan$data$25;
-    reg  [7:0] scan$data$26;
-    reg  [7:0] scan$data$27;
-    reg  [7:0] scan$data$28;
-    reg  [7:0] scan$data$29;
-    reg  [7:0] scan$data$30;
-    reg  [7:0] scan$data$31;
+    reg  [20:0] scan$data$0;
+    reg  [20:0] scan$data$1;
+    reg  [20:0] scan$data$2;
+    reg  [20:0] scan$data$3;
+    reg  [20:0] scan$data$4;
+    reg  [20:0] scan$data$5;
+    reg  [20:0] scan$data$6;
+    reg  [20:0] scan$data$7;
+    reg  [20:0] scan$data$8;
+    reg  [20:0] scan$data$9;
+    reg  [20:0] scan$data$10;
+    reg  [20:0] scan$data$11;
+    reg  [20:0] scan$data$12;
+    reg  [20:0] scan$data$13;
+    reg  [20:0] scan$data$14;
+    reg  [20:0] scan$data$15;
+    reg  [20:0] scan$data$16;
+    reg  [20:0] scan$data$17;
+    reg  [20:0] scan$data$18;
+    reg  [20:0] scan$data$19;
+    reg  [20:0] scan$data$20;
+    reg  [20:0] scan$data$21;
+    reg  [20:0] scan$data$22;
+    reg  [20:0] scan$data$23;
+    reg  [20:0] scan$data$24;
+    reg  [20:0] scan$data$25;
+    reg  [20:0] scan$data$26;
+    reg  [20:0] scan$data$27;
+    reg  [20:0] scan$data$28;
+    reg  [20:0] scan$data$29;
+    reg  [20:0] scan$data$30;
+    reg  [20:0] scan$data$31;
     reg  scan$keep$0;
     reg  scan$keep$1;
     reg  scan$keep$2;
@@ -637,38 +669,38 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  scan$last;
     reg  marks$clock;
     reg  marks$rst;
-    reg  [7:0] marks$data$0;
-    reg  [7:0] marks$data$1;
-    reg  [7:0] marks$data$2;
-    reg  [7:0] marks$data$3;
-    reg  [7:0] marks$data$4;
-    reg  [7:0] marks$data$5;
-    reg  [7:0] marks$data$6;
-    reg  [7:0] marks$data$7;
-    reg  [7:0] marks$data$8;
-    reg  [7:0] marks$data$9;
-    reg  [7:0] marks$data$10;
-    reg  [7:0] marks$data$11;
-    reg  [7:0] marks$data$12;
-    reg  [7:0] marks$data$13;
-    reg  [7:0] marks$data$14;
-    reg  [7:0] marks$data$15;
-    reg  [7:0] marks$data$16;
-    reg  [7:0] marks$data$17;
-    reg  [7:0] marks$data$18;
-    reg  [7:0] marks$data$19;
-    reg  [7:0] marks$data$20;
-    reg  [7:0] marks$data$21;
-    reg  [7:0] marks$data$22;
-    reg  [7:0] marks$data$23;
-    reg  [7:0] marks$data$24;
-    reg  [7:0] marks$data$25;
-    reg  [7:0] marks$data$26;
-    reg  [7:0] marks$data$27;
-    reg  [7:0] marks$data$28;
-    reg  [7:0] marks$data$29;
-    reg  [7:0] marks$data$30;
-    reg  [7:0] marks$data$31;
+    reg  [20:0] marks$data$0;
+    reg  [20:0] marks$data$1;
+    reg  [20:0] marks$data$2;
+    reg  [20:0] marks$data$3;
+    reg  [20:0] marks$data$4;
+    reg  [20:0] marks$data$5;
+    reg  [20:0] marks$data$6;
+    reg  [20:0] marks$data$7;
+    reg  [20:0] marks$data$8;
+    reg  [20:0] marks$data$9;
+    reg  [20:0] marks$data$10;
+    reg  [20:0] marks$data$11;
+    reg  [20:0] marks$data$12;
+    reg  [20:0] marks$data$13;
+    reg  [20:0] marks$data$14;
+    reg  [20:0] marks$data$15;
+    reg  [20:0] marks$data$16;
+    reg  [20:0] marks$data$17;
+    reg  [20:0] marks$data$18;
+    reg  [20:0] marks$data$19;
+    reg  [20:0] marks$data$20;
+    reg  [20:0] marks$data$21;
+    reg  [20:0] marks$data$22;
+    reg  [20:0] marks$data$23;
+    reg  [20:0] marks$data$24;
+    reg  [20:0] marks$data$25;
+    reg  [20:0] marks$data$26;
+    reg  [20:0] marks$data$27;
+    reg  [20:0] marks$data$28;
+    reg  [20:0] marks$data$29;
+    reg  [20:0] marks$data$30;
+    reg  [20:0] marks$data$31;
     reg  marks$keep$0;
     reg  marks$keep$1;
     reg  marks$keep$2;
@@ -855,6 +887,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$0$lead$second_allowed;
     reg  [3:0] summaries$0$lead$outside_tuser;
     reg  [3:0] summaries$0$lead$malformed_tuser;
+    reg  [12:0] summaries$0$mark_class;
+    reg  summaries$0$continuing;
+    reg  [4:0] summaries$0$range;
+    reg  [3:0] summaries$0$kind;
     reg  [2:0] summaries$0$need;
     reg  summaries$0$unused_tables;
     localparam  summaries$0$octet$leads_to_f7 = 1'b1;
@@ -876,6 +912,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$1$lead$second_allowed;
     reg  [3:0] summaries$1$lead$outside_tuser;
     reg  [3:0] summaries$1$lead$malformed_tuser;
+    reg  [12:0] summaries$1$mark_class;
+    reg  summaries$1$continuing;
+    reg  [4:0] summaries$1$range;
+    reg  [3:0] summaries$1$kind;
     reg  [2:0] summaries$1$need;
     reg  summaries$1$unused_tables;
     localparam  summaries$1$octet$leads_to_f7 = 1'b1;
@@ -897,6 +937,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$2$lead$second_allowed;
     reg  [3:0] summaries$2$lead$outside_tuser;
     reg  [3:0] summaries$2$lead$malformed_tuser;
+    reg  [12:0] summaries$2$mark_class;
+    reg  summaries$2$continuing;
+    reg  [4:0] summaries$2$range;
+    reg  [3:0] summaries$2$kind;
     reg  [2:0] summaries$2$need;
     reg  summaries$2$unused_tables;
     localparam  summaries$2$octet$leads_to_f7 = 1'b1;
@@ -918,6 +962,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$3$lead$second_allowed;
     reg  [3:0] summaries$3$lead$outside_tuser;
     reg  [3:0] summaries$3$lead$malformed_tuser;
+    reg  [12:0] summaries$3$mark_class;
+    reg  summaries$3$continuing;
+    reg  [4:0] summaries$3$range;
+    reg  [3:0] summaries$3$kind;
     reg  [2:0] summaries$3$need;
     reg  summaries$3$unused_tables;
     localparam  summaries$3$octet$leads_to_f7 = 1'b1;
@@ -939,6 +987,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$4$lead$second_allowed;
     reg  [3:0] summaries$4$lead$outside_tuser;
     reg  [3:0] summaries$4$lead$malformed_tuser;
+    reg  [12:0] summaries$4$mark_class;
+    reg  summaries$4$continuing;
+    reg  [4:0] summaries$4$range;
+    reg  [3:0] summaries$4$kind;
     reg  [2:0] summaries$4$need;
     reg  summaries$4$unused_tables;
     localparam  summaries$4$octet$leads_to_f7 = 1'b1;
@@ -960,6 +1012,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$5$lead$second_allowed;
     reg  [3:0] summaries$5$lead$outside_tuser;
     reg  [3:0] summaries$5$lead$malformed_tuser;
+    reg  [12:0] summaries$5$mark_class;
+    reg  summaries$5$continuing;
+    reg  [4:0] summaries$5$range;
+    reg  [3:0] summaries$5$kind;
     reg  [2:0] summaries$5$need;
     reg  summaries$5$unused_tables;
     localparam  summaries$5$octet$leads_to_f7 = 1'b1;
@@ -981,6 +1037,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$6$lead$second_allowed;
     reg  [3:0] summaries$6$lead$outside_tuser;
     reg  [3:0] summaries$6$lead$malformed_tuser;
+    reg  [12:0] summaries$6$mark_class;
+    reg  summaries$6$continuing;
+    reg  [4:0] summaries$6$range;
+    reg  [3:0] summaries$6$kind;
     reg  [2:0] summaries$6$need;
     reg  summaries$6$unused_tables;
     localparam  summaries$6$octet$leads_to_f7 = 1'b1;
@@ -1002,6 +1062,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$7$lead$second_allowed;
     reg  [3:0] summaries$7$lead$outside_tuser;
     reg  [3:0] summaries$7$lead$malformed_tuser;
+    reg  [12:0] summaries$7$mark_class;
+    reg  summaries$7$continuing;
+    reg  [4:0] summaries$7$range;
+    reg  [3:0] summaries$7$kind;
     reg  [2:0] summaries$7$need;
     reg  summaries$7$unused_tables;
     localparam  summaries$7$octet$leads_to_f7 = 1'b1;
@@ -1023,6 +1087,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$8$lead$second_allowed;
     reg  [3:0] summaries$8$lead$outside_tuser;
     reg  [3:0] summaries$8$lead$malformed_tuser;
+    reg  [12:0] summaries$8$mark_class;
+    reg  summaries$8$continuing;
+    reg  [4:0] summaries$8$range;
+    reg  [3:0] summaries$8$kind;
     reg  [2:0] summaries$8$need;
     reg  summaries$8$unused_tables;
     localparam  summaries$8$octet$leads_to_f7 = 1'b1;
@@ -1044,6 +1112,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$9$lead$second_allowed;
     reg  [3:0] summaries$9$lead$outside_tuser;
     reg  [3:0] summaries$9$lead$malformed_tuser;
+    reg  [12:0] summaries$9$mark_class;
+    reg  summaries$9$continuing;
+    reg  [4:0] summaries$9$range;
+    reg  [3:0] summaries$9$kind;
     reg  [2:0] summaries$9$need;
     reg  summaries$9$unused_tables;
     localparam  summaries$9$octet$leads_to_f7 = 1'b1;
@@ -1065,6 +1137,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$10$lead$second_allowed;
     reg  [3:0] summaries$10$lead$outside_tuser;
     reg  [3:0] summaries$10$lead$malformed_tuser;
+    reg  [12:0] summaries$10$mark_class;
+    reg  summaries$10$continuing;
+    reg  [4:0] summaries$10$range;
+    reg  [3:0] summaries$10$kind;
     reg  [2:0] summaries$10$need;
     reg  summaries$10$unused_tables;
     localparam  summaries$10$octet$leads_to_f7 = 1'b1;
@@ -1086,6 +1162,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$11$lead$second_allowed;
     reg  [3:0] summaries$11$lead$outside_tuser;
     reg  [3:0] summaries$11$lead$malformed_tuser;
+    reg  [12:0] summaries$11$mark_class;
+    reg  summaries$11$continuing;
+    reg  [4:0] summaries$11$range;
+    reg  [3:0] summaries$11$kind;
     reg  [2:0] summaries$11$need;
     reg  summaries$11$unused_tables;
     localparam  summaries$11$octet$leads_to_f7 = 1'b1;
@@ -1107,6 +1187,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$12$lead$second_allowed;
     reg  [3:0] summaries$12$lead$outside_tuser;
     reg  [3:0] summaries$12$lead$malformed_tuser;
+    reg  [12:0] summaries$12$mark_class;
+    reg  summaries$12$continuing;
+    reg  [4:0] summaries$12$range;
+    reg  [3:0] summaries$12$kind;
     reg  [2:0] summaries$12$need;
     reg  summaries$12$unused_tables;
     localparam  summaries$12$octet$leads_to_f7 = 1'b1;
@@ -1128,6 +1212,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$13$lead$second_allowed;
     reg  [3:0] summaries$13$lead$outside_tuser;
     reg  [3:0] summaries$13$lead$malformed_tuser;
+    reg  [12:0] summaries$13$mark_class;
+    reg  summaries$13$continuing;
+    reg  [4:0] summaries$13$range;
+    reg  [3:0] summaries$13$kind;
     reg  [2:0] summaries$13$need;
     reg  summaries$13$unused_tables;
     localparam  summaries$13$octet$leads_to_f7 = 1'b1;
@@ -1149,6 +1237,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$14$lead$second_allowed;
     reg  [3:0] summaries$14$lead$outside_tuser;
     reg  [3:0] summaries$14$lead$malformed_tuser;
+    reg  [12:0] summaries$14$mark_class;
+    reg  summaries$14$continuing;
+    reg  [4:0] summaries$14$range;
+    reg  [3:0] summaries$14$kind;
     reg  [2:0] summaries$14$need;
     reg  summaries$14$unused_tables;
     localparam  summaries$14$octet$leads_to_f7 = 1'b1;
@@ -1170,6 +1262,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$15$lead$second_allowed;
     reg  [3:0] summaries$15$lead$outside_tuser;
     reg  [3:0] summaries$15$lead$malformed_tuser;
+    reg  [12:0] summaries$15$mark_class;
+    reg  summaries$15$continuing;
+    reg  [4:0] summaries$15$range;
+    reg  [3:0] summaries$15$kind;
     reg  [2:0] summaries$15$need;
     reg  summaries$15$unused_tables;
     localparam  summaries$15$octet$leads_to_f7 = 1'b1;
@@ -1191,6 +1287,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$16$lead$second_allowed;
     reg  [3:0] summaries$16$lead$outside_tuser;
     reg  [3:0] summaries$16$lead$malformed_tuser;
+    reg  [12:0] summaries$16$mark_class;
+    reg  summaries$16$continuing;
+    reg  [4:0] summaries$16$range;
+    reg  [3:0] summaries$16$kind;
     reg  [2:0] summaries$16$need;
     reg  summaries$16$unused_tables;
     localparam  summaries$16$octet$leads_to_f7 = 1'b1;
@@ -1212,6 +1312,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$17$lead$second_allowed;
     reg  [3:0] summaries$17$lead$outside_tuser;
     reg  [3:0] summaries$17$lead$malformed_tuser;
+    reg  [12:0] summaries$17$mark_class;
+    reg  summaries$17$continuing;
+    reg  [4:0] summaries$17$range;
+    reg  [3:0] summaries$17$kind;
     reg  [2:0] summaries$17$need;
     reg  summaries$17$unused_tables;
     localparam  summaries$17$octet$leads_to_f7 = 1'b1;
@@ -1233,6 +1337,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$18$lead$second_allowed;
     reg  [3:0] summaries$18$lead$outside_tuser;
     reg  [3:0] summaries$18$lead$malformed_tuser;
+    reg  [12:0] summaries$18$mark_class;
+    reg  summaries$18$continuing;
+    reg  [4:0] summaries$18$range;
+    reg  [3:0] summaries$18$kind;
     reg  [2:0] summaries$18$need;
     reg  summaries$18$unused_tables;
     localparam  summaries$18$octet$leads_to_f7 = 1'b1;
@@ -1254,6 +1362,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$19$lead$second_allowed;
     reg  [3:0] summaries$19$lead$outside_tuser;
     reg  [3:0] summaries$19$lead$malformed_tuser;
+    reg  [12:0] summaries$19$mark_class;
+    reg  summaries$19$continuing;
+    reg  [4:0] summaries$19$range;
+    reg  [3:0] summaries$19$kind;
     reg  [2:0] summaries$19$need;
     reg  summaries$19$unused_tables;
     localparam  summaries$19$octet$leads_to_f7 = 1'b1;
@@ -1275,6 +1387,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$20$lead$second_allowed;
     reg  [3:0] summaries$20$lead$outside_tuser;
     reg  [3:0] summaries$20$lead$malformed_tuser;
+    reg  [12:0] summaries$20$mark_class;
+    reg  summaries$20$continuing;
+    reg  [4:0] summaries$20$range;
+    reg  [3:0] summaries$20$kind;
     reg  [2:0] summaries$20$need;
     reg  summaries$20$unused_tables;
     localparam  summaries$20$octet$leads_to_f7 = 1'b1;
@@ -1296,6 +1412,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$21$lead$second_allowed;
     reg  [3:0] summaries$21$lead$outside_tuser;
     reg  [3:0] summaries$21$lead$malformed_tuser;
+    reg  [12:0] summaries$21$mark_class;
+    reg  summaries$21$continuing;
+    reg  [4:0] summaries$21$range;
+    reg  [3:0] summaries$21$kind;
     reg  [2:0] summaries$21$need;
     reg  summaries$21$unused_tables;
     localparam  summaries$21$octet$leads_to_f7 = 1'b1;
@@ -1317,6 +1437,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$22$lead$second_allowed;
     reg  [3:0] summaries$22$lead$outside_tuser;
     reg  [3:0] summaries$22$lead$malformed_tuser;
+    reg  [12:0] summaries$22$mark_class;
+    reg  summaries$22$continuing;
+    reg  [4:0] summaries$22$range;
+    reg  [3:0] summaries$22$kind;
     reg  [2:0] summaries$22$need;
     reg  summaries$22$unused_tables;
     localparam  summaries$22$octet$leads_to_f7 = 1'b1;
@@ -1338,6 +1462,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$23$lead$second_allowed;
     reg  [3:0] summaries$23$lead$outside_tuser;
     reg  [3:0] summaries$23$lead$malformed_tuser;
+    reg  [12:0] summaries$23$mark_class;
+    reg  summaries$23$continuing;
+    reg  [4:0] summaries$23$range;
+    reg  [3:0] summaries$23$kind;
     reg  [2:0] summaries$23$need;
     reg  summaries$23$unused_tables;
     localparam  summaries$23$octet$leads_to_f7 = 1'b1;
@@ -1359,6 +1487,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$24$lead$second_allowed;
     reg  [3:0] summaries$24$lead$outside_tuser;
     reg  [3:0] summaries$24$lead$malformed_tuser;
+    reg  [12:0] summaries$24$mark_class;
+    reg  summaries$24$continuing;
+    reg  [4:0] summaries$24$range;
+    reg  [3:0] summaries$24$kind;
     reg  [2:0] summaries$24$need;
     reg  summaries$24$unused_tables;
     localparam  summaries$24$octet$leads_to_f7 = 1'b1;
@@ -1380,6 +1512,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$25$lead$second_allowed;
     reg  [3:0] summaries$25$lead$outside_tuser;
     reg  [3:0] summaries$25$lead$malformed_tuser;
+    reg  [12:0] summaries$25$mark_class;
+    reg  summaries$25$continuing;
+    reg  [4:0] summaries$25$range;
+    reg  [3:0] summaries$25$kind;
     reg  [2:0] summaries$25$need;
     reg  summaries$25$unused_tables;
     localparam  summaries$25$octet$leads_to_f7 = 1'b1;
@@ -1401,6 +1537,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$26$lead$second_allowed;
     reg  [3:0] summaries$26$lead$outside_tuser;
     reg  [3:0] summaries$26$lead$malformed_tuser;
+    reg  [12:0] summaries$26$mark_class;
+    reg  summaries$26$continuing;
+    reg  [4:0] summaries$26$range;
+    reg  [3:0] summaries$26$kind;
     reg  [2:0] summaries$26$need;
     reg  summaries$26$unused_tables;
     localparam  summaries$26$octet$leads_to_f7 = 1'b1;
@@ -1422,6 +1562,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$27$lead$second_allowed;
     reg  [3:0] summaries$27$lead$outside_tuser;
     reg  [3:0] summaries$27$lead$malformed_tuser;
+    reg  [12:0] summaries$27$mark_class;
+    reg  summaries$27$continuing;
+    reg  [4:0] summaries$27$range;
+    reg  [3:0] summaries$27$kind;
     reg  [2:0] summaries$27$need;
     reg  summaries$27$unused_tables;
     localparam  summaries$27$octet$leads_to_f7 = 1'b1;
@@ -1443,6 +1587,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$28$lead$second_allowed;
     reg  [3:0] summaries$28$lead$outside_tuser;
     reg  [3:0] summaries$28$lead$malformed_tuser;
+    reg  [12:0] summaries$28$mark_class;
+    reg  summaries$28$continuing;
+    reg  [4:0] summaries$28$range;
+    reg  [3:0] summaries$28$kind;
     reg  [2:0] summaries$28$need;
     reg  summaries$28$unused_tables;
     localparam  summaries$28$octet$leads_to_f7 = 1'b1;
@@ -1464,6 +1612,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$29$lead$second_allowed;
     reg  [3:0] summaries$29$lead$outside_tuser;
     reg  [3:0] summaries$29$lead$malformed_tuser;
+    reg  [12:0] summaries$29$mark_class;
+    reg  summaries$29$continuing;
+    reg  [4:0] summaries$29$range;
+    reg  [3:0] summaries$29$kind;
     reg  [2:0] summaries$29$need;
     reg  summaries$29$unused_tables;
     localparam  summaries$29$octet$leads_to_f7 = 1'b1;
@@ -1485,6 +1637,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$30$lead$second_allowed;
     reg  [3:0] summaries$30$lead$outside_tuser;
     reg  [3:0] summaries$30$lead$malformed_tuser;
+    reg  [12:0] summaries$30$mark_class;
+    reg  summaries$30$continuing;
+    reg  [4:0] summaries$30$range;
+    reg  [3:0] summaries$30$kind;
     reg  [2:0] summaries$30$need;
     reg  summaries$30$unused_tables;
     localparam  summaries$30$octet$leads_to_f7 = 1'b1;
@@ -1506,6 +1662,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [4:0] summaries$31$lead$second_allowed;
     reg  [3:0] summaries$31$lead$outside_tuser;
     reg  [3:0] summaries$31$lead$malformed_tuser;
+    reg  [12:0] summaries$31$mark_class;
+    reg  summaries$31$continuing;
+    reg  [4:0] summaries$31$range;
+    reg  [3:0] summaries$31$kind;
     reg  [2:0] summaries$31$need;
     reg  summaries$31$unused_tables;
     localparam  summaries$31$octet$leads_to_f7 = 1'b1;
@@ -1519,1762 +1679,1762 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     localparam  summaries$31$lead$tuser_surrogate = 4'hb;
     localparam  summaries$31$lead$tuser_out_of_range = 4'hd;
     reg  scan$reach1$0$clock;
-    reg  [7:0] scan$reach1$0$data_in;
+    reg  [20:0] scan$reach1$0$data_in;
     reg  scan$reach1$0$keep_in;
     reg  [16:0] scan$reach1$0$forward_in;
     reg  [8:0] scan$reach1$0$backward_in;
     reg  [16:0] scan$reach1$0$forward_from;
     reg  [8:0] scan$reach1$0$backward_from;
-    reg  [7:0] scan$reach1$0$data;
+    reg  [20:0] scan$reach1$0$data;
     reg  scan$reach1$0$keep;
     reg  [16:0] scan$reach1$0$forward;
     reg  [8:0] scan$reach1$0$backward;
     reg  scan$reach1$1$clock;
-    reg  [7:0] scan$reach1$1$data_in;
+    reg  [20:0] scan$reach1$1$data_in;
     reg  scan$reach1$1$keep_in;
     reg  [16:0] scan$reach1$1$forward_in;
     reg  [8:0] scan$reach1$1$backward_in;
     reg  [16:0] scan$reach1$1$forward_from;
     reg  [8:0] scan$reach1$1$backward_from;
-    reg  [7:0] scan$reach1$1$data;
+    reg  [20:0] scan$reach1$1$data;
     reg  scan$reach1$1$keep;
     reg  [16:0] scan$reach1$1$forward;
     reg  [8:0] scan$reach1$1$backward;
     reg  scan$reach1$2$clock;
-    reg  [7:0] scan$reach1$2$data_in;
+    reg  [20:0] scan$reach1$2$data_in;
     reg  scan$reach1$2$keep_in;
     reg  [16:0] scan$reach1$2$forward_in;
     reg  [8:0] scan$reach1$2$backward_in;
     reg  [16:0] scan$reach1$2$forward_from;
     reg  [8:0] scan$reach1$2$backward_from;
-    reg  [7:0] scan$reach1$2$data;
+    reg  [20:0] scan$reach1$2$data;
     reg  scan$reach1$2$keep;
     reg  [16:0] scan$reach1$2$forward;
     reg  [8:0] scan$reach1$2$backward;
     reg  scan$reach1$3$clock;
-    reg  [7:0] scan$reach1$3$data_in;
+    reg  [20:0] scan$reach1$3$data_in;
     reg  scan$reach1$3$keep_in;
     reg  [16:0] scan$reach1$3$forward_in;
     reg  [8:0] scan$reach1$3$backward_in;
     reg  [16:0] scan$reach1$3$forward_from;
     reg  [8:0] scan$reach1$3$backward_from;
-    reg  [7:0] scan$reach1$3$data;
+    reg  [20:0] scan$reach1$3$data;
     reg  scan$reach1$3$keep;
     reg  [16:0] scan$reach1$3$forward;
     reg  [8:0] scan$reach1$3$backward;
     reg  scan$reach1$4$clock;
-    reg  [7:0] scan$reach1$4$data_in;
+    reg  [20:0] scan$reach1$4$data_in;
     reg  scan$reach1$4$keep_in;
     reg  [16:0] scan$reach1$4$forward_in;
     reg  [8:0] scan$reach1$4$backward_in;
     reg  [16:0] scan$reach1$4$forward_from;
     reg  [8:0] scan$reach1$4$backward_from;
-    reg  [7:0] scan$reach1$4$data;
+    reg  [20:0] scan$reach1$4$data;
     reg  scan$reach1$4$keep;
     reg  [16:0] scan$reach1$4$forward;
     reg  [8:0] scan$reach1$4$backward;
     reg  scan$reach1$5$clock;
-    reg  [7:0] scan$reach1$5$data_in;
+    reg  [20:0] scan$reach1$5$data_in;
     reg  scan$reach1$5$keep_in;
     reg  [16:0] scan$reach1$5$forward_in;
     reg  [8:0] scan$reach1$5$backward_in;
     reg  [16:0] scan$reach1$5$forward_from;
     reg  [8:0] scan$reach1$5$backward_from;
-    reg  [7:0] scan$reach1$5$data;
+    reg  [20:0] scan$reach1$5$data;
     reg  scan$reach1$5$keep;
     reg  [16:0] scan$reach1$5$forward;
     reg  [8:0] scan$reach1$5$backward;
     reg  scan$reach1$6$clock;
-    reg  [7:0] scan$reach1$6$data_in;
+    reg  [20:0] scan$reach1$6$data_in;
     reg  scan$reach1$6$keep_in;
     reg  [16:0] scan$reach1$6$forward_in;
     reg  [8:0] scan$reach1$6$backward_in;
     reg  [16:0] scan$reach1$6$forward_from;
     reg  [8:0] scan$reach1$6$backward_from;
-    reg  [7:0] scan$reach1$6$data;
+    reg  [20:0] scan$reach1$6$data;
     reg  scan$reach1$6$keep;
     reg  [16:0] scan$reach1$6$forward;
     reg  [8:0] scan$reach1$6$backward;
     reg  scan$reach1$7$clock;
-    reg  [7:0] scan$reach1$7$data_in;
+    reg  [20:0] scan$reach1$7$data_in;
     reg  scan$reach1$7$keep_in;
     reg  [16:0] scan$reach1$7$forward_in;
     reg  [8:0] scan$reach1$7$backward_in;
     reg  [16:0] scan$reach1$7$forward_from;
     reg  [8:0] scan$reach1$7$backward_from;
-    reg  [7:0] scan$reach1$7$data;
+    reg  [20:0] scan$reach1$7$data;
     reg  scan$reach1$7$keep;
     reg  [16:0] scan$reach1$7$forward;
     reg  [8:0] scan$reach1$7$backward;
     reg  scan$reach1$8$clock;
-    reg  [7:0] scan$reach1$8$data_in;
+    reg  [20:0] scan$reach1$8$data_in;
     reg  scan$reach1$8$keep_in;
     reg  [16:0] scan$reach1$8$forward_in;
     reg  [8:0] scan$reach1$8$backward_in;
     reg  [16:0] scan$reach1$8$forward_from;
     reg  [8:0] scan$reach1$8$backward_from;
-    reg  [7:0] scan$reach1$8$data;
+    reg  [20:0] scan$reach1$8$data;
     reg  scan$reach1$8$keep;
     reg  [16:0] scan$reach1$8$forward;
     reg  [8:0] scan$reach1$8$backward;
     reg  scan$reach1$9$clock;
-    reg  [7:0] scan$reach1$9$data_in;
+    reg  [20:0] scan$reach1$9$data_in;
     reg  scan$reach1$9$keep_in;
     reg  [16:0] scan$reach1$9$forward_in;
     reg  [8:0] scan$reach1$9$backward_in;
     reg  [16:0] scan$reach1$9$forward_from;
     reg  [8:0] scan$reach1$9$backward_from;
-    reg  [7:0] scan$reach1$9$data;
+    reg  [20:0] scan$reach1$9$data;
     reg  scan$reach1$9$keep;
     reg  [16:0] scan$reach1$9$forward;
     reg  [8:0] scan$reach1$9$backward;
     reg  scan$reach1$10$clock;
-    reg  [7:0] scan$reach1$10$data_in;
+    reg  [20:0] scan$reach1$10$data_in;
     reg  scan$reach1$10$keep_in;
     reg  [16:0] scan$reach1$10$forward_in;
     reg  [8:0] scan$reach1$10$backward_in;
     reg  [16:0] scan$reach1$10$forward_from;
     reg  [8:0] scan$reach1$10$backward_from;
-    reg  [7:0] scan$reach1$10$data;
+    reg  [20:0] scan$reach1$10$data;
     reg  scan$reach1$10$keep;
     reg  [16:0] scan$reach1$10$forward;
     reg  [8:0] scan$reach1$10$backward;
     reg  scan$reach1$11$clock;
-    reg  [7:0] scan$reach1$11$data_in;
+    reg  [20:0] scan$reach1$11$data_in;
     reg  scan$reach1$11$keep_in;
     reg  [16:0] scan$reach1$11$forward_in;
     reg  [8:0] scan$reach1$11$backward_in;
     reg  [16:0] scan$reach1$11$forward_from;
     reg  [8:0] scan$reach1$11$backward_from;
-    reg  [7:0] scan$reach1$11$data;
+    reg  [20:0] scan$reach1$11$data;
     reg  scan$reach1$11$keep;
     reg  [16:0] scan$reach1$11$forward;
     reg  [8:0] scan$reach1$11$backward;
     reg  scan$reach1$12$clock;
-    reg  [7:0] scan$reach1$12$data_in;
+    reg  [20:0] scan$reach1$12$data_in;
     reg  scan$reach1$12$keep_in;
     reg  [16:0] scan$reach1$12$forward_in;
     reg  [8:0] scan$reach1$12$backward_in;
     reg  [16:0] scan$reach1$12$forward_from;
     reg  [8:0] scan$reach1$12$backward_from;
-    reg  [7:0] scan$reach1$12$data;
+    reg  [20:0] scan$reach1$12$data;
     reg  scan$reach1$12$keep;
     reg  [16:0] scan$reach1$12$forward;
     reg  [8:0] scan$reach1$12$backward;
     reg  scan$reach1$13$clock;
-    reg  [7:0] scan$reach1$13$data_in;
+    reg  [20:0] scan$reach1$13$data_in;
     reg  scan$reach1$13$keep_in;
     reg  [16:0] scan$reach1$13$forward_in;
     reg  [8:0] scan$reach1$13$backward_in;
     reg  [16:0] scan$reach1$13$forward_from;
     reg  [8:0] scan$reach1$13$backward_from;
-    reg  [7:0] scan$reach1$13$data;
+    reg  [20:0] scan$reach1$13$data;
     reg  scan$reach1$13$keep;
     reg  [16:0] scan$reach1$13$forward;
     reg  [8:0] scan$reach1$13$backward;
     reg  scan$reach1$14$clock;
-    reg  [7:0] scan$reach1$14$data_in;
+    reg  [20:0] scan$reach1$14$data_in;
     reg  scan$reach1$14$keep_in;
     reg  [16:0] scan$reach1$14$forward_in;
     reg  [8:0] scan$reach1$14$backward_in;
     reg  [16:0] scan$reach1$14$forward_from;
     reg  [8:0] scan$reach1$14$backward_from;
-    reg  [7:0] scan$reach1$14$data;
+    reg  [20:0] scan$reach1$14$data;
     reg  scan$reach1$14$keep;
     reg  [16:0] scan$reach1$14$forward;
     reg  [8:0] scan$reach1$14$backward;
     reg  scan$reach1$15$clock;
-    reg  [7:0] scan$reach1$15$data_in;
+    reg  [20:0] scan$reach1$15$data_in;
     reg  scan$reach1$15$keep_in;
     reg  [16:0] scan$reach1$15$forward_in;
     reg  [8:0] scan$reach1$15$backward_in;
     reg  [16:0] scan$reach1$15$forward_from;
     reg  [8:0] scan$reach1$15$backward_from;
-    reg  [7:0] scan$reach1$15$data;
+    reg  [20:0] scan$reach1$15$data;
     reg  scan$reach1$15$keep;
     reg  [16:0] scan$reach1$15$forward;
     reg  [8:0] scan$reach1$15$backward;
     reg  scan$reach1$16$clock;
-    reg  [7:0] scan$reach1$16$data_in;
+    reg  [20:0] scan$reach1$16$data_in;
     reg  scan$reach1$16$keep_in;
     reg  [16:0] scan$reach1$16$forward_in;
     reg  [8:0] scan$reach1$16$backward_in;
     reg  [16:0] scan$reach1$16$forward_from;
     reg  [8:0] scan$reach1$16$backward_from;
-    reg  [7:0] scan$reach1$16$data;
+    reg  [20:0] scan$reach1$16$data;
     reg  scan$reach1$16$keep;
     reg  [16:0] scan$reach1$16$forward;
     reg  [8:0] scan$reach1$16$backward;
     reg  scan$reach1$17$clock;
-    reg  [7:0] scan$reach1$17$data_in;
+    reg  [20:0] scan$reach1$17$data_in;
     reg  scan$reach1$17$keep_in;
     reg  [16:0] scan$reach1$17$forward_in;
     reg  [8:0] scan$reach1$17$backward_in;
     reg  [16:0] scan$reach1$17$forward_from;
     reg  [8:0] scan$reach1$17$backward_from;
-    reg  [7:0] scan$reach1$17$data;
+    reg  [20:0] scan$reach1$17$data;
     reg  scan$reach1$17$keep;
     reg  [16:0] scan$reach1$17$forward;
     reg  [8:0] scan$reach1$17$backward;
     reg  scan$reach1$18$clock;
-    reg  [7:0] scan$reach1$18$data_in;
+    reg  [20:0] scan$reach1$18$data_in;
     reg  scan$reach1$18$keep_in;
     reg  [16:0] scan$reach1$18$forward_in;
     reg  [8:0] scan$reach1$18$backward_in;
     reg  [16:0] scan$reach1$18$forward_from;
     reg  [8:0] scan$reach1$18$backward_from;
-    reg  [7:0] scan$reach1$18$data;
+    reg  [20:0] scan$reach1$18$data;
     reg  scan$reach1$18$keep;
     reg  [16:0] scan$reach1$18$forward;
     reg  [8:0] scan$reach1$18$backward;
     reg  scan$reach1$19$clock;
-    reg  [7:0] scan$reach1$19$data_in;
+    reg  [20:0] scan$reach1$19$data_in;
     reg  scan$reach1$19$keep_in;
     reg  [16:0] scan$reach1$19$forward_in;
     reg  [8:0] scan$reach1$19$backward_in;
     reg  [16:0] scan$reach1$19$forward_from;
     reg  [8:0] scan$reach1$19$backward_from;
-    reg  [7:0] scan$reach1$19$data;
+    reg  [20:0] scan$reach1$19$data;
     reg  scan$reach1$19$keep;
     reg  [16:0] scan$reach1$19$forward;
     reg  [8:0] scan$reach1$19$backward;
     reg  scan$reach1$20$clock;
-    reg  [7:0] scan$reach1$20$data_in;
+    reg  [20:0] scan$reach1$20$data_in;
     reg  scan$reach1$20$keep_in;
     reg  [16:0] scan$reach1$20$forward_in;
     reg  [8:0] scan$reach1$20$backward_in;
     reg  [16:0] scan$reach1$20$forward_from;
     reg  [8:0] scan$reach1$20$backward_from;
-    reg  [7:0] scan$reach1$20$data;
+    reg  [20:0] scan$reach1$20$data;
     reg  scan$reach1$20$keep;
     reg  [16:0] scan$reach1$20$forward;
     reg  [8:0] scan$reach1$20$backward;
     reg  scan$reach1$21$clock;
-    reg  [7:0] scan$reach1$21$data_in;
+    reg  [20:0] scan$reach1$21$data_in;
     reg  scan$reach1$21$keep_in;
     reg  [16:0] scan$reach1$21$forward_in;
     reg  [8:0] scan$reach1$21$backward_in;
     reg  [16:0] scan$reach1$21$forward_from;
     reg  [8:0] scan$reach1$21$backward_from;
-    reg  [7:0] scan$reach1$21$data;
+    reg  [20:0] scan$reach1$21$data;
     reg  scan$reach1$21$keep;
     reg  [16:0] scan$reach1$21$forward;
     reg  [8:0] scan$reach1$21$backward;
     reg  scan$reach1$22$clock;
-    reg  [7:0] scan$reach1$22$data_in;
+    reg  [20:0] scan$reach1$22$data_in;
     reg  scan$reach1$22$keep_in;
     reg  [16:0] scan$reach1$22$forward_in;
     reg  [8:0] scan$reach1$22$backward_in;
     reg  [16:0] scan$reach1$22$forward_from;
     reg  [8:0] scan$reach1$22$backward_from;
-    reg  [7:0] scan$reach1$22$data;
+    reg  [20:0] scan$reach1$22$data;
     reg  scan$reach1$22$keep;
     reg  [16:0] scan$reach1$22$forward;
     reg  [8:0] scan$reach1$22$backward;
     reg  scan$reach1$23$clock;
-    reg  [7:0] scan$reach1$23$data_in;
+    reg  [20:0] scan$reach1$23$data_in;
     reg  scan$reach1$23$keep_in;
     reg  [16:0] scan$reach1$23$forward_in;
     reg  [8:0] scan$reach1$23$backward_in;
     reg  [16:0] scan$reach1$23$forward_from;
     reg  [8:0] scan$reach1$23$backward_from;
-    reg  [7:0] scan$reach1$23$data;
+    reg  [20:0] scan$reach1$23$data;
     reg  scan$reach1$23$keep;
     reg  [16:0] scan$reach1$23$forward;
     reg  [8:0] scan$reach1$23$backward;
     reg  scan$reach1$24$clock;
-    reg  [7:0] scan$reach1$24$data_in;
+    reg  [20:0] scan$reach1$24$data_in;
     reg  scan$reach1$24$keep_in;
     reg  [16:0] scan$reach1$24$forward_in;
     reg  [8:0] scan$reach1$24$backward_in;
     reg  [16:0] scan$reach1$24$forward_from;
     reg  [8:0] scan$reach1$24$backward_from;
-    reg  [7:0] scan$reach1$24$data;
+    reg  [20:0] scan$reach1$24$data;
     reg  scan$reach1$24$keep;
     reg  [16:0] scan$reach1$24$forward;
     reg  [8:0] scan$reach1$24$backward;
     reg  scan$reach1$25$clock;
-    reg  [7:0] scan$reach1$25$data_in;
+    reg  [20:0] scan$reach1$25$data_in;
     reg  scan$reach1$25$keep_in;
     reg  [16:0] scan$reach1$25$forward_in;
     reg  [8:0] scan$reach1$25$backward_in;
     reg  [16:0] scan$reach1$25$forward_from;
     reg  [8:0] scan$reach1$25$backward_from;
-    reg  [7:0] scan$reach1$25$data;
+    reg  [20:0] scan$reach1$25$data;
     reg  scan$reach1$25$keep;
     reg  [16:0] scan$reach1$25$forward;
     reg  [8:0] scan$reach1$25$backward;
     reg  scan$reach1$26$clock;
-    reg  [7:0] scan$reach1$26$data_in;
+    reg  [20:0] scan$reach1$26$data_in;
     reg  scan$reach1$26$keep_in;
     reg  [16:0] scan$reach1$26$forward_in;
     reg  [8:0] scan$reach1$26$backward_in;
     reg  [16:0] scan$reach1$26$forward_from;
     reg  [8:0] scan$reach1$26$backward_from;
-    reg  [7:0] scan$reach1$26$data;
+    reg  [20:0] scan$reach1$26$data;
     reg  scan$reach1$26$keep;
     reg  [16:0] scan$reach1$26$forward;
     reg  [8:0] scan$reach1$26$backward;
     reg  scan$reach1$27$clock;
-    reg  [7:0] scan$reach1$27$data_in;
+    reg  [20:0] scan$reach1$27$data_in;
     reg  scan$reach1$27$keep_in;
     reg  [16:0] scan$reach1$27$forward_in;
     reg  [8:0] scan$reach1$27$backward_in;
     reg  [16:0] scan$reach1$27$forward_from;
     reg  [8:0] scan$reach1$27$backward_from;
-    reg  [7:0] scan$reach1$27$data;
+    reg  [20:0] scan$reach1$27$data;
     reg  scan$reach1$27$keep;
     reg  [16:0] scan$reach1$27$forward;
     reg  [8:0] scan$reach1$27$backward;
     reg  scan$reach1$28$clock;
-    reg  [7:0] scan$reach1$28$data_in;
+    reg  [20:0] scan$reach1$28$data_in;
     reg  scan$reach1$28$keep_in;
     reg  [16:0] scan$reach1$28$forward_in;
     reg  [8:0] scan$reach1$28$backward_in;
     reg  [16:0] scan$reach1$28$forward_from;
     reg  [8:0] scan$reach1$28$backward_from;
-    reg  [7:0] scan$reach1$28$data;
+    reg  [20:0] scan$reach1$28$data;
     reg  scan$reach1$28$keep;
     reg  [16:0] scan$reach1$28$forward;
     reg  [8:0] scan$reach1$28$backward;
     reg  scan$reach1$29$clock;
-    reg  [7:0] scan$reach1$29$data_in;
+    reg  [20:0] scan$reach1$29$data_in;
     reg  scan$reach1$29$keep_in;
     reg  [16:0] scan$reach1$29$forward_in;
     reg  [8:0] scan$reach1$29$backward_in;
     reg  [16:0] scan$reach1$29$forward_from;
     reg  [8:0] scan$reach1$29$backward_from;
-    reg  [7:0] scan$reach1$29$data;
+    reg  [20:0] scan$reach1$29$data;
     reg  scan$reach1$29$keep;
     reg  [16:0] scan$reach1$29$forward;
     reg  [8:0] scan$reach1$29$backward;
     reg  scan$reach1$30$clock;
-    reg  [7:0] scan$reach1$30$data_in;
+    reg  [20:0] scan$reach1$30$data_in;
     reg  scan$reach1$30$keep_in;
     reg  [16:0] scan$reach1$30$forward_in;
     reg  [8:0] scan$reach1$30$backward_in;
     reg  [16:0] scan$reach1$30$forward_from;
     reg  [8:0] scan$reach1$30$backward_from;
-    reg  [7:0] scan$reach1$30$data;
+    reg  [20:0] scan$reach1$30$data;
     reg  scan$reach1$30$keep;
     reg  [16:0] scan$reach1$30$forward;
     reg  [8:0] scan$reach1$30$backward;
     reg  scan$reach1$31$clock;
-    reg  [7:0] scan$reach1$31$data_in;
+    reg  [20:0] scan$reach1$31$data_in;
     reg  scan$reach1$31$keep_in;
     reg  [16:0] scan$reach1$31$forward_in;
     reg  [8:0] scan$reach1$31$backward_in;
     reg  [16:0] scan$reach1$31$forward_from;
     reg  [8:0] scan$reach1$31$backward_from;
-    reg  [7:0] scan$reach1$31$data;
+    reg  [20:0] scan$reach1$31$data;
     reg  scan$reach1$31$keep;
     reg  [16:0] scan$reach1$31$forward;
     reg  [8:0] scan$reach1$31$backward;
     reg  scan$reach2$0$clock;
-    reg  [7:0] scan$reach2$0$data_in;
+    reg  [20:0] scan$reach2$0$data_in;
     reg  scan$reach2$0$keep_in;
     reg  [16:0] scan$reach2$0$forward_in;
     reg  [8:0] scan$reach2$0$backward_in;
     reg  [16:0] scan$reach2$0$forward_from;
     reg  [8:0] scan$reach2$0$backward_from;
-    reg  [7:0] scan$reach2$0$data;
+    reg  [20:0] scan$reach2$0$data;
     reg  scan$reach2$0$keep;
     reg  [16:0] scan$reach2$0$forward;
     reg  [8:0] scan$reach2$0$backward;
     reg  scan$reach2$1$clock;
-    reg  [7:0] scan$reach2$1$data_in;
+    reg  [20:0] scan$reach2$1$data_in;
     reg  scan$reach2$1$keep_in;
     reg  [16:0] scan$reach2$1$forward_in;
     reg  [8:0] scan$reach2$1$backward_in;
     reg  [16:0] scan$reach2$1$forward_from;
     reg  [8:0] scan$reach2$1$backward_from;
-    reg  [7:0] scan$reach2$1$data;
+    reg  [20:0] scan$reach2$1$data;
     reg  scan$reach2$1$keep;
     reg  [16:0] scan$reach2$1$forward;
     reg  [8:0] scan$reach2$1$backward;
     reg  scan$reach2$2$clock;
-    reg  [7:0] scan$reach2$2$data_in;
+    reg  [20:0] scan$reach2$2$data_in;
     reg  scan$reach2$2$keep_in;
     reg  [16:0] scan$reach2$2$forward_in;
     reg  [8:0] scan$reach2$2$backward_in;
     reg  [16:0] scan$reach2$2$forward_from;
     reg  [8:0] scan$reach2$2$backward_from;
-    reg  [7:0] scan$reach2$2$data;
+    reg  [20:0] scan$reach2$2$data;
     reg  scan$reach2$2$keep;
     reg  [16:0] scan$reach2$2$forward;
     reg  [8:0] scan$reach2$2$backward;
     reg  scan$reach2$3$clock;
-    reg  [7:0] scan$reach2$3$data_in;
+    reg  [20:0] scan$reach2$3$data_in;
     reg  scan$reach2$3$keep_in;
     reg  [16:0] scan$reach2$3$forward_in;
     reg  [8:0] scan$reach2$3$backward_in;
     reg  [16:0] scan$reach2$3$forward_from;
     reg  [8:0] scan$reach2$3$backward_from;
-    reg  [7:0] scan$reach2$3$data;
+    reg  [20:0] scan$reach2$3$data;
     reg  scan$reach2$3$keep;
     reg  [16:0] scan$reach2$3$forward;
     reg  [8:0] scan$reach2$3$backward;
     reg  scan$reach2$4$clock;
-    reg  [7:0] scan$reach2$4$data_in;
+    reg  [20:0] scan$reach2$4$data_in;
     reg  scan$reach2$4$keep_in;
     reg  [16:0] scan$reach2$4$forward_in;
     reg  [8:0] scan$reach2$4$backward_in;
     reg  [16:0] scan$reach2$4$forward_from;
     reg  [8:0] scan$reach2$4$backward_from;
-    reg  [7:0] scan$reach2$4$data;
+    reg  [20:0] scan$reach2$4$data;
     reg  scan$reach2$4$keep;
     reg  [16:0] scan$reach2$4$forward;
     reg  [8:0] scan$reach2$4$backward;
     reg  scan$reach2$5$clock;
-    reg  [7:0] scan$reach2$5$data_in;
+    reg  [20:0] scan$reach2$5$data_in;
     reg  scan$reach2$5$keep_in;
     reg  [16:0] scan$reach2$5$forward_in;
     reg  [8:0] scan$reach2$5$backward_in;
     reg  [16:0] scan$reach2$5$forward_from;
     reg  [8:0] scan$reach2$5$backward_from;
-    reg  [7:0] scan$reach2$5$data;
+    reg  [20:0] scan$reach2$5$data;
     reg  scan$reach2$5$keep;
     reg  [16:0] scan$reach2$5$forward;
     reg  [8:0] scan$reach2$5$backward;
     reg  scan$reach2$6$clock;
-    reg  [7:0] scan$reach2$6$data_in;
+    reg  [20:0] scan$reach2$6$data_in;
     reg  scan$reach2$6$keep_in;
     reg  [16:0] scan$reach2$6$forward_in;
     reg  [8:0] scan$reach2$6$backward_in;
     reg  [16:0] scan$reach2$6$forward_from;
     reg  [8:0] scan$reach2$6$backward_from;
-    reg  [7:0] scan$reach2$6$data;
+    reg  [20:0] scan$reach2$6$data;
     reg  scan$reach2$6$keep;
     reg  [16:0] scan$reach2$6$forward;
     reg  [8:0] scan$reach2$6$backward;
     reg  scan$reach2$7$clock;
-    reg  [7:0] scan$reach2$7$data_in;
+    reg  [20:0] scan$reach2$7$data_in;
     reg  scan$reach2$7$keep_in;
     reg  [16:0] scan$reach2$7$forward_in;
     reg  [8:0] scan$reach2$7$backward_in;
     reg  [16:0] scan$reach2$7$forward_from;
     reg  [8:0] scan$reach2$7$backward_from;
-    reg  [7:0] scan$reach2$7$data;
+    reg  [20:0] scan$reach2$7$data;
     reg  scan$reach2$7$keep;
     reg  [16:0] scan$reach2$7$forward;
     reg  [8:0] scan$reach2$7$backward;
     reg  scan$reach2$8$clock;
-    reg  [7:0] scan$reach2$8$data_in;
+    reg  [20:0] scan$reach2$8$data_in;
     reg  scan$reach2$8$keep_in;
     reg  [16:0] scan$reach2$8$forward_in;
     reg  [8:0] scan$reach2$8$backward_in;
     reg  [16:0] scan$reach2$8$forward_from;
     reg  [8:0] scan$reach2$8$backward_from;
-    reg  [7:0] scan$reach2$8$data;
+    reg  [20:0] scan$reach2$8$data;
     reg  scan$reach2$8$keep;
     reg  [16:0] scan$reach2$8$forward;
     reg  [8:0] scan$reach2$8$backward;
     reg  scan$reach2$9$clock;
-    reg  [7:0] scan$reach2$9$data_in;
+    reg  [20:0] scan$reach2$9$data_in;
     reg  scan$reach2$9$keep_in;
     reg  [16:0] scan$reach2$9$forward_in;
     reg  [8:0] scan$reach2$9$backward_in;
     reg  [16:0] scan$reach2$9$forward_from;
     reg  [8:0] scan$reach2$9$backward_from;
-    reg  [7:0] scan$reach2$9$data;
+    reg  [20:0] scan$reach2$9$data;
     reg  scan$reach2$9$keep;
     reg  [16:0] scan$reach2$9$forward;
     reg  [8:0] scan$reach2$9$backward;
     reg  scan$reach2$10$clock;
-    reg  [7:0] scan$reach2$10$data_in;
+    reg  [20:0] scan$reach2$10$data_in;
     reg  scan$reach2$10$keep_in;
     reg  [16:0] scan$reach2$10$forward_in;
     reg  [8:0] scan$reach2$10$backward_in;
     reg  [16:0] scan$reach2$10$forward_from;
     reg  [8:0] scan$reach2$10$backward_from;
-    reg  [7:0] scan$reach2$10$data;
+    reg  [20:0] scan$reach2$10$data;
     reg  scan$reach2$10$keep;
     reg  [16:0] scan$reach2$10$forward;
     reg  [8:0] scan$reach2$10$backward;
     reg  scan$reach2$11$clock;
-    reg  [7:0] scan$reach2$11$data_in;
+    reg  [20:0] scan$reach2$11$data_in;
     reg  scan$reach2$11$keep_in;
     reg  [16:0] scan$reach2$11$forward_in;
     reg  [8:0] scan$reach2$11$backward_in;
     reg  [16:0] scan$reach2$11$forward_from;
     reg  [8:0] scan$reach2$11$backward_from;
-    reg  [7:0] scan$reach2$11$data;
+    reg  [20:0] scan$reach2$11$data;
     reg  scan$reach2$11$keep;
     reg  [16:0] scan$reach2$11$forward;
     reg  [8:0] scan$reach2$11$backward;
     reg  scan$reach2$12$clock;
-    reg  [7:0] scan$reach2$12$data_in;
+    reg  [20:0] scan$reach2$12$data_in;
     reg  scan$reach2$12$keep_in;
     reg  [16:0] scan$reach2$12$forward_in;
     reg  [8:0] scan$reach2$12$backward_in;
     reg  [16:0] scan$reach2$12$forward_from;
     reg  [8:0] scan$reach2$12$backward_from;
-    reg  [7:0] scan$reach2$12$data;
+    reg  [20:0] scan$reach2$12$data;
     reg  scan$reach2$12$keep;
     reg  [16:0] scan$reach2$12$forward;
     reg  [8:0] scan$reach2$12$backward;
     reg  scan$reach2$13$clock;
-    reg  [7:0] scan$reach2$13$data_in;
+    reg  [20:0] scan$reach2$13$data_in;
     reg  scan$reach2$13$keep_in;
     reg  [16:0] scan$reach2$13$forward_in;
     reg  [8:0] scan$reach2$13$backward_in;
     reg  [16:0] scan$reach2$13$forward_from;
     reg  [8:0] scan$reach2$13$backward_from;
-    reg  [7:0] scan$reach2$13$data;
+    reg  [20:0] scan$reach2$13$data;
     reg  scan$reach2$13$keep;
     reg  [16:0] scan$reach2$13$forward;
     reg  [8:0] scan$reach2$13$backward;
     reg  scan$reach2$14$clock;
-    reg  [7:0] scan$reach2$14$data_in;
+    reg  [20:0] scan$reach2$14$data_in;
     reg  scan$reach2$14$keep_in;
     reg  [16:0] scan$reach2$14$forward_in;
     reg  [8:0] scan$reach2$14$backward_in;
     reg  [16:0] scan$reach2$14$forward_from;
     reg  [8:0] scan$reach2$14$backward_from;
-    reg  [7:0] scan$reach2$14$data;
+    reg  [20:0] scan$reach2$14$data;
     reg  scan$reach2$14$keep;
     reg  [16:0] scan$reach2$14$forward;
     reg  [8:0] scan$reach2$14$backward;
     reg  scan$reach2$15$clock;
-    reg  [7:0] scan$reach2$15$data_in;
+    reg  [20:0] scan$reach2$15$data_in;
     reg  scan$reach2$15$keep_in;
     reg  [16:0] scan$reach2$15$forward_in;
     reg  [8:0] scan$reach2$15$backward_in;
     reg  [16:0] scan$reach2$15$forward_from;
     reg  [8:0] scan$reach2$15$backward_from;
-    reg  [7:0] scan$reach2$15$data;
+    reg  [20:0] scan$reach2$15$data;
     reg  scan$reach2$15$keep;
     reg  [16:0] scan$reach2$15$forward;
     reg  [8:0] scan$reach2$15$backward;
     reg  scan$reach2$16$clock;
-    reg  [7:0] scan$reach2$16$data_in;
+    reg  [20:0] scan$reach2$16$data_in;
     reg  scan$reach2$16$keep_in;
     reg  [16:0] scan$reach2$16$forward_in;
     reg  [8:0] scan$reach2$16$backward_in;
     reg  [16:0] scan$reach2$16$forward_from;
     reg  [8:0] scan$reach2$16$backward_from;
-    reg  [7:0] scan$reach2$16$data;
+    reg  [20:0] scan$reach2$16$data;
     reg  scan$reach2$16$keep;
     reg  [16:0] scan$reach2$16$forward;
     reg  [8:0] scan$reach2$16$backward;
     reg  scan$reach2$17$clock;
-    reg  [7:0] scan$reach2$17$data_in;
+    reg  [20:0] scan$reach2$17$data_in;
     reg  scan$reach2$17$keep_in;
     reg  [16:0] scan$reach2$17$forward_in;
     reg  [8:0] scan$reach2$17$backward_in;
     reg  [16:0] scan$reach2$17$forward_from;
     reg  [8:0] scan$reach2$17$backward_from;
-    reg  [7:0] scan$reach2$17$data;
+    reg  [20:0] scan$reach2$17$data;
     reg  scan$reach2$17$keep;
     reg  [16:0] scan$reach2$17$forward;
     reg  [8:0] scan$reach2$17$backward;
     reg  scan$reach2$18$clock;
-    reg  [7:0] scan$reach2$18$data_in;
+    reg  [20:0] scan$reach2$18$data_in;
     reg  scan$reach2$18$keep_in;
     reg  [16:0] scan$reach2$18$forward_in;
     reg  [8:0] scan$reach2$18$backward_in;
     reg  [16:0] scan$reach2$18$forward_from;
     reg  [8:0] scan$reach2$18$backward_from;
-    reg  [7:0] scan$reach2$18$data;
+    reg  [20:0] scan$reach2$18$data;
     reg  scan$reach2$18$keep;
     reg  [16:0] scan$reach2$18$forward;
     reg  [8:0] scan$reach2$18$backward;
     reg  scan$reach2$19$clock;
-    reg  [7:0] scan$reach2$19$data_in;
+    reg  [20:0] scan$reach2$19$data_in;
     reg  scan$reach2$19$keep_in;
     reg  [16:0] scan$reach2$19$forward_in;
     reg  [8:0] scan$reach2$19$backward_in;
     reg  [16:0] scan$reach2$19$forward_from;
     reg  [8:0] scan$reach2$19$backward_from;
-    reg  [7:0] scan$reach2$19$data;
+    reg  [20:0] scan$reach2$19$data;
     reg  scan$reach2$19$keep;
     reg  [16:0] scan$reach2$19$forward;
     reg  [8:0] scan$reach2$19$backward;
     reg  scan$reach2$20$clock;
-    reg  [7:0] scan$reach2$20$data_in;
+    reg  [20:0] scan$reach2$20$data_in;
     reg  scan$reach2$20$keep_in;
     reg  [16:0] scan$reach2$20$forward_in;
     reg  [8:0] scan$reach2$20$backward_in;
     reg  [16:0] scan$reach2$20$forward_from;
     reg  [8:0] scan$reach2$20$backward_from;
-    reg  [7:0] scan$reach2$20$data;
+    reg  [20:0] scan$reach2$20$data;
     reg  scan$reach2$20$keep;
     reg  [16:0] scan$reach2$20$forward;
     reg  [8:0] scan$reach2$20$backward;
     reg  scan$reach2$21$clock;
-    reg  [7:0] scan$reach2$21$data_in;
+    reg  [20:0] scan$reach2$21$data_in;
     reg  scan$reach2$21$keep_in;
     reg  [16:0] scan$reach2$21$forward_in;
     reg  [8:0] scan$reach2$21$backward_in;
     reg  [16:0] scan$reach2$21$forward_from;
     reg  [8:0] scan$reach2$21$backward_from;
-    reg  [7:0] scan$reach2$21$data;
+    reg  [20:0] scan$reach2$21$data;
     reg  scan$reach2$21$keep;
     reg  [16:0] scan$reach2$21$forward;
     reg  [8:0] scan$reach2$21$backward;
     reg  scan$reach2$22$clock;
-    reg  [7:0] scan$reach2$22$data_in;
+    reg  [20:0] scan$reach2$22$data_in;
     reg  scan$reach2$22$keep_in;
     reg  [16:0] scan$reach2$22$forward_in;
     reg  [8:0] scan$reach2$22$backward_in;
     reg  [16:0] scan$reach2$22$forward_from;
     reg  [8:0] scan$reach2$22$backward_from;
-    reg  [7:0] scan$reach2$22$data;
+    reg  [20:0] scan$reach2$22$data;
     reg  scan$reach2$22$keep;
     reg  [16:0] scan$reach2$22$forward;
     reg  [8:0] scan$reach2$22$backward;
     reg  scan$reach2$23$clock;
-    reg  [7:0] scan$reach2$23$data_in;
+    reg  [20:0] scan$reach2$23$data_in;
     reg  scan$reach2$23$keep_in;
     reg  [16:0] scan$reach2$23$forward_in;
     reg  [8:0] scan$reach2$23$backward_in;
     reg  [16:0] scan$reach2$23$forward_from;
     reg  [8:0] scan$reach2$23$backward_from;
-    reg  [7:0] scan$reach2$23$data;
+    reg  [20:0] scan$reach2$23$data;
     reg  scan$reach2$23$keep;
     reg  [16:0] scan$reach2$23$forward;
     reg  [8:0] scan$reach2$23$backward;
     reg  scan$reach2$24$clock;
-    reg  [7:0] scan$reach2$24$data_in;
+    reg  [20:0] scan$reach2$24$data_in;
     reg  scan$reach2$24$keep_in;
     reg  [16:0] scan$reach2$24$forward_in;
     reg  [8:0] scan$reach2$24$backward_in;
     reg  [16:0] scan$reach2$24$forward_from;
     reg  [8:0] scan$reach2$24$backward_from;
-    reg  [7:0] scan$reach2$24$data;
+    reg  [20:0] scan$reach2$24$data;
     reg  scan$reach2$24$keep;
     reg  [16:0] scan$reach2$24$forward;
     reg  [8:0] scan$reach2$24$backward;
     reg  scan$reach2$25$clock;
-    reg  [7:0] scan$reach2$25$data_in;
+    reg  [20:0] scan$reach2$25$data_in;
     reg  scan$reach2$25$keep_in;
     reg  [16:0] scan$reach2$25$forward_in;
     reg  [8:0] scan$reach2$25$backward_in;
     reg  [16:0] scan$reach2$25$forward_from;
     reg  [8:0] scan$reach2$25$backward_from;
-    reg  [7:0] scan$reach2$25$data;
+    reg  [20:0] scan$reach2$25$data;
     reg  scan$reach2$25$keep;
     reg  [16:0] scan$reach2$25$forward;
     reg  [8:0] scan$reach2$25$backward;
     reg  scan$reach2$26$clock;
-    reg  [7:0] scan$reach2$26$data_in;
+    reg  [20:0] scan$reach2$26$data_in;
     reg  scan$reach2$26$keep_in;
     reg  [16:0] scan$reach2$26$forward_in;
     reg  [8:0] scan$reach2$26$backward_in;
     reg  [16:0] scan$reach2$26$forward_from;
     reg  [8:0] scan$reach2$26$backward_from;
-    reg  [7:0] scan$reach2$26$data;
+    reg  [20:0] scan$reach2$26$data;
     reg  scan$reach2$26$keep;
     reg  [16:0] scan$reach2$26$forward;
     reg  [8:0] scan$reach2$26$backward;
     reg  scan$reach2$27$clock;
-    reg  [7:0] scan$reach2$27$data_in;
+    reg  [20:0] scan$reach2$27$data_in;
     reg  scan$reach2$27$keep_in;
     reg  [16:0] scan$reach2$27$forward_in;
     reg  [8:0] scan$reach2$27$backward_in;
     reg  [16:0] scan$reach2$27$forward_from;
     reg  [8:0] scan$reach2$27$backward_from;
-    reg  [7:0] scan$reach2$27$data;
+    reg  [20:0] scan$reach2$27$data;
     reg  scan$reach2$27$keep;
     reg  [16:0] scan$reach2$27$forward;
     reg  [8:0] scan$reach2$27$backward;
     reg  scan$reach2$28$clock;
-    reg  [7:0] scan$reach2$28$data_in;
+    reg  [20:0] scan$reach2$28$data_in;
     reg  scan$reach2$28$keep_in;
     reg  [16:0] scan$reach2$28$forward_in;
     reg  [8:0] scan$reach2$28$backward_in;
     reg  [16:0] scan$reach2$28$forward_from;
     reg  [8:0] scan$reach2$28$backward_from;
-    reg  [7:0] scan$reach2$28$data;
+    reg  [20:0] scan$reach2$28$data;
     reg  scan$reach2$28$keep;
     reg  [16:0] scan$reach2$28$forward;
     reg  [8:0] scan$reach2$28$backward;
     reg  scan$reach2$29$clock;
-    reg  [7:0] scan$reach2$29$data_in;
+    reg  [20:0] scan$reach2$29$data_in;
     reg  scan$reach2$29$keep_in;
     reg  [16:0] scan$reach2$29$forward_in;
     reg  [8:0] scan$reach2$29$backward_in;
     reg  [16:0] scan$reach2$29$forward_from;
     reg  [8:0] scan$reach2$29$backward_from;
-    reg  [7:0] scan$reach2$29$data;
+    reg  [20:0] scan$reach2$29$data;
     reg  scan$reach2$29$keep;
     reg  [16:0] scan$reach2$29$forward;
     reg  [8:0] scan$reach2$29$backward;
     reg  scan$reach2$30$clock;
-    reg  [7:0] scan$reach2$30$data_in;
+    reg  [20:0] scan$reach2$30$data_in;
     reg  scan$reach2$30$keep_in;
     reg  [16:0] scan$reach2$30$forward_in;
     reg  [8:0] scan$reach2$30$backward_in;
     reg  [16:0] scan$reach2$30$forward_from;
     reg  [8:0] scan$reach2$30$backward_from;
-    reg  [7:0] scan$reach2$30$data;
+    reg  [20:0] scan$reach2$30$data;
     reg  scan$reach2$30$keep;
     reg  [16:0] scan$reach2$30$forward;
     reg  [8:0] scan$reach2$30$backward;
     reg  scan$reach2$31$clock;
-    reg  [7:0] scan$reach2$31$data_in;
+    reg  [20:0] scan$reach2$31$data_in;
     reg  scan$reach2$31$keep_in;
     reg  [16:0] scan$reach2$31$forward_in;
     reg  [8:0] scan$reach2$31$backward_in;
     reg  [16:0] scan$reach2$31$forward_from;
     reg  [8:0] scan$reach2$31$backward_from;
-    reg  [7:0] scan$reach2$31$data;
+    reg  [20:0] scan$reach2$31$data;
     reg  scan$reach2$31$keep;
     reg  [16:0] scan$reach2$31$forward;
     reg  [8:0] scan$reach2$31$backward;
     reg  scan$reach4$0$clock;
-    reg  [7:0] scan$reach4$0$data_in;
+    reg  [20:0] scan$reach4$0$data_in;
     reg  scan$reach4$0$keep_in;
     reg  [16:0] scan$reach4$0$forward_in;
     reg  [8:0] scan$reach4$0$backward_in;
     reg  [16:0] scan$reach4$0$forward_from;
     reg  [8:0] scan$reach4$0$backward_from;
-    reg  [7:0] scan$reach4$0$data;
+    reg  [20:0] scan$reach4$0$data;
     reg  scan$reach4$0$keep;
     reg  [16:0] scan$reach4$0$forward;
     reg  [8:0] scan$reach4$0$backward;
     reg  scan$reach4$1$clock;
-    reg  [7:0] scan$reach4$1$data_in;
+    reg  [20:0] scan$reach4$1$data_in;
     reg  scan$reach4$1$keep_in;
     reg  [16:0] scan$reach4$1$forward_in;
     reg  [8:0] scan$reach4$1$backward_in;
     reg  [16:0] scan$reach4$1$forward_from;
     reg  [8:0] scan$reach4$1$backward_from;
-    reg  [7:0] scan$reach4$1$data;
+    reg  [20:0] scan$reach4$1$data;
     reg  scan$reach4$1$keep;
     reg  [16:0] scan$reach4$1$forward;
     reg  [8:0] scan$reach4$1$backward;
     reg  scan$reach4$2$clock;
-    reg  [7:0] scan$reach4$2$data_in;
+    reg  [20:0] scan$reach4$2$data_in;
     reg  scan$reach4$2$keep_in;
     reg  [16:0] scan$reach4$2$forward_in;
     reg  [8:0] scan$reach4$2$backward_in;
     reg  [16:0] scan$reach4$2$forward_from;
     reg  [8:0] scan$reach4$2$backward_from;
-    reg  [7:0] scan$reach4$2$data;
+    reg  [20:0] scan$reach4$2$data;
     reg  scan$reach4$2$keep;
     reg  [16:0] scan$reach4$2$forward;
     reg  [8:0] scan$reach4$2$backward;
     reg  scan$reach4$3$clock;
-    reg  [7:0] scan$reach4$3$data_in;
+    reg  [20:0] scan$reach4$3$data_in;
     reg  scan$reach4$3$keep_in;
     reg  [16:0] scan$reach4$3$forward_in;
     reg  [8:0] scan$reach4$3$backward_in;
     reg  [16:0] scan$reach4$3$forward_from;
     reg  [8:0] scan$reach4$3$backward_from;
-    reg  [7:0] scan$reach4$3$data;
+    reg  [20:0] scan$reach4$3$data;
     reg  scan$reach4$3$keep;
     reg  [16:0] scan$reach4$3$forward;
     reg  [8:0] scan$reach4$3$backward;
     reg  scan$reach4$4$clock;
-    reg  [7:0] scan$reach4$4$data_in;
+    reg  [20:0] scan$reach4$4$data_in;
     reg  scan$reach4$4$keep_in;
     reg  [16:0] scan$reach4$4$forward_in;
     reg  [8:0] scan$reach4$4$backward_in;
     reg  [16:0] scan$reach4$4$forward_from;
     reg  [8:0] scan$reach4$4$backward_from;
-    reg  [7:0] scan$reach4$4$data;
+    reg  [20:0] scan$reach4$4$data;
     reg  scan$reach4$4$keep;
     reg  [16:0] scan$reach4$4$forward;
     reg  [8:0] scan$reach4$4$backward;
     reg  scan$reach4$5$clock;
-    reg  [7:0] scan$reach4$5$data_in;
+    reg  [20:0] scan$reach4$5$data_in;
     reg  scan$reach4$5$keep_in;
     reg  [16:0] scan$reach4$5$forward_in;
     reg  [8:0] scan$reach4$5$backward_in;
     reg  [16:0] scan$reach4$5$forward_from;
     reg  [8:0] scan$reach4$5$backward_from;
-    reg  [7:0] scan$reach4$5$data;
+    reg  [20:0] scan$reach4$5$data;
     reg  scan$reach4$5$keep;
     reg  [16:0] scan$reach4$5$forward;
     reg  [8:0] scan$reach4$5$backward;
     reg  scan$reach4$6$clock;
-    reg  [7:0] scan$reach4$6$data_in;
+    reg  [20:0] scan$reach4$6$data_in;
     reg  scan$reach4$6$keep_in;
     reg  [16:0] scan$reach4$6$forward_in;
     reg  [8:0] scan$reach4$6$backward_in;
     reg  [16:0] scan$reach4$6$forward_from;
     reg  [8:0] scan$reach4$6$backward_from;
-    reg  [7:0] scan$reach4$6$data;
+    reg  [20:0] scan$reach4$6$data;
     reg  scan$reach4$6$keep;
     reg  [16:0] scan$reach4$6$forward;
     reg  [8:0] scan$reach4$6$backward;
     reg  scan$reach4$7$clock;
-    reg  [7:0] scan$reach4$7$data_in;
+    reg  [20:0] scan$reach4$7$data_in;
     reg  scan$reach4$7$keep_in;
     reg  [16:0] scan$reach4$7$forward_in;
     reg  [8:0] scan$reach4$7$backward_in;
     reg  [16:0] scan$reach4$7$forward_from;
     reg  [8:0] scan$reach4$7$backward_from;
-    reg  [7:0] scan$reach4$7$data;
+    reg  [20:0] scan$reach4$7$data;
     reg  scan$reach4$7$keep;
     reg  [16:0] scan$reach4$7$forward;
     reg  [8:0] scan$reach4$7$backward;
     reg  scan$reach4$8$clock;
-    reg  [7:0] scan$reach4$8$data_in;
+    reg  [20:0] scan$reach4$8$data_in;
     reg  scan$reach4$8$keep_in;
     reg  [16:0] scan$reach4$8$forward_in;
     reg  [8:0] scan$reach4$8$backward_in;
     reg  [16:0] scan$reach4$8$forward_from;
     reg  [8:0] scan$reach4$8$backward_from;
-    reg  [7:0] scan$reach4$8$data;
+    reg  [20:0] scan$reach4$8$data;
     reg  scan$reach4$8$keep;
     reg  [16:0] scan$reach4$8$forward;
     reg  [8:0] scan$reach4$8$backward;
     reg  scan$reach4$9$clock;
-    reg  [7:0] scan$reach4$9$data_in;
+    reg  [20:0] scan$reach4$9$data_in;
     reg  scan$reach4$9$keep_in;
     reg  [16:0] scan$reach4$9$forward_in;
     reg  [8:0] scan$reach4$9$backward_in;
     reg  [16:0] scan$reach4$9$forward_from;
     reg  [8:0] scan$reach4$9$backward_from;
-    reg  [7:0] scan$reach4$9$data;
+    reg  [20:0] scan$reach4$9$data;
     reg  scan$reach4$9$keep;
     reg  [16:0] scan$reach4$9$forward;
     reg  [8:0] scan$reach4$9$backward;
     reg  scan$reach4$10$clock;
-    reg  [7:0] scan$reach4$10$data_in;
+    reg  [20:0] scan$reach4$10$data_in;
     reg  scan$reach4$10$keep_in;
     reg  [16:0] scan$reach4$10$forward_in;
     reg  [8:0] scan$reach4$10$backward_in;
     reg  [16:0] scan$reach4$10$forward_from;
     reg  [8:0] scan$reach4$10$backward_from;
-    reg  [7:0] scan$reach4$10$data;
+    reg  [20:0] scan$reach4$10$data;
     reg  scan$reach4$10$keep;
     reg  [16:0] scan$reach4$10$forward;
     reg  [8:0] scan$reach4$10$backward;
     reg  scan$reach4$11$clock;
-    reg  [7:0] scan$reach4$11$data_in;
+    reg  [20:0] scan$reach4$11$data_in;
     reg  scan$reach4$11$keep_in;
     reg  [16:0] scan$reach4$11$forward_in;
     reg  [8:0] scan$reach4$11$backward_in;
     reg  [16:0] scan$reach4$11$forward_from;
     reg  [8:0] scan$reach4$11$backward_from;
-    reg  [7:0] scan$reach4$11$data;
+    reg  [20:0] scan$reach4$11$data;
     reg  scan$reach4$11$keep;
     reg  [16:0] scan$reach4$11$forward;
     reg  [8:0] scan$reach4$11$backward;
     reg  scan$reach4$12$clock;
-    reg  [7:0] scan$reach4$12$data_in;
+    reg  [20:0] scan$reach4$12$data_in;
     reg  scan$reach4$12$keep_in;
     reg  [16:0] scan$reach4$12$forward_in;
     reg  [8:0] scan$reach4$12$backward_in;
     reg  [16:0] scan$reach4$12$forward_from;
     reg  [8:0] scan$reach4$12$backward_from;
-    reg  [7:0] scan$reach4$12$data;
+    reg  [20:0] scan$reach4$12$data;
     reg  scan$reach4$12$keep;
     reg  [16:0] scan$reach4$12$forward;
     reg  [8:0] scan$reach4$12$backward;
     reg  scan$reach4$13$clock;
-    reg  [7:0] scan$reach4$13$data_in;
+    reg  [20:0] scan$reach4$13$data_in;
     reg  scan$reach4$13$keep_in;
     reg  [16:0] scan$reach4$13$forward_in;
     reg  [8:0] scan$reach4$13$backward_in;
     reg  [16:0] scan$reach4$13$forward_from;
     reg  [8:0] scan$reach4$13$backward_from;
-    reg  [7:0] scan$reach4$13$data;
+    reg  [20:0] scan$reach4$13$data;
     reg  scan$reach4$13$keep;
     reg  [16:0] scan$reach4$13$forward;
     reg  [8:0] scan$reach4$13$backward;
     reg  scan$reach4$14$clock;
-    reg  [7:0] scan$reach4$14$data_in;
+    reg  [20:0] scan$reach4$14$data_in;
     reg  scan$reach4$14$keep_in;
     reg  [16:0] scan$reach4$14$forward_in;
     reg  [8:0] scan$reach4$14$backward_in;
     reg  [16:0] scan$reach4$14$forward_from;
     reg  [8:0] scan$reach4$14$backward_from;
-    reg  [7:0] scan$reach4$14$data;
+    reg  [20:0] scan$reach4$14$data;
     reg  scan$reach4$14$keep;
     reg  [16:0] scan$reach4$14$forward;
     reg  [8:0] scan$reach4$14$backward;
     reg  scan$reach4$15$clock;
-    reg  [7:0] scan$reach4$15$data_in;
+    reg  [20:0] scan$reach4$15$data_in;
     reg  scan$reach4$15$keep_in;
     reg  [16:0] scan$reach4$15$forward_in;
     reg  [8:0] scan$reach4$15$backward_in;
     reg  [16:0] scan$reach4$15$forward_from;
     reg  [8:0] scan$reach4$15$backward_from;
-    reg  [7:0] scan$reach4$15$data;
+    reg  [20:0] scan$reach4$15$data;
     reg  scan$reach4$15$keep;
     reg  [16:0] scan$reach4$15$forward;
     reg  [8:0] scan$reach4$15$backward;
     reg  scan$reach4$16$clock;
-    reg  [7:0] scan$reach4$16$data_in;
+    reg  [20:0] scan$reach4$16$data_in;
     reg  scan$reach4$16$keep_in;
     reg  [16:0] scan$reach4$16$forward_in;
     reg  [8:0] scan$reach4$16$backward_in;
     reg  [16:0] scan$reach4$16$forward_from;
     reg  [8:0] scan$reach4$16$backward_from;
-    reg  [7:0] scan$reach4$16$data;
+    reg  [20:0] scan$reach4$16$data;
     reg  scan$reach4$16$keep;
     reg  [16:0] scan$reach4$16$forward;
     reg  [8:0] scan$reach4$16$backward;
     reg  scan$reach4$17$clock;
-    reg  [7:0] scan$reach4$17$data_in;
+    reg  [20:0] scan$reach4$17$data_in;
     reg  scan$reach4$17$keep_in;
     reg  [16:0] scan$reach4$17$forward_in;
     reg  [8:0] scan$reach4$17$backward_in;
     reg  [16:0] scan$reach4$17$forward_from;
     reg  [8:0] scan$reach4$17$backward_from;
-    reg  [7:0] scan$reach4$17$data;
+    reg  [20:0] scan$reach4$17$data;
     reg  scan$reach4$17$keep;
     reg  [16:0] scan$reach4$17$forward;
     reg  [8:0] scan$reach4$17$backward;
     reg  scan$reach4$18$clock;
-    reg  [7:0] scan$reach4$18$data_in;
+    reg  [20:0] scan$reach4$18$data_in;
     reg  scan$reach4$18$keep_in;
     reg  [16:0] scan$reach4$18$forward_in;
     reg  [8:0] scan$reach4$18$backward_in;
     reg  [16:0] scan$reach4$18$forward_from;
     reg  [8:0] scan$reach4$18$backward_from;
-    reg  [7:0] scan$reach4$18$data;
+    reg  [20:0] scan$reach4$18$data;
     reg  scan$reach4$18$keep;
     reg  [16:0] scan$reach4$18$forward;
     reg  [8:0] scan$reach4$18$backward;
     reg  scan$reach4$19$clock;
-    reg  [7:0] scan$reach4$19$data_in;
+    reg  [20:0] scan$reach4$19$data_in;
     reg  scan$reach4$19$keep_in;
     reg  [16:0] scan$reach4$19$forward_in;
     reg  [8:0] scan$reach4$19$backward_in;
     reg  [16:0] scan$reach4$19$forward_from;
     reg  [8:0] scan$reach4$19$backward_from;
-    reg  [7:0] scan$reach4$19$data;
+    reg  [20:0] scan$reach4$19$data;
     reg  scan$reach4$19$keep;
     reg  [16:0] scan$reach4$19$forward;
     reg  [8:0] scan$reach4$19$backward;
     reg  scan$reach4$20$clock;
-    reg  [7:0] scan$reach4$20$data_in;
+    reg  [20:0] scan$reach4$20$data_in;
     reg  scan$reach4$20$keep_in;
     reg  [16:0] scan$reach4$20$forward_in;
     reg  [8:0] scan$reach4$20$backward_in;
     reg  [16:0] scan$reach4$20$forward_from;
     reg  [8:0] scan$reach4$20$backward_from;
-    reg  [7:0] scan$reach4$20$data;
+    reg  [20:0] scan$reach4$20$data;
     reg  scan$reach4$20$keep;
     reg  [16:0] scan$reach4$20$forward;
     reg  [8:0] scan$reach4$20$backward;
     reg  scan$reach4$21$clock;
-    reg  [7:0] scan$reach4$21$data_in;
+    reg  [20:0] scan$reach4$21$data_in;
     reg  scan$reach4$21$keep_in;
     reg  [16:0] scan$reach4$21$forward_in;
     reg  [8:0] scan$reach4$21$backward_in;
     reg  [16:0] scan$reach4$21$forward_from;
     reg  [8:0] scan$reach4$21$backward_from;
-    reg  [7:0] scan$reach4$21$data;
+    reg  [20:0] scan$reach4$21$data;
     reg  scan$reach4$21$keep;
     reg  [16:0] scan$reach4$21$forward;
     reg  [8:0] scan$reach4$21$backward;
     reg  scan$reach4$22$clock;
-    reg  [7:0] scan$reach4$22$data_in;
+    reg  [20:0] scan$reach4$22$data_in;
     reg  scan$reach4$22$keep_in;
     reg  [16:0] scan$reach4$22$forward_in;
     reg  [8:0] scan$reach4$22$backward_in;
     reg  [16:0] scan$reach4$22$forward_from;
     reg  [8:0] scan$reach4$22$backward_from;
-    reg  [7:0] scan$reach4$22$data;
+    reg  [20:0] scan$reach4$22$data;
     reg  scan$reach4$22$keep;
     reg  [16:0] scan$reach4$22$forward;
     reg  [8:0] scan$reach4$22$backward;
     reg  scan$reach4$23$clock;
-    reg  [7:0] scan$reach4$23$data_in;
+    reg  [20:0] scan$reach4$23$data_in;
     reg  scan$reach4$23$keep_in;
     reg  [16:0] scan$reach4$23$forward_in;
     reg  [8:0] scan$reach4$23$backward_in;
     reg  [16:0] scan$reach4$23$forward_from;
     reg  [8:0] scan$reach4$23$backward_from;
-    reg  [7:0] scan$reach4$23$data;
+    reg  [20:0] scan$reach4$23$data;
     reg  scan$reach4$23$keep;
     reg  [16:0] scan$reach4$23$forward;
     reg  [8:0] scan$reach4$23$backward;
     reg  scan$reach4$24$clock;
-    reg  [7:0] scan$reach4$24$data_in;
+    reg  [20:0] scan$reach4$24$data_in;
     reg  scan$reach4$24$keep_in;
     reg  [16:0] scan$reach4$24$forward_in;
     reg  [8:0] scan$reach4$24$backward_in;
     reg  [16:0] scan$reach4$24$forward_from;
     reg  [8:0] scan$reach4$24$backward_from;
-    reg  [7:0] scan$reach4$24$data;
+    reg  [20:0] scan$reach4$24$data;
     reg  scan$reach4$24$keep;
     reg  [16:0] scan$reach4$24$forward;
     reg  [8:0] scan$reach4$24$backward;
     reg  scan$reach4$25$clock;
-    reg  [7:0] scan$reach4$25$data_in;
+    reg  [20:0] scan$reach4$25$data_in;
     reg  scan$reach4$25$keep_in;
     reg  [16:0] scan$reach4$25$forward_in;
     reg  [8:0] scan$reach4$25$backward_in;
     reg  [16:0] scan$reach4$25$forward_from;
     reg  [8:0] scan$reach4$25$backward_from;
-    reg  [7:0] scan$reach4$25$data;
+    reg  [20:0] scan$reach4$25$data;
     reg  scan$reach4$25$keep;
     reg  [16:0] scan$reach4$25$forward;
     reg  [8:0] scan$reach4$25$backward;
     reg  scan$reach4$26$clock;
-    reg  [7:0] scan$reach4$26$data_in;
+    reg  [20:0] scan$reach4$26$data_in;
     reg  scan$reach4$26$keep_in;
     reg  [16:0] scan$reach4$26$forward_in;
     reg  [8:0] scan$reach4$26$backward_in;
     reg  [16:0] scan$reach4$26$forward_from;
     reg  [8:0] scan$reach4$26$backward_from;
-    reg  [7:0] scan$reach4$26$data;
+    reg  [20:0] scan$reach4$26$data;
     reg  scan$reach4$26$keep;
     reg  [16:0] scan$reach4$26$forward;
     reg  [8:0] scan$reach4$26$backward;
     reg  scan$reach4$27$clock;
-    reg  [7:0] scan$reach4$27$data_in;
+    reg  [20:0] scan$reach4$27$data_in;
     reg  scan$reach4$27$keep_in;
     reg  [16:0] scan$reach4$27$forward_in;
     reg  [8:0] scan$reach4$27$backward_in;
     reg  [16:0] scan$reach4$27$forward_from;
     reg  [8:0] scan$reach4$27$backward_from;
-    reg  [7:0] scan$reach4$27$data;
+    reg  [20:0] scan$reach4$27$data;
     reg  scan$reach4$27$keep;
     reg  [16:0] scan$reach4$27$forward;
     reg  [8:0] scan$reach4$27$backward;
     reg  scan$reach4$28$clock;
-    reg  [7:0] scan$reach4$28$data_in;
+    reg  [20:0] scan$reach4$28$data_in;
     reg  scan$reach4$28$keep_in;
     reg  [16:0] scan$reach4$28$forward_in;
     reg  [8:0] scan$reach4$28$backward_in;
     reg  [16:0] scan$reach4$28$forward_from;
     reg  [8:0] scan$reach4$28$backward_from;
-    reg  [7:0] scan$reach4$28$data;
+    reg  [20:0] scan$reach4$28$data;
     reg  scan$reach4$28$keep;
     reg  [16:0] scan$reach4$28$forward;
     reg  [8:0] scan$reach4$28$backward;
     reg  scan$reach4$29$clock;
-    reg  [7:0] scan$reach4$29$data_in;
+    reg  [20:0] scan$reach4$29$data_in;
     reg  scan$reach4$29$keep_in;
     reg  [16:0] scan$reach4$29$forward_in;
     reg  [8:0] scan$reach4$29$backward_in;
     reg  [16:0] scan$reach4$29$forward_from;
     reg  [8:0] scan$reach4$29$backward_from;
-    reg  [7:0] scan$reach4$29$data;
+    reg  [20:0] scan$reach4$29$data;
     reg  scan$reach4$29$keep;
     reg  [16:0] scan$reach4$29$forward;
     reg  [8:0] scan$reach4$29$backward;
     reg  scan$reach4$30$clock;
-    reg  [7:0] scan$reach4$30$data_in;
+    reg  [20:0] scan$reach4$30$data_in;
     reg  scan$reach4$30$keep_in;
     reg  [16:0] scan$reach4$30$forward_in;
     reg  [8:0] scan$reach4$30$backward_in;
     reg  [16:0] scan$reach4$30$forward_from;
     reg  [8:0] scan$reach4$30$backward_from;
-    reg  [7:0] scan$reach4$30$data;
+    reg  [20:0] scan$reach4$30$data;
     reg  scan$reach4$30$keep;
     reg  [16:0] scan$reach4$30$forward;
     reg  [8:0] scan$reach4$30$backward;
     reg  scan$reach4$31$clock;
-    reg  [7:0] scan$reach4$31$data_in;
+    reg  [20:0] scan$reach4$31$data_in;
     reg  scan$reach4$31$keep_in;
     reg  [16:0] scan$reach4$31$forward_in;
     reg  [8:0] scan$reach4$31$backward_in;
     reg  [16:0] scan$reach4$31$forward_from;
     reg  [8:0] scan$reach4$31$backward_from;
-    reg  [7:0] scan$reach4$31$data;
+    reg  [20:0] scan$reach4$31$data;
     reg  scan$reach4$31$keep;
     reg  [16:0] scan$reach4$31$forward;
     reg  [8:0] scan$reach4$31$backward;
     reg  scan$reach8$0$clock;
-    reg  [7:0] scan$reach8$0$data_in;
+    reg  [20:0] scan$reach8$0$data_in;
     reg  scan$reach8$0$keep_in;
     reg  [16:0] scan$reach8$0$forward_in;
     reg  [8:0] scan$reach8$0$backward_in;
     reg  [16:0] scan$reach8$0$forward_from;
     reg  [8:0] scan$reach8$0$backward_from;
-    reg  [7:0] scan$reach8$0$data;
+    reg  [20:0] scan$reach8$0$data;
     reg  scan$reach8$0$keep;
     reg  [16:0] scan$reach8$0$forward;
     reg  [8:0] scan$reach8$0$backward;
     reg  scan$reach8$1$clock;
-    reg  [7:0] scan$reach8$1$data_in;
+    reg  [20:0] scan$reach8$1$data_in;
     reg  scan$reach8$1$keep_in;
     reg  [16:0] scan$reach8$1$forward_in;
     reg  [8:0] scan$reach8$1$backward_in;
     reg  [16:0] scan$reach8$1$forward_from;
     reg  [8:0] scan$reach8$1$backward_from;
-    reg  [7:0] scan$reach8$1$data;
+    reg  [20:0] scan$reach8$1$data;
     reg  scan$reach8$1$keep;
     reg  [16:0] scan$reach8$1$forward;
     reg  [8:0] scan$reach8$1$backward;
     reg  scan$reach8$2$clock;
-    reg  [7:0] scan$reach8$2$data_in;
+    reg  [20:0] scan$reach8$2$data_in;
     reg  scan$reach8$2$keep_in;
     reg  [16:0] scan$reach8$2$forward_in;
     reg  [8:0] scan$reach8$2$backward_in;
     reg  [16:0] scan$reach8$2$forward_from;
     reg  [8:0] scan$reach8$2$backward_from;
-    reg  [7:0] scan$reach8$2$data;
+    reg  [20:0] scan$reach8$2$data;
     reg  scan$reach8$2$keep;
     reg  [16:0] scan$reach8$2$forward;
     reg  [8:0] scan$reach8$2$backward;
     reg  scan$reach8$3$clock;
-    reg  [7:0] scan$reach8$3$data_in;
+    reg  [20:0] scan$reach8$3$data_in;
     reg  scan$reach8$3$keep_in;
     reg  [16:0] scan$reach8$3$forward_in;
     reg  [8:0] scan$reach8$3$backward_in;
     reg  [16:0] scan$reach8$3$forward_from;
     reg  [8:0] scan$reach8$3$backward_from;
-    reg  [7:0] scan$reach8$3$data;
+    reg  [20:0] scan$reach8$3$data;
     reg  scan$reach8$3$keep;
     reg  [16:0] scan$reach8$3$forward;
     reg  [8:0] scan$reach8$3$backward;
     reg  scan$reach8$4$clock;
-    reg  [7:0] scan$reach8$4$data_in;
+    reg  [20:0] scan$reach8$4$data_in;
     reg  scan$reach8$4$keep_in;
     reg  [16:0] scan$reach8$4$forward_in;
     reg  [8:0] scan$reach8$4$backward_in;
     reg  [16:0] scan$reach8$4$forward_from;
     reg  [8:0] scan$reach8$4$backward_from;
-    reg  [7:0] scan$reach8$4$data;
+    reg  [20:0] scan$reach8$4$data;
     reg  scan$reach8$4$keep;
     reg  [16:0] scan$reach8$4$forward;
     reg  [8:0] scan$reach8$4$backward;
     reg  scan$reach8$5$clock;
-    reg  [7:0] scan$reach8$5$data_in;
+    reg  [20:0] scan$reach8$5$data_in;
     reg  scan$reach8$5$keep_in;
     reg  [16:0] scan$reach8$5$forward_in;
     reg  [8:0] scan$reach8$5$backward_in;
     reg  [16:0] scan$reach8$5$forward_from;
     reg  [8:0] scan$reach8$5$backward_from;
-    reg  [7:0] scan$reach8$5$data;
+    reg  [20:0] scan$reach8$5$data;
     reg  scan$reach8$5$keep;
     reg  [16:0] scan$reach8$5$forward;
     reg  [8:0] scan$reach8$5$backward;
     reg  scan$reach8$6$clock;
-    reg  [7:0] scan$reach8$6$data_in;
+    reg  [20:0] scan$reach8$6$data_in;
     reg  scan$reach8$6$keep_in;
     reg  [16:0] scan$reach8$6$forward_in;
     reg  [8:0] scan$reach8$6$backward_in;
     reg  [16:0] scan$reach8$6$forward_from;
     reg  [8:0] scan$reach8$6$backward_from;
-    reg  [7:0] scan$reach8$6$data;
+    reg  [20:0] scan$reach8$6$data;
     reg  scan$reach8$6$keep;
     reg  [16:0] scan$reach8$6$forward;
     reg  [8:0] scan$reach8$6$backward;
     reg  scan$reach8$7$clock;
-    reg  [7:0] scan$reach8$7$data_in;
+    reg  [20:0] scan$reach8$7$data_in;
     reg  scan$reach8$7$keep_in;
     reg  [16:0] scan$reach8$7$forward_in;
     reg  [8:0] scan$reach8$7$backward_in;
     reg  [16:0] scan$reach8$7$forward_from;
     reg  [8:0] scan$reach8$7$backward_from;
-    reg  [7:0] scan$reach8$7$data;
+    reg  [20:0] scan$reach8$7$data;
     reg  scan$reach8$7$keep;
     reg  [16:0] scan$reach8$7$forward;
     reg  [8:0] scan$reach8$7$backward;
     reg  scan$reach8$8$clock;
-    reg  [7:0] scan$reach8$8$data_in;
+    reg  [20:0] scan$reach8$8$data_in;
     reg  scan$reach8$8$keep_in;
     reg  [16:0] scan$reach8$8$forward_in;
     reg  [8:0] scan$reach8$8$backward_in;
     reg  [16:0] scan$reach8$8$forward_from;
     reg  [8:0] scan$reach8$8$backward_from;
-    reg  [7:0] scan$reach8$8$data;
+    reg  [20:0] scan$reach8$8$data;
     reg  scan$reach8$8$keep;
     reg  [16:0] scan$reach8$8$forward;
     reg  [8:0] scan$reach8$8$backward;
     reg  scan$reach8$9$clock;
-    reg  [7:0] scan$reach8$9$data_in;
+    reg  [20:0] scan$reach8$9$data_in;
     reg  scan$reach8$9$keep_in;
     reg  [16:0] scan$reach8$9$forward_in;
     reg  [8:0] scan$reach8$9$backward_in;
     reg  [16:0] scan$reach8$9$forward_from;
     reg  [8:0] scan$reach8$9$backward_from;
-    reg  [7:0] scan$reach8$9$data;
+    reg  [20:0] scan$reach8$9$data;
     reg  scan$reach8$9$keep;
     reg  [16:0] scan$reach8$9$forward;
     reg  [8:0] scan$reach8$9$backward;
     reg  scan$reach8$10$clock;
-    reg  [7:0] scan$reach8$10$data_in;
+    reg  [20:0] scan$reach8$10$data_in;
     reg  scan$reach8$10$keep_in;
     reg  [16:0] scan$reach8$10$forward_in;
     reg  [8:0] scan$reach8$10$backward_in;
     reg  [16:0] scan$reach8$10$forward_from;
     reg  [8:0] scan$reach8$10$backward_from;
-    reg  [7:0] scan$reach8$10$data;
+    reg  [20:0] scan$reach8$10$data;
     reg  scan$reach8$10$keep;
     reg  [16:0] scan$reach8$10$forward;
     reg  [8:0] scan$reach8$10$backward;
     reg  scan$reach8$11$clock;
-    reg  [7:0] scan$reach8$11$data_in;
+    reg  [20:0] scan$reach8$11$data_in;
     reg  scan$reach8$11$keep_in;
     reg  [16:0] scan$reach8$11$forward_in;
     reg  [8:0] scan$reach8$11$backward_in;
     reg  [16:0] scan$reach8$11$forward_from;
     reg  [8:0] scan$reach8$11$backward_from;
-    reg  [7:0] scan$reach8$11$data;
+    reg  [20:0] scan$reach8$11$data;
     reg  scan$reach8$11$keep;
     reg  [16:0] scan$reach8$11$forward;
     reg  [8:0] scan$reach8$11$backward;
     reg  scan$reach8$12$clock;
-    reg  [7:0] scan$reach8$12$data_in;
+    reg  [20:0] scan$reach8$12$data_in;
     reg  scan$reach8$12$keep_in;
     reg  [16:0] scan$reach8$12$forward_in;
     reg  [8:0] scan$reach8$12$backward_in;
     reg  [16:0] scan$reach8$12$forward_from;
     reg  [8:0] scan$reach8$12$backward_from;
-    reg  [7:0] scan$reach8$12$data;
+    reg  [20:0] scan$reach8$12$data;
     reg  scan$reach8$12$keep;
     reg  [16:0] scan$reach8$12$forward;
     reg  [8:0] scan$reach8$12$backward;
     reg  scan$reach8$13$clock;
-    reg  [7:0] scan$reach8$13$data_in;
+    reg  [20:0] scan$reach8$13$data_in;
     reg  scan$reach8$13$keep_in;
     reg  [16:0] scan$reach8$13$forward_in;
     reg  [8:0] scan$reach8$13$backward_in;
     reg  [16:0] scan$reach8$13$forward_from;
     reg  [8:0] scan$reach8$13$backward_from;
-    reg  [7:0] scan$reach8$13$data;
+    reg  [20:0] scan$reach8$13$data;
     reg  scan$reach8$13$keep;
     reg  [16:0] scan$reach8$13$forward;
     reg  [8:0] scan$reach8$13$backward;
     reg  scan$reach8$14$clock;
-    reg  [7:0] scan$reach8$14$data_in;
+    reg  [20:0] scan$reach8$14$data_in;
     reg  scan$reach8$14$keep_in;
     reg  [16:0] scan$reach8$14$forward_in;
     reg  [8:0] scan$reach8$14$backward_in;
     reg  [16:0] scan$reach8$14$forward_from;
     reg  [8:0] scan$reach8$14$backward_from;
-    reg  [7:0] scan$reach8$14$data;
+    reg  [20:0] scan$reach8$14$data;
     reg  scan$reach8$14$keep;
     reg  [16:0] scan$reach8$14$forward;
     reg  [8:0] scan$reach8$14$backward;
     reg  scan$reach8$15$clock;
-    reg  [7:0] scan$reach8$15$data_in;
+    reg  [20:0] scan$reach8$15$data_in;
     reg  scan$reach8$15$keep_in;
     reg  [16:0] scan$reach8$15$forward_in;
     reg  [8:0] scan$reach8$15$backward_in;
     reg  [16:0] scan$reach8$15$forward_from;
     reg  [8:0] scan$reach8$15$backward_from;
-    reg  [7:0] scan$reach8$15$data;
+    reg  [20:0] scan$reach8$15$data;
     reg  scan$reach8$15$keep;
     reg  [16:0] scan$reach8$15$forward;
     reg  [8:0] scan$reach8$15$backward;
     reg  scan$reach8$16$clock;
-    reg  [7:0] scan$reach8$16$data_in;
+    reg  [20:0] scan$reach8$16$data_in;
     reg  scan$reach8$16$keep_in;
     reg  [16:0] scan$reach8$16$forward_in;
     reg  [8:0] scan$reach8$16$backward_in;
     reg  [16:0] scan$reach8$16$forward_from;
     reg  [8:0] scan$reach8$16$backward_from;
-    reg  [7:0] scan$reach8$16$data;
+    reg  [20:0] scan$reach8$16$data;
     reg  scan$reach8$16$keep;
     reg  [16:0] scan$reach8$16$forward;
     reg  [8:0] scan$reach8$16$backward;
     reg  scan$reach8$17$clock;
-    reg  [7:0] scan$reach8$17$data_in;
+    reg  [20:0] scan$reach8$17$data_in;
     reg  scan$reach8$17$keep_in;
     reg  [16:0] scan$reach8$17$forward_in;
     reg  [8:0] scan$reach8$17$backward_in;
     reg  [16:0] scan$reach8$17$forward_from;
     reg  [8:0] scan$reach8$17$backward_from;
-    reg  [7:0] scan$reach8$17$data;
+    reg  [20:0] scan$reach8$17$data;
     reg  scan$reach8$17$keep;
     reg  [16:0] scan$reach8$17$forward;
     reg  [8:0] scan$reach8$17$backward;
     reg  scan$reach8$18$clock;
-    reg  [7:0] scan$reach8$18$data_in;
+    reg  [20:0] scan$reach8$18$data_in;
     reg  scan$reach8$18$keep_in;
     reg  [16:0] scan$reach8$18$forward_in;
     reg  [8:0] scan$reach8$18$backward_in;
     reg  [16:0] scan$reach8$18$forward_from;
     reg  [8:0] scan$reach8$18$backward_from;
-    reg  [7:0] scan$reach8$18$data;
+    reg  [20:0] scan$reach8$18$data;
     reg  scan$reach8$18$keep;
     reg  [16:0] scan$reach8$18$forward;
     reg  [8:0] scan$reach8$18$backward;
     reg  scan$reach8$19$clock;
-    reg  [7:0] scan$reach8$19$data_in;
+    reg  [20:0] scan$reach8$19$data_in;
     reg  scan$reach8$19$keep_in;
     reg  [16:0] scan$reach8$19$forward_in;
     reg  [8:0] scan$reach8$19$backward_in;
     reg  [16:0] scan$reach8$19$forward_from;
     reg  [8:0] scan$reach8$19$backward_from;
-    reg  [7:0] scan$reach8$19$data;
+    reg  [20:0] scan$reach8$19$data;
     reg  scan$reach8$19$keep;
     reg  [16:0] scan$reach8$19$forward;
     reg  [8:0] scan$reach8$19$backward;
     reg  scan$reach8$20$clock;
-    reg  [7:0] scan$reach8$20$data_in;
+    reg  [20:0] scan$reach8$20$data_in;
     reg  scan$reach8$20$keep_in;
     reg  [16:0] scan$reach8$20$forward_in;
     reg  [8:0] scan$reach8$20$backward_in;
     reg  [16:0] scan$reach8$20$forward_from;
     reg  [8:0] scan$reach8$20$backward_from;
-    reg  [7:0] scan$reach8$20$data;
+    reg  [20:0] scan$reach8$20$data;
     reg  scan$reach8$20$keep;
     reg  [16:0] scan$reach8$20$forward;
     reg  [8:0] scan$reach8$20$backward;
     reg  scan$reach8$21$clock;
-    reg  [7:0] scan$reach8$21$data_in;
+    reg  [20:0] scan$reach8$21$data_in;
     reg  scan$reach8$21$keep_in;
     reg  [16:0] scan$reach8$21$forward_in;
     reg  [8:0] scan$reach8$21$backward_in;
     reg  [16:0] scan$reach8$21$forward_from;
     reg  [8:0] scan$reach8$21$backward_from;
-    reg  [7:0] scan$reach8$21$data;
+    reg  [20:0] scan$reach8$21$data;
     reg  scan$reach8$21$keep;
     reg  [16:0] scan$reach8$21$forward;
     reg  [8:0] scan$reach8$21$backward;
     reg  scan$reach8$22$clock;
-    reg  [7:0] scan$reach8$22$data_in;
+    reg  [20:0] scan$reach8$22$data_in;
     reg  scan$reach8$22$keep_in;
     reg  [16:0] scan$reach8$22$forward_in;
     reg  [8:0] scan$reach8$22$backward_in;
     reg  [16:0] scan$reach8$22$forward_from;
     reg  [8:0] scan$reach8$22$backward_from;
-    reg  [7:0] scan$reach8$22$data;
+    reg  [20:0] scan$reach8$22$data;
     reg  scan$reach8$22$keep;
     reg  [16:0] scan$reach8$22$forward;
     reg  [8:0] scan$reach8$22$backward;
     reg  scan$reach8$23$clock;
-    reg  [7:0] scan$reach8$23$data_in;
+    reg  [20:0] scan$reach8$23$data_in;
     reg  scan$reach8$23$keep_in;
     reg  [16:0] scan$reach8$23$forward_in;
     reg  [8:0] scan$reach8$23$backward_in;
     reg  [16:0] scan$reach8$23$forward_from;
     reg  [8:0] scan$reach8$23$backward_from;
-    reg  [7:0] scan$reach8$23$data;
+    reg  [20:0] scan$reach8$23$data;
     reg  scan$reach8$23$keep;
     reg  [16:0] scan$reach8$23$forward;
     reg  [8:0] scan$reach8$23$backward;
     reg  scan$reach8$24$clock;
-    reg  [7:0] scan$reach8$24$data_in;
+    reg  [20:0] scan$reach8$24$data_in;
     reg  scan$reach8$24$keep_in;
     reg  [16:0] scan$reach8$24$forward_in;
     reg  [8:0] scan$reach8$24$backward_in;
     reg  [16:0] scan$reach8$24$forward_from;
     reg  [8:0] scan$reach8$24$backward_from;
-    reg  [7:0] scan$reach8$24$data;
+    reg  [20:0] scan$reach8$24$data;
     reg  scan$reach8$24$keep;
     reg  [16:0] scan$reach8$24$forward;
     reg  [8:0] scan$reach8$24$backward;
     reg  scan$reach8$25$clock;
-    reg  [7:0] scan$reach8$25$data_in;
+    reg  [20:0] scan$reach8$25$data_in;
     reg  scan$reach8$25$keep_in;
     reg  [16:0] scan$reach8$25$forward_in;
     reg  [8:0] scan$reach8$25$backward_in;
     reg  [16:0] scan$reach8$25$forward_from;
     reg  [8:0] scan$reach8$25$backward_from;
-    reg  [7:0] scan$reach8$25$data;
+    reg  [20:0] scan$reach8$25$data;
     reg  scan$reach8$25$keep;
     reg  [16:0] scan$reach8$25$forward;
     reg  [8:0] scan$reach8$25$backward;
     reg  scan$reach8$26$clock;
-    reg  [7:0] scan$reach8$26$data_in;
+    reg  [20:0] scan$reach8$26$data_in;
     reg  scan$reach8$26$keep_in;
     reg  [16:0] scan$reach8$26$forward_in;
     reg  [8:0] scan$reach8$26$backward_in;
     reg  [16:0] scan$reach8$26$forward_from;
     reg  [8:0] scan$reach8$26$backward_from;
-    reg  [7:0] scan$reach8$26$data;
+    reg  [20:0] scan$reach8$26$data;
     reg  scan$reach8$26$keep;
     reg  [16:0] scan$reach8$26$forward;
     reg  [8:0] scan$reach8$26$backward;
     reg  scan$reach8$27$clock;
-    reg  [7:0] scan$reach8$27$data_in;
+    reg  [20:0] scan$reach8$27$data_in;
     reg  scan$reach8$27$keep_in;
     reg  [16:0] scan$reach8$27$forward_in;
     reg  [8:0] scan$reach8$27$backward_in;
     reg  [16:0] scan$reach8$27$forward_from;
     reg  [8:0] scan$reach8$27$backward_from;
-    reg  [7:0] scan$reach8$27$data;
+    reg  [20:0] scan$reach8$27$data;
     reg  scan$reach8$27$keep;
     reg  [16:0] scan$reach8$27$forward;
     reg  [8:0] scan$reach8$27$backward;
     reg  scan$reach8$28$clock;
-    reg  [7:0] scan$reach8$28$data_in;
+    reg  [20:0] scan$reach8$28$data_in;
     reg  scan$reach8$28$keep_in;
     reg  [16:0] scan$reach8$28$forward_in;
     reg  [8:0] scan$reach8$28$backward_in;
     reg  [16:0] scan$reach8$28$forward_from;
     reg  [8:0] scan$reach8$28$backward_from;
-    reg  [7:0] scan$reach8$28$data;
+    reg  [20:0] scan$reach8$28$data;
     reg  scan$reach8$28$keep;
     reg  [16:0] scan$reach8$28$forward;
     reg  [8:0] scan$reach8$28$backward;
     reg  scan$reach8$29$clock;
-    reg  [7:0] scan$reach8$29$data_in;
+    reg  [20:0] scan$reach8$29$data_in;
     reg  scan$reach8$29$keep_in;
     reg  [16:0] scan$reach8$29$forward_in;
     reg  [8:0] scan$reach8$29$backward_in;
     reg  [16:0] scan$reach8$29$forward_from;
     reg  [8:0] scan$reach8$29$backward_from;
-    reg  [7:0] scan$reach8$29$data;
+    reg  [20:0] scan$reach8$29$data;
     reg  scan$reach8$29$keep;
     reg  [16:0] scan$reach8$29$forward;
     reg  [8:0] scan$reach8$29$backward;
     reg  scan$reach8$30$clock;
-    reg  [7:0] scan$reach8$30$data_in;
+    reg  [20:0] scan$reach8$30$data_in;
     reg  scan$reach8$30$keep_in;
     reg  [16:0] scan$reach8$30$forward_in;
     reg  [8:0] scan$reach8$30$backward_in;
     reg  [16:0] scan$reach8$30$forward_from;
     reg  [8:0] scan$reach8$30$backward_from;
-    reg  [7:0] scan$reach8$30$data;
+    reg  [20:0] scan$reach8$30$data;
     reg  scan$reach8$30$keep;
     reg  [16:0] scan$reach8$30$forward;
     reg  [8:0] scan$reach8$30$backward;
     reg  scan$reach8$31$clock;
-    reg  [7:0] scan$reach8$31$data_in;
+    reg  [20:0] scan$reach8$31$data_in;
     reg  scan$reach8$31$keep_in;
     reg  [16:0] scan$reach8$31$forward_in;
     reg  [8:0] scan$reach8$31$backward_in;
     reg  [16:0] scan$reach8$31$forward_from;
     reg  [8:0] scan$reach8$31$backward_from;
-    reg  [7:0] scan$reach8$31$data;
+    reg  [20:0] scan$reach8$31$data;
     reg  scan$reach8$31$keep;
     reg  [16:0] scan$reach8$31$forward;
     reg  [8:0] scan$reach8$31$backward;
     reg  scan$reach16$0$clock;
-    reg  [7:0] scan$reach16$0$data_in;
+    reg  [20:0] scan$reach16$0$data_in;
     reg  scan$reach16$0$keep_in;
     reg  [16:0] scan$reach16$0$forward_in;
     reg  [8:0] scan$reach16$0$backward_in;
     reg  [16:0] scan$reach16$0$forward_from;
     reg  [8:0] scan$reach16$0$backward_from;
-    reg  [7:0] scan$reach16$0$data;
+    reg  [20:0] scan$reach16$0$data;
     reg  scan$reach16$0$keep;
     reg  [16:0] scan$reach16$0$forward;
     reg  [8:0] scan$reach16$0$backward;
     reg  scan$reach16$1$clock;
-    reg  [7:0] scan$reach16$1$data_in;
+    reg  [20:0] scan$reach16$1$data_in;
     reg  scan$reach16$1$keep_in;
     reg  [16:0] scan$reach16$1$forward_in;
     reg  [8:0] scan$reach16$1$backward_in;
     reg  [16:0] scan$reach16$1$forward_from;
     reg  [8:0] scan$reach16$1$backward_from;
-    reg  [7:0] scan$reach16$1$data;
+    reg  [20:0] scan$reach16$1$data;
     reg  scan$reach16$1$keep;
     reg  [16:0] scan$reach16$1$forward;
     reg  [8:0] scan$reach16$1$backward;
     reg  scan$reach16$2$clock;
-    reg  [7:0] scan$reach16$2$data_in;
+    reg  [20:0] scan$reach16$2$data_in;
     reg  scan$reach16$2$keep_in;
     reg  [16:0] scan$reach16$2$forward_in;
     reg  [8:0] scan$reach16$2$backward_in;
     reg  [16:0] scan$reach16$2$forward_from;
     reg  [8:0] scan$reach16$2$backward_from;
-    reg  [7:0] scan$reach16$2$data;
+    reg  [20:0] scan$reach16$2$data;
     reg  scan$reach16$2$keep;
     reg  [16:0] scan$reach16$2$forward;
     reg  [8:0] scan$reach16$2$backward;
     reg  scan$reach16$3$clock;
-    reg  [7:0] scan$reach16$3$data_in;
+    reg  [20:0] scan$reach16$3$data_in;
     reg  scan$reach16$3$keep_in;
     reg  [16:0] scan$reach16$3$forward_in;
     reg  [8:0] scan$reach16$3$backward_in;
     reg  [16:0] scan$reach16$3$forward_from;
     reg  [8:0] scan$reach16$3$backward_from;
-    reg  [7:0] scan$reach16$3$data;
+    reg  [20:0] scan$reach16$3$data;
     reg  scan$reach16$3$keep;
     reg  [16:0] scan$reach16$3$forward;
     reg  [8:0] scan$reach16$3$backward;
     reg  scan$reach16$4$clock;
-    reg  [7:0] scan$reach16$4$data_in;
+    reg  [20:0] scan$reach16$4$data_in;
     reg  scan$reach16$4$keep_in;
     reg  [16:0] scan$reach16$4$forward_in;
     reg  [8:0] scan$reach16$4$backward_in;
     reg  [16:0] scan$reach16$4$forward_from;
     reg  [8:0] scan$reach16$4$backward_from;
-    reg  [7:0] scan$reach16$4$data;
+    reg  [20:0] scan$reach16$4$data;
     reg  scan$reach16$4$keep;
     reg  [16:0] scan$reach16$4$forward;
     reg  [8:0] scan$reach16$4$backward;
     reg  scan$reach16$5$clock;
-    reg  [7:0] scan$reach16$5$data_in;
+    reg  [20:0] scan$reach16$5$data_in;
     reg  scan$reach16$5$keep_in;
     reg  [16:0] scan$reach16$5$forward_in;
     reg  [8:0] scan$reach16$5$backward_in;
     reg  [16:0] scan$reach16$5$forward_from;
     reg  [8:0] scan$reach16$5$backward_from;
-    reg  [7:0] scan$reach16$5$data;
+    reg  [20:0] scan$reach16$5$data;
     reg  scan$reach16$5$keep;
     reg  [16:0] scan$reach16$5$forward;
     reg  [8:0] scan$reach16$5$backward;
     reg  scan$reach16$6$clock;
-    reg  [7:0] scan$reach16$6$data_in;
+    reg  [20:0] scan$reach16$6$data_in;
     reg  scan$reach16$6$keep_in;
     reg  [16:0] scan$reach16$6$forward_in;
     reg  [8:0] scan$reach16$6$backward_in;
     reg  [16:0] scan$reach16$6$forward_from;
     reg  [8:0] scan$reach16$6$backward_from;
-    reg  [7:0] scan$reach16$6$data;
+    reg  [20:0] scan$reach16$6$data;
     reg  scan$reach16$6$keep;
     reg  [16:0] scan$reach16$6$forward;
     reg  [8:0] scan$reach16$6$backward;
     reg  scan$reach16$7$clock;
-    reg  [7:0] scan$reach16$7$data_in;
+    reg  [20:0] scan$reach16$7$data_in;
     reg  scan$reach16$7$keep_in;
     reg  [16:0] scan$reach16$7$forward_in;
     reg  [8:0] scan$reach16$7$backward_in;
     reg  [16:0] scan$reach16$7$forward_from;
     reg  [8:0] scan$reach16$7$backward_from;
-    reg  [7:0] scan$reach16$7$data;
+    reg  [20:0] scan$reach16$7$data;
     reg  scan$reach16$7$keep;
     reg  [16:0] scan$reach16$7$forward;
     reg  [8:0] scan$reach16$7$backward;
     reg  scan$reach16$8$clock;
-    reg  [7:0] scan$reach16$8$data_in;
+    reg  [20:0] scan$reach16$8$data_in;
     reg  scan$reach16$8$keep_in;
     reg  [16:0] scan$reach16$8$forward_in;
     reg  [8:0] scan$reach16$8$backward_in;
     reg  [16:0] scan$reach16$8$forward_from;
     reg  [8:0] scan$reach16$8$backward_from;
-    reg  [7:0] scan$reach16$8$data;
+    reg  [20:0] scan$reach16$8$data;
     reg  scan$reach16$8$keep;
     reg  [16:0] scan$reach16$8$forward;
     reg  [8:0] scan$reach16$8$backward;
     reg  scan$reach16$9$clock;
-    reg  [7:0] scan$reach16$9$data_in;
+    reg  [20:0] scan$reach16$9$data_in;
     reg  scan$reach16$9$keep_in;
     reg  [16:0] scan$reach16$9$forward_in;
     reg  [8:0] scan$reach16$9$backward_in;
     reg  [16:0] scan$reach16$9$forward_from;
     reg  [8:0] scan$reach16$9$backward_from;
-    reg  [7:0] scan$reach16$9$data;
+    reg  [20:0] scan$reach16$9$data;
     reg  scan$reach16$9$keep;
     reg  [16:0] scan$reach16$9$forward;
     reg  [8:0] scan$reach16$9$backward;
     reg  scan$reach16$10$clock;
-    reg  [7:0] scan$reach16$10$data_in;
+    reg  [20:0] scan$reach16$10$data_in;
     reg  scan$reach16$10$keep_in;
     reg  [16:0] scan$reach16$10$forward_in;
     reg  [8:0] scan$reach16$10$backward_in;
     reg  [16:0] scan$reach16$10$forward_from;
     reg  [8:0] scan$reach16$10$backward_from;
-    reg  [7:0] scan$reach16$10$data;
+    reg  [20:0] scan$reach16$10$data;
     reg  scan$reach16$10$keep;
     reg  [16:0] scan$reach16$10$forward;
     reg  [8:0] scan$reach16$10$backward;
     reg  scan$reach16$11$clock;
-    reg  [7:0] scan$reach16$11$data_in;
+    reg  [20:0] scan$reach16$11$data_in;
     reg  scan$reach16$11$keep_in;
     reg  [16:0] scan$reach16$11$forward_in;
     reg  [8:0] scan$reach16$11$backward_in;
     reg  [16:0] scan$reach16$11$forward_from;
     reg  [8:0] scan$reach16$11$backward_from;
-    reg  [7:0] scan$reach16$11$data;
+    reg  [20:0] scan$reach16$11$data;
     reg  scan$reach16$11$keep;
     reg  [16:0] scan$reach16$11$forward;
     reg  [8:0] scan$reach16$11$backward;
     reg  scan$reach16$12$clock;
-    reg  [7:0] scan$reach16$12$data_in;
+    reg  [20:0] scan$reach16$12$data_in;
     reg  scan$reach16$12$keep_in;
     reg  [16:0] scan$reach16$12$forward_in;
     reg  [8:0] scan$reach16$12$backward_in;
     reg  [16:0] scan$reach16$12$forward_from;
     reg  [8:0] scan$reach16$12$backward_from;
-    reg  [7:0] scan$reach16$12$data;
+    reg  [20:0] scan$reach16$12$data;
     reg  scan$reach16$12$keep;
     reg  [16:0] scan$reach16$12$forward;
     reg  [8:0] scan$reach16$12$backward;
     reg  scan$reach16$13$clock;
-    reg  [7:0] scan$reach16$13$data_in;
+    reg  [20:0] scan$reach16$13$data_in;
     reg  scan$reach16$13$keep_in;
     reg  [16:0] scan$reach16$13$forward_in;
     reg  [8:0] scan$reach16$13$backward_in;
     reg  [16:0] scan$reach16$13$forward_from;
     reg  [8:0] scan$reach16$13$backward_from;
-    reg  [7:0] scan$reach16$13$data;
+    reg  [20:0] scan$reach16$13$data;
     reg  scan$reach16$13$keep;
     reg  [16:0] scan$reach16$13$forward;
     reg  [8:0] scan$reach16$13$backward;
     reg  scan$reach16$14$clock;
-    reg  [7:0] scan$reach16$14$data_in;
+    reg  [20:0] scan$reach16$14$data_in;
     reg  scan$reach16$14$keep_in;
     reg  [16:0] scan$reach16$14$forward_in;
     reg  [8:0] scan$reach16$14$backward_in;
     reg  [16:0] scan$reach16$14$forward_from;
     reg  [8:0] scan$reach16$14$backward_from;
-    reg  [7:0] scan$reach16$14$data;
+    reg  [20:0] scan$reach16$14$data;
     reg  scan$reach16$14$keep;
     reg  [16:0] scan$reach16$14$forward;
     reg  [8:0] scan$reach16$14$backward;
     reg  scan$reach16$15$clock;
-    reg  [7:0] scan$reach16$15$data_in;
+    reg  [20:0] scan$reach16$15$data_in;
     reg  scan$reach16$15$keep_in;
     reg  [16:0] scan$reach16$15$forward_in;
     reg  [8:0] scan$reach16$15$backward_in;
     reg  [16:0] scan$reach16$15$forward_from;
     reg  [8:0] scan$reach16$15$backward_from;
-    reg  [7:0] scan$reach16$15$data;
+    reg  [20:0] scan$reach16$15$data;
     reg  scan$reach16$15$keep;
     reg  [16:0] scan$reach16$15$forward;
     reg  [8:0] scan$reach16$15$backward;
     reg  scan$reach16$16$clock;
-    reg  [7:0] scan$reach16$16$data_in;
+    reg  [20:0] scan$reach16$16$data_in;
     reg  scan$reach16$16$keep_in;
     reg  [16:0] scan$reach16$16$forward_in;
     reg  [8:0] scan$reach16$16$backward_in;
     reg  [16:0] scan$reach16$16$forward_from;
     reg  [8:0] scan$reach16$16$backward_from;
-    reg  [7:0] scan$reach16$16$data;
+    reg  [20:0] scan$reach16$16$data;
     reg  scan$reach16$16$keep;
     reg  [16:0] scan$reach16$16$forward;
     reg  [8:0] scan$reach16$16$backward;
     reg  scan$reach16$17$clock;
-    reg  [7:0] scan$reach16$17$data_in;
+    reg  [20:0] scan$reach16$17$data_in;
     reg  scan$reach16$17$keep_in;
     reg  [16:0] scan$reach16$17$forward_in;
     reg  [8:0] scan$reach16$17$backward_in;
     reg  [16:0] scan$reach16$17$forward_from;
     reg  [8:0] scan$reach16$17$backward_from;
-    reg  [7:0] scan$reach16$17$data;
+    reg  [20:0] scan$reach16$17$data;
     reg  scan$reach16$17$keep;
     reg  [16:0] scan$reach16$17$forward;
     reg  [8:0] scan$reach16$17$backward;
     reg  scan$reach16$18$clock;
-    reg  [7:0] scan$reach16$18$data_in;
+    reg  [20:0] scan$reach16$18$data_in;
     reg  scan$reach16$18$keep_in;
     reg  [16:0] scan$reach16$18$forward_in;
     reg  [8:0] scan$reach16$18$backward_in;
     reg  [16:0] scan$reach16$18$forward_from;
     reg  [8:0] scan$reach16$18$backward_from;
-    reg  [7:0] scan$reach16$18$data;
+    reg  [20:0] scan$reach16$18$data;
     reg  scan$reach16$18$keep;
     reg  [16:0] scan$reach16$18$forward;
     reg  [8:0] scan$reach16$18$backward;
     reg  scan$reach16$19$clock;
-    reg  [7:0] scan$reach16$19$data_in;
+    reg  [20:0] scan$reach16$19$data_in;
     reg  scan$reach16$19$keep_in;
     reg  [16:0] scan$reach16$19$forward_in;
     reg  [8:0] scan$reach16$19$backward_in;
     reg  [16:0] scan$reach16$19$forward_from;
     reg  [8:0] scan$reach16$19$backward_from;
-    reg  [7:0] scan$reach16$19$data;
+    reg  [20:0] scan$reach16$19$data;
     reg  scan$reach16$19$keep;
     reg  [16:0] scan$reach16$19$forward;
     reg  [8:0] scan$reach16$19$backward;
     reg  scan$reach16$20$clock;
-    reg  [7:0] scan$reach16$20$data_in;
+    reg  [20:0] scan$reach16$20$data_in;
     reg  scan$reach16$20$keep_in;
     reg  [16:0] scan$reach16$20$forward_in;
     reg  [8:0] scan$reach16$20$backward_in;
     reg  [16:0] scan$reach16$20$forward_from;
     reg  [8:0] scan$reach16$20$backward_from;
-    reg  [7:0] scan$reach16$20$data;
+    reg  [20:0] scan$reach16$20$data;
     reg  scan$reach16$20$keep;
     reg  [16:0] scan$reach16$20$forward;
     reg  [8:0] scan$reach16$20$backward;
     reg  scan$reach16$21$clock;
-    reg  [7:0] scan$reach16$21$data_in;
+    reg  [20:0] scan$reach16$21$data_in;
     reg  scan$reach16$21$keep_in;
     reg  [16:0] scan$reach16$21$forward_in;
     reg  [8:0] scan$reach16$21$backward_in;
     reg  [16:0] scan$reach16$21$forward_from;
     reg  [8:0] scan$reach16$21$backward_from;
-    reg  [7:0] scan$reach16$21$data;
+    reg  [20:0] scan$reach16$21$data;
     reg  scan$reach16$21$keep;
     reg  [16:0] scan$reach16$21$forward;
     reg  [8:0] scan$reach16$21$backward;
     reg  scan$reach16$22$clock;
-    reg  [7:0] scan$reach16$22$data_in;
+    reg  [20:0] scan$reach16$22$data_in;
     reg  scan$reach16$22$keep_in;
     reg  [16:0] scan$reach16$22$forward_in;
     reg  [8:0] scan$reach16$22$backward_in;
     reg  [16:0] scan$reach16$22$forward_from;
     reg  [8:0] scan$reach16$22$backward_from;
-    reg  [7:0] scan$reach16$22$data;
+    reg  [20:0] scan$reach16$22$data;
     reg  scan$reach16$22$keep;
     reg  [16:0] scan$reach16$22$forward;
     reg  [8:0] scan$reach16$22$backward;
     reg  scan$reach16$23$clock;
-    reg  [7:0] scan$reach16$23$data_in;
+    reg  [20:0] scan$reach16$23$data_in;
     reg  scan$reach16$23$keep_in;
     reg  [16:0] scan$reach16$23$forward_in;
     reg  [8:0] scan$reach16$23$backward_in;
     reg  [16:0] scan$reach16$23$forward_from;
     reg  [8:0] scan$reach16$23$backward_from;
-    reg  [7:0] scan$reach16$23$data;
+    reg  [20:0] scan$reach16$23$data;
     reg  scan$reach16$23$keep;
     reg  [16:0] scan$reach16$23$forward;
     reg  [8:0] scan$reach16$23$backward;
     reg  scan$reach16$24$clock;
-    reg  [7:0] scan$reach16$24$data_in;
+    reg  [20:0] scan$reach16$24$data_in;
     reg  scan$reach16$24$keep_in;
     reg  [16:0] scan$reach16$24$forward_in;
     reg  [8:0] scan$reach16$24$backward_in;
     reg  [16:0] scan$reach16$24$forward_from;
     reg  [8:0] scan$reach16$24$backward_from;
-    reg  [7:0] scan$reach16$24$data;
+    reg  [20:0] scan$reach16$24$data;
     reg  scan$reach16$24$keep;
     reg  [16:0] scan$reach16$24$forward;
     reg  [8:0] scan$reach16$24$backward;
     reg  scan$reach16$25$clock;
-    reg  [7:0] scan$reach16$25$data_in;
+    reg  [20:0] scan$reach16$25$data_in;
     reg  scan$reach16$25$keep_in;
     reg  [16:0] scan$reach16$25$forward_in;
     reg  [8:0] scan$reach16$25$backward_in;
     reg  [16:0] scan$reach16$25$forward_from;
     reg  [8:0] scan$reach16$25$backward_from;
-    reg  [7:0] scan$reach16$25$data;
+    reg  [20:0] scan$reach16$25$data;
     reg  scan$reach16$25$keep;
     reg  [16:0] scan$reach16$25$forward;
     reg  [8:0] scan$reach16$25$backward;
     reg  scan$reach16$26$clock;
-    reg  [7:0] scan$reach16$26$data_in;
+    reg  [20:0] scan$reach16$26$data_in;
     reg  scan$reach16$26$keep_in;
     reg  [16:0] scan$reach16$26$forward_in;
     reg  [8:0] scan$reach16$26$backward_in;
     reg  [16:0] scan$reach16$26$forward_from;
     reg  [8:0] scan$reach16$26$backward_from;
-    reg  [7:0] scan$reach16$26$data;
+    reg  [20:0] scan$reach16$26$data;
     reg  scan$reach16$26$keep;
     reg  [16:0] scan$reach16$26$forward;
     reg  [8:0] scan$reach16$26$backward;
     reg  scan$reach16$27$clock;
-    reg  [7:0] scan$reach16$27$data_in;
+    reg  [20:0] scan$reach16$27$data_in;
     reg  scan$reach16$27$keep_in;
     reg  [16:0] scan$reach16$27$forward_in;
     reg  [8:0] scan$reach16$27$backward_in;
     reg  [16:0] scan$reach16$27$forward_from;
     reg  [8:0] scan$reach16$27$backward_from;
-    reg  [7:0] scan$reach16$27$data;
+    reg  [20:0] scan$reach16$27$data;
     reg  scan$reach16$27$keep;
     reg  [16:0] scan$reach16$27$forward;
     reg  [8:0] scan$reach16$27$backward;
     reg  scan$reach16$28$clock;
-    reg  [7:0] scan$reach16$28$data_in;
+    reg  [20:0] scan$reach16$28$data_in;
     reg  scan$reach16$28$keep_in;
     reg  [16:0] scan$reach16$28$forward_in;
     reg  [8:0] scan$reach16$28$backward_in;
     reg  [16:0] scan$reach16$28$forward_from;
     reg  [8:0] scan$reach16$28$backward_from;
-    reg  [7:0] scan$reach16$28$data;
+    reg  [20:0] scan$reach16$28$data;
     reg  scan$reach16$28$keep;
     reg  [16:0] scan$reach16$28$forward;
     reg  [8:0] scan$reach16$28$backward;
     reg  scan$reach16$29$clock;
-    reg  [7:0] scan$reach16$29$data_in;
+    reg  [20:0] scan$reach16$29$data_in;
     reg  scan$reach16$29$keep_in;
     reg  [16:0] scan$reach16$29$forward_in;
     reg  [8:0] scan$reach16$29$backward_in;
     reg  [16:0] scan$reach16$29$forward_from;
     reg  [8:0] scan$reach16$29$backward_from;
-    reg  [7:0] scan$reach16$29$data;
+    reg  [20:0] scan$reach16$29$data;
     reg  scan$reach16$29$keep;
     reg  [16:0] scan$reach16$29$forward;
     reg  [8:0] scan$reach16$29$backward;
     reg  scan$reach16$30$clock;
-    reg  [7:0] scan$reach16$30$data_in;
+    reg  [20:0] scan$reach16$30$data_in;
     reg  scan$reach16$30$keep_in;
     reg  [16:0] scan$reach16$30$forward_in;
     reg  [8:0] scan$reach16$30$backward_in;
     reg  [16:0] scan$reach16$30$forward_from;
     reg  [8:0] scan$reach16$30$backward_from;
-    reg  [7:0] scan$reach16$30$data;
+    reg  [20:0] scan$reach16$30$data;
     reg  scan$reach16$30$keep;
     reg  [16:0] scan$reach16$30$forward;
     reg  [8:0] scan$reach16$30$backward;
     reg  scan$reach16$31$clock;
-    reg  [7:0] scan$reach16$31$data_in;
+    reg  [20:0] scan$reach16$31$data_in;
     reg  scan$reach16$31$keep_in;
     reg  [16:0] scan$reach16$31$forward_in;
     reg  [8:0] scan$reach16$31$backward_in;
     reg  [16:0] scan$reach16$31$forward_from;
     reg  [8:0] scan$reach16$31$backward_from;
-    reg  [7:0] scan$reach16$31$data;
+    reg  [20:0] scan$reach16$31$data;
     reg  scan$reach16$31$keep;
     reg  [16:0] scan$reach16$31$forward;
     reg  [8:0] scan$reach16$31$backward;
@@ -3285,10 +3445,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  scan$beats$beat_out;
     reg  scan$beats$last_out;
     reg  scan$reach1$0$lane$clock;
-    reg  [7:0] scan$reach1$0$lane$data_in;
+    reg  [20:0] scan$reach1$0$lane$data_in;
     reg  scan$reach1$0$lane$keep_in;
     reg  [16:0] scan$reach1$0$lane$value_in;
-    reg  [7:0] scan$reach1$0$lane$data;
+    reg  [20:0] scan$reach1$0$lane$data;
     reg  scan$reach1$0$lane$keep;
     reg  [16:0] scan$reach1$0$lane$value;
     reg  [8:0] scan$reach1$0$backward_reg$d;
@@ -3300,8 +3460,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$0$backward_join$earlier;
     reg  [8:0] scan$reach1$0$backward_join$later;
     reg  [8:0] scan$reach1$0$backward_join$joined;
-    reg  [7:0] scan$reach1$0$lane$data_reg$d;
-    reg  [7:0] scan$reach1$0$lane$data_reg$q;
+    reg  [20:0] scan$reach1$0$lane$data_reg$d;
+    reg  [20:0] scan$reach1$0$lane$data_reg$q;
     reg  scan$reach1$0$lane$data_reg$clock;
     reg  scan$reach1$0$lane$keep_reg$d;
     reg  scan$reach1$0$lane$keep_reg$q;
@@ -3319,10 +3479,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$0$backward_join$lead_sum;
     reg  [2:0] scan$reach1$0$backward_join$lead;
     reg  scan$reach1$1$lane$clock;
-    reg  [7:0] scan$reach1$1$lane$data_in;
+    reg  [20:0] scan$reach1$1$lane$data_in;
     reg  scan$reach1$1$lane$keep_in;
     reg  [16:0] scan$reach1$1$lane$value_in;
-    reg  [7:0] scan$reach1$1$lane$data;
+    reg  [20:0] scan$reach1$1$lane$data;
     reg  scan$reach1$1$lane$keep;
     reg  [16:0] scan$reach1$1$lane$value;
     reg  [8:0] scan$reach1$1$backward_reg$d;
@@ -3334,8 +3494,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$1$backward_join$earlier;
     reg  [8:0] scan$reach1$1$backward_join$later;
     reg  [8:0] scan$reach1$1$backward_join$joined;
-    reg  [7:0] scan$reach1$1$lane$data_reg$d;
-    reg  [7:0] scan$reach1$1$lane$data_reg$q;
+    reg  [20:0] scan$reach1$1$lane$data_reg$d;
+    reg  [20:0] scan$reach1$1$lane$data_reg$q;
     reg  scan$reach1$1$lane$data_reg$clock;
     reg  scan$reach1$1$lane$keep_reg$d;
     reg  scan$reach1$1$lane$keep_reg$q;
@@ -3353,10 +3513,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$1$backward_join$lead_sum;
     reg  [2:0] scan$reach1$1$backward_join$lead;
     reg  scan$reach1$2$lane$clock;
-    reg  [7:0] scan$reach1$2$lane$data_in;
+    reg  [20:0] scan$reach1$2$lane$data_in;
     reg  scan$reach1$2$lane$keep_in;
     reg  [16:0] scan$reach1$2$lane$value_in;
-    reg  [7:0] scan$reach1$2$lane$data;
+    reg  [20:0] scan$reach1$2$lane$data;
     reg  scan$reach1$2$lane$keep;
     reg  [16:0] scan$reach1$2$lane$value;
     reg  [8:0] scan$reach1$2$backward_reg$d;
@@ -3368,8 +3528,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$2$backward_join$earlier;
     reg  [8:0] scan$reach1$2$backward_join$later;
     reg  [8:0] scan$reach1$2$backward_join$joined;
-    reg  [7:0] scan$reach1$2$lane$data_reg$d;
-    reg  [7:0] scan$reach1$2$lane$data_reg$q;
+    reg  [20:0] scan$reach1$2$lane$data_reg$d;
+    reg  [20:0] scan$reach1$2$lane$data_reg$q;
     reg  scan$reach1$2$lane$data_reg$clock;
     reg  scan$reach1$2$lane$keep_reg$d;
     reg  scan$reach1$2$lane$keep_reg$q;
@@ -3387,10 +3547,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$2$backward_join$lead_sum;
     reg  [2:0] scan$reach1$2$backward_join$lead;
     reg  scan$reach1$3$lane$clock;
-    reg  [7:0] scan$reach1$3$lane$data_in;
+    reg  [20:0] scan$reach1$3$lane$data_in;
     reg  scan$reach1$3$lane$keep_in;
     reg  [16:0] scan$reach1$3$lane$value_in;
-    reg  [7:0] scan$reach1$3$lane$data;
+    reg  [20:0] scan$reach1$3$lane$data;
     reg  scan$reach1$3$lane$keep;
     reg  [16:0] scan$reach1$3$lane$value;
     reg  [8:0] scan$reach1$3$backward_reg$d;
@@ -3402,8 +3562,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$3$backward_join$earlier;
     reg  [8:0] scan$reach1$3$backward_join$later;
     reg  [8:0] scan$reach1$3$backward_join$joined;
-    reg  [7:0] scan$reach1$3$lane$data_reg$d;
-    reg  [7:0] scan$reach1$3$lane$data_reg$q;
+    reg  [20:0] scan$reach1$3$lane$data_reg$d;
+    reg  [20:0] scan$reach1$3$lane$data_reg$q;
     reg  scan$reach1$3$lane$data_reg$clock;
     reg  scan$reach1$3$lane$keep_reg$d;
     reg  scan$reach1$3$lane$keep_reg$q;
@@ -3421,10 +3581,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$3$backward_join$lead_sum;
     reg  [2:0] scan$reach1$3$backward_join$lead;
     reg  scan$reach1$4$lane$clock;
-    reg  [7:0] scan$reach1$4$lane$data_in;
+    reg  [20:0] scan$reach1$4$lane$data_in;
     reg  scan$reach1$4$lane$keep_in;
     reg  [16:0] scan$reach1$4$lane$value_in;
-    reg  [7:0] scan$reach1$4$lane$data;
+    reg  [20:0] scan$reach1$4$lane$data;
     reg  scan$reach1$4$lane$keep;
     reg  [16:0] scan$reach1$4$lane$value;
     reg  [8:0] scan$reach1$4$backward_reg$d;
@@ -3436,8 +3596,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$4$backward_join$earlier;
     reg  [8:0] scan$reach1$4$backward_join$later;
     reg  [8:0] scan$reach1$4$backward_join$joined;
-    reg  [7:0] scan$reach1$4$lane$data_reg$d;
-    reg  [7:0] scan$reach1$4$lane$data_reg$q;
+    reg  [20:0] scan$reach1$4$lane$data_reg$d;
+    reg  [20:0] scan$reach1$4$lane$data_reg$q;
     reg  scan$reach1$4$lane$data_reg$clock;
     reg  scan$reach1$4$lane$keep_reg$d;
     reg  scan$reach1$4$lane$keep_reg$q;
@@ -3455,10 +3615,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$4$backward_join$lead_sum;
     reg  [2:0] scan$reach1$4$backward_join$lead;
     reg  scan$reach1$5$lane$clock;
-    reg  [7:0] scan$reach1$5$lane$data_in;
+    reg  [20:0] scan$reach1$5$lane$data_in;
     reg  scan$reach1$5$lane$keep_in;
     reg  [16:0] scan$reach1$5$lane$value_in;
-    reg  [7:0] scan$reach1$5$lane$data;
+    reg  [20:0] scan$reach1$5$lane$data;
     reg  scan$reach1$5$lane$keep;
     reg  [16:0] scan$reach1$5$lane$value;
     reg  [8:0] scan$reach1$5$backward_reg$d;
@@ -3470,8 +3630,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$5$backward_join$earlier;
     reg  [8:0] scan$reach1$5$backward_join$later;
     reg  [8:0] scan$reach1$5$backward_join$joined;
-    reg  [7:0] scan$reach1$5$lane$data_reg$d;
-    reg  [7:0] scan$reach1$5$lane$data_reg$q;
+    reg  [20:0] scan$reach1$5$lane$data_reg$d;
+    reg  [20:0] scan$reach1$5$lane$data_reg$q;
     reg  scan$reach1$5$lane$data_reg$clock;
     reg  scan$reach1$5$lane$keep_reg$d;
     reg  scan$reach1$5$lane$keep_reg$q;
@@ -3489,10 +3649,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$5$backward_join$lead_sum;
     reg  [2:0] scan$reach1$5$backward_join$lead;
     reg  scan$reach1$6$lane$clock;
-    reg  [7:0] scan$reach1$6$lane$data_in;
+    reg  [20:0] scan$reach1$6$lane$data_in;
     reg  scan$reach1$6$lane$keep_in;
     reg  [16:0] scan$reach1$6$lane$value_in;
-    reg  [7:0] scan$reach1$6$lane$data;
+    reg  [20:0] scan$reach1$6$lane$data;
     reg  scan$reach1$6$lane$keep;
     reg  [16:0] scan$reach1$6$lane$value;
     reg  [8:0] scan$reach1$6$backward_reg$d;
@@ -3504,8 +3664,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$6$backward_join$earlier;
     reg  [8:0] scan$reach1$6$backward_join$later;
     reg  [8:0] scan$reach1$6$backward_join$joined;
-    reg  [7:0] scan$reach1$6$lane$data_reg$d;
-    reg  [7:0] scan$reach1$6$lane$data_reg$q;
+    reg  [20:0] scan$reach1$6$lane$data_reg$d;
+    reg  [20:0] scan$reach1$6$lane$data_reg$q;
     reg  scan$reach1$6$lane$data_reg$clock;
     reg  scan$reach1$6$lane$keep_reg$d;
     reg  scan$reach1$6$lane$keep_reg$q;
@@ -3523,10 +3683,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$6$backward_join$lead_sum;
     reg  [2:0] scan$reach1$6$backward_join$lead;
     reg  scan$reach1$7$lane$clock;
-    reg  [7:0] scan$reach1$7$lane$data_in;
+    reg  [20:0] scan$reach1$7$lane$data_in;
     reg  scan$reach1$7$lane$keep_in;
     reg  [16:0] scan$reach1$7$lane$value_in;
-    reg  [7:0] scan$reach1$7$lane$data;
+    reg  [20:0] scan$reach1$7$lane$data;
     reg  scan$reach1$7$lane$keep;
     reg  [16:0] scan$reach1$7$lane$value;
     reg  [8:0] scan$reach1$7$backward_reg$d;
@@ -3538,8 +3698,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$7$backward_join$earlier;
     reg  [8:0] scan$reach1$7$backward_join$later;
     reg  [8:0] scan$reach1$7$backward_join$joined;
-    reg  [7:0] scan$reach1$7$lane$data_reg$d;
-    reg  [7:0] scan$reach1$7$lane$data_reg$q;
+    reg  [20:0] scan$reach1$7$lane$data_reg$d;
+    reg  [20:0] scan$reach1$7$lane$data_reg$q;
     reg  scan$reach1$7$lane$data_reg$clock;
     reg  scan$reach1$7$lane$keep_reg$d;
     reg  scan$reach1$7$lane$keep_reg$q;
@@ -3557,10 +3717,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$7$backward_join$lead_sum;
     reg  [2:0] scan$reach1$7$backward_join$lead;
     reg  scan$reach1$8$lane$clock;
-    reg  [7:0] scan$reach1$8$lane$data_in;
+    reg  [20:0] scan$reach1$8$lane$data_in;
     reg  scan$reach1$8$lane$keep_in;
     reg  [16:0] scan$reach1$8$lane$value_in;
-    reg  [7:0] scan$reach1$8$lane$data;
+    reg  [20:0] scan$reach1$8$lane$data;
     reg  scan$reach1$8$lane$keep;
     reg  [16:0] scan$reach1$8$lane$value;
     reg  [8:0] scan$reach1$8$backward_reg$d;
@@ -3572,8 +3732,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$8$backward_join$earlier;
     reg  [8:0] scan$reach1$8$backward_join$later;
     reg  [8:0] scan$reach1$8$backward_join$joined;
-    reg  [7:0] scan$reach1$8$lane$data_reg$d;
-    reg  [7:0] scan$reach1$8$lane$data_reg$q;
+    reg  [20:0] scan$reach1$8$lane$data_reg$d;
+    reg  [20:0] scan$reach1$8$lane$data_reg$q;
     reg  scan$reach1$8$lane$data_reg$clock;
     reg  scan$reach1$8$lane$keep_reg$d;
     reg  scan$reach1$8$lane$keep_reg$q;
@@ -3591,10 +3751,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$8$backward_join$lead_sum;
     reg  [2:0] scan$reach1$8$backward_join$lead;
     reg  scan$reach1$9$lane$clock;
-    reg  [7:0] scan$reach1$9$lane$data_in;
+    reg  [20:0] scan$reach1$9$lane$data_in;
     reg  scan$reach1$9$lane$keep_in;
     reg  [16:0] scan$reach1$9$lane$value_in;
-    reg  [7:0] scan$reach1$9$lane$data;
+    reg  [20:0] scan$reach1$9$lane$data;
     reg  scan$reach1$9$lane$keep;
     reg  [16:0] scan$reach1$9$lane$value;
     reg  [8:0] scan$reach1$9$backward_reg$d;
@@ -3606,8 +3766,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$9$backward_join$earlier;
     reg  [8:0] scan$reach1$9$backward_join$later;
     reg  [8:0] scan$reach1$9$backward_join$joined;
-    reg  [7:0] scan$reach1$9$lane$data_reg$d;
-    reg  [7:0] scan$reach1$9$lane$data_reg$q;
+    reg  [20:0] scan$reach1$9$lane$data_reg$d;
+    reg  [20:0] scan$reach1$9$lane$data_reg$q;
     reg  scan$reach1$9$lane$data_reg$clock;
     reg  scan$reach1$9$lane$keep_reg$d;
     reg  scan$reach1$9$lane$keep_reg$q;
@@ -3625,10 +3785,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$9$backward_join$lead_sum;
     reg  [2:0] scan$reach1$9$backward_join$lead;
     reg  scan$reach1$10$lane$clock;
-    reg  [7:0] scan$reach1$10$lane$data_in;
+    reg  [20:0] scan$reach1$10$lane$data_in;
     reg  scan$reach1$10$lane$keep_in;
     reg  [16:0] scan$reach1$10$lane$value_in;
-    reg  [7:0] scan$reach1$10$lane$data;
+    reg  [20:0] scan$reach1$10$lane$data;
     reg  scan$reach1$10$lane$keep;
     reg  [16:0] scan$reach1$10$lane$value;
     reg  [8:0] scan$reach1$10$backward_reg$d;
@@ -3640,8 +3800,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$10$backward_join$earlier;
     reg  [8:0] scan$reach1$10$backward_join$later;
     reg  [8:0] scan$reach1$10$backward_join$joined;
-    reg  [7:0] scan$reach1$10$lane$data_reg$d;
-    reg  [7:0] scan$reach1$10$lane$data_reg$q;
+    reg  [20:0] scan$reach1$10$lane$data_reg$d;
+    reg  [20:0] scan$reach1$10$lane$data_reg$q;
     reg  scan$reach1$10$lane$data_reg$clock;
     reg  scan$reach1$10$lane$keep_reg$d;
     reg  scan$reach1$10$lane$keep_reg$q;
@@ -3659,10 +3819,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$10$backward_join$lead_sum;
     reg  [2:0] scan$reach1$10$backward_join$lead;
     reg  scan$reach1$11$lane$clock;
-    reg  [7:0] scan$reach1$11$lane$data_in;
+    reg  [20:0] scan$reach1$11$lane$data_in;
     reg  scan$reach1$11$lane$keep_in;
     reg  [16:0] scan$reach1$11$lane$value_in;
-    reg  [7:0] scan$reach1$11$lane$data;
+    reg  [20:0] scan$reach1$11$lane$data;
     reg  scan$reach1$11$lane$keep;
     reg  [16:0] scan$reach1$11$lane$value;
     reg  [8:0] scan$reach1$11$backward_reg$d;
@@ -3674,8 +3834,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$11$backward_join$earlier;
     reg  [8:0] scan$reach1$11$backward_join$later;
     reg  [8:0] scan$reach1$11$backward_join$joined;
-    reg  [7:0] scan$reach1$11$lane$data_reg$d;
-    reg  [7:0] scan$reach1$11$lane$data_reg$q;
+    reg  [20:0] scan$reach1$11$lane$data_reg$d;
+    reg  [20:0] scan$reach1$11$lane$data_reg$q;
     reg  scan$reach1$11$lane$data_reg$clock;
     reg  scan$reach1$11$lane$keep_reg$d;
     reg  scan$reach1$11$lane$keep_reg$q;
@@ -3693,10 +3853,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$11$backward_join$lead_sum;
     reg  [2:0] scan$reach1$11$backward_join$lead;
     reg  scan$reach1$12$lane$clock;
-    reg  [7:0] scan$reach1$12$lane$data_in;
+    reg  [20:0] scan$reach1$12$lane$data_in;
     reg  scan$reach1$12$lane$keep_in;
     reg  [16:0] scan$reach1$12$lane$value_in;
-    reg  [7:0] scan$reach1$12$lane$data;
+    reg  [20:0] scan$reach1$12$lane$data;
     reg  scan$reach1$12$lane$keep;
     reg  [16:0] scan$reach1$12$lane$value;
     reg  [8:0] scan$reach1$12$backward_reg$d;
@@ -3708,8 +3868,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$12$backward_join$earlier;
     reg  [8:0] scan$reach1$12$backward_join$later;
     reg  [8:0] scan$reach1$12$backward_join$joined;
-    reg  [7:0] scan$reach1$12$lane$data_reg$d;
-    reg  [7:0] scan$reach1$12$lane$data_reg$q;
+    reg  [20:0] scan$reach1$12$lane$data_reg$d;
+    reg  [20:0] scan$reach1$12$lane$data_reg$q;
     reg  scan$reach1$12$lane$data_reg$clock;
     reg  scan$reach1$12$lane$keep_reg$d;
     reg  scan$reach1$12$lane$keep_reg$q;
@@ -3727,10 +3887,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$12$backward_join$lead_sum;
     reg  [2:0] scan$reach1$12$backward_join$lead;
     reg  scan$reach1$13$lane$clock;
-    reg  [7:0] scan$reach1$13$lane$data_in;
+    reg  [20:0] scan$reach1$13$lane$data_in;
     reg  scan$reach1$13$lane$keep_in;
     reg  [16:0] scan$reach1$13$lane$value_in;
-    reg  [7:0] scan$reach1$13$lane$data;
+    reg  [20:0] scan$reach1$13$lane$data;
     reg  scan$reach1$13$lane$keep;
     reg  [16:0] scan$reach1$13$lane$value;
     reg  [8:0] scan$reach1$13$backward_reg$d;
@@ -3742,8 +3902,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$13$backward_join$earlier;
     reg  [8:0] scan$reach1$13$backward_join$later;
     reg  [8:0] scan$reach1$13$backward_join$joined;
-    reg  [7:0] scan$reach1$13$lane$data_reg$d;
-    reg  [7:0] scan$reach1$13$lane$data_reg$q;
+    reg  [20:0] scan$reach1$13$lane$data_reg$d;
+    reg  [20:0] scan$reach1$13$lane$data_reg$q;
     reg  scan$reach1$13$lane$data_reg$clock;
     reg  scan$reach1$13$lane$keep_reg$d;
     reg  scan$reach1$13$lane$keep_reg$q;
@@ -3761,10 +3921,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$13$backward_join$lead_sum;
     reg  [2:0] scan$reach1$13$backward_join$lead;
     reg  scan$reach1$14$lane$clock;
-    reg  [7:0] scan$reach1$14$lane$data_in;
+    reg  [20:0] scan$reach1$14$lane$data_in;
     reg  scan$reach1$14$lane$keep_in;
     reg  [16:0] scan$reach1$14$lane$value_in;
-    reg  [7:0] scan$reach1$14$lane$data;
+    reg  [20:0] scan$reach1$14$lane$data;
     reg  scan$reach1$14$lane$keep;
     reg  [16:0] scan$reach1$14$lane$value;
     reg  [8:0] scan$reach1$14$backward_reg$d;
@@ -3776,8 +3936,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$14$backward_join$earlier;
     reg  [8:0] scan$reach1$14$backward_join$later;
     reg  [8:0] scan$reach1$14$backward_join$joined;
-    reg  [7:0] scan$reach1$14$lane$data_reg$d;
-    reg  [7:0] scan$reach1$14$lane$data_reg$q;
+    reg  [20:0] scan$reach1$14$lane$data_reg$d;
+    reg  [20:0] scan$reach1$14$lane$data_reg$q;
     reg  scan$reach1$14$lane$data_reg$clock;
     reg  scan$reach1$14$lane$keep_reg$d;
     reg  scan$reach1$14$lane$keep_reg$q;
@@ -3795,10 +3955,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$14$backward_join$lead_sum;
     reg  [2:0] scan$reach1$14$backward_join$lead;
     reg  scan$reach1$15$lane$clock;
-    reg  [7:0] scan$reach1$15$lane$data_in;
+    reg  [20:0] scan$reach1$15$lane$data_in;
     reg  scan$reach1$15$lane$keep_in;
     reg  [16:0] scan$reach1$15$lane$value_in;
-    reg  [7:0] scan$reach1$15$lane$data;
+    reg  [20:0] scan$reach1$15$lane$data;
     reg  scan$reach1$15$lane$keep;
     reg  [16:0] scan$reach1$15$lane$value;
     reg  [8:0] scan$reach1$15$backward_reg$d;
@@ -3810,8 +3970,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$15$backward_join$earlier;
     reg  [8:0] scan$reach1$15$backward_join$later;
     reg  [8:0] scan$reach1$15$backward_join$joined;
-    reg  [7:0] scan$reach1$15$lane$data_reg$d;
-    reg  [7:0] scan$reach1$15$lane$data_reg$q;
+    reg  [20:0] scan$reach1$15$lane$data_reg$d;
+    reg  [20:0] scan$reach1$15$lane$data_reg$q;
     reg  scan$reach1$15$lane$data_reg$clock;
     reg  scan$reach1$15$lane$keep_reg$d;
     reg  scan$reach1$15$lane$keep_reg$q;
@@ -3829,10 +3989,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$15$backward_join$lead_sum;
     reg  [2:0] scan$reach1$15$backward_join$lead;
     reg  scan$reach1$16$lane$clock;
-    reg  [7:0] scan$reach1$16$lane$data_in;
+    reg  [20:0] scan$reach1$16$lane$data_in;
     reg  scan$reach1$16$lane$keep_in;
     reg  [16:0] scan$reach1$16$lane$value_in;
-    reg  [7:0] scan$reach1$16$lane$data;
+    reg  [20:0] scan$reach1$16$lane$data;
     reg  scan$reach1$16$lane$keep;
     reg  [16:0] scan$reach1$16$lane$value;
     reg  [8:0] scan$reach1$16$backward_reg$d;
@@ -3844,8 +4004,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$16$backward_join$earlier;
     reg  [8:0] scan$reach1$16$backward_join$later;
     reg  [8:0] scan$reach1$16$backward_join$joined;
-    reg  [7:0] scan$reach1$16$lane$data_reg$d;
-    reg  [7:0] scan$reach1$16$lane$data_reg$q;
+    reg  [20:0] scan$reach1$16$lane$data_reg$d;
+    reg  [20:0] scan$reach1$16$lane$data_reg$q;
     reg  scan$reach1$16$lane$data_reg$clock;
     reg  scan$reach1$16$lane$keep_reg$d;
     reg  scan$reach1$16$lane$keep_reg$q;
@@ -3863,10 +4023,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$16$backward_join$lead_sum;
     reg  [2:0] scan$reach1$16$backward_join$lead;
     reg  scan$reach1$17$lane$clock;
-    reg  [7:0] scan$reach1$17$lane$data_in;
+    reg  [20:0] scan$reach1$17$lane$data_in;
     reg  scan$reach1$17$lane$keep_in;
     reg  [16:0] scan$reach1$17$lane$value_in;
-    reg  [7:0] scan$reach1$17$lane$data;
+    reg  [20:0] scan$reach1$17$lane$data;
     reg  scan$reach1$17$lane$keep;
     reg  [16:0] scan$reach1$17$lane$value;
     reg  [8:0] scan$reach1$17$backward_reg$d;
@@ -3878,8 +4038,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$17$backward_join$earlier;
     reg  [8:0] scan$reach1$17$backward_join$later;
     reg  [8:0] scan$reach1$17$backward_join$joined;
-    reg  [7:0] scan$reach1$17$lane$data_reg$d;
-    reg  [7:0] scan$reach1$17$lane$data_reg$q;
+    reg  [20:0] scan$reach1$17$lane$data_reg$d;
+    reg  [20:0] scan$reach1$17$lane$data_reg$q;
     reg  scan$reach1$17$lane$data_reg$clock;
     reg  scan$reach1$17$lane$keep_reg$d;
     reg  scan$reach1$17$lane$keep_reg$q;
@@ -3897,10 +4057,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$17$backward_join$lead_sum;
     reg  [2:0] scan$reach1$17$backward_join$lead;
     reg  scan$reach1$18$lane$clock;
-    reg  [7:0] scan$reach1$18$lane$data_in;
+    reg  [20:0] scan$reach1$18$lane$data_in;
     reg  scan$reach1$18$lane$keep_in;
     reg  [16:0] scan$reach1$18$lane$value_in;
-    reg  [7:0] scan$reach1$18$lane$data;
+    reg  [20:0] scan$reach1$18$lane$data;
     reg  scan$reach1$18$lane$keep;
     reg  [16:0] scan$reach1$18$lane$value;
     reg  [8:0] scan$reach1$18$backward_reg$d;
@@ -3912,8 +4072,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$18$backward_join$earlier;
     reg  [8:0] scan$reach1$18$backward_join$later;
     reg  [8:0] scan$reach1$18$backward_join$joined;
-    reg  [7:0] scan$reach1$18$lane$data_reg$d;
-    reg  [7:0] scan$reach1$18$lane$data_reg$q;
+    reg  [20:0] scan$reach1$18$lane$data_reg$d;
+    reg  [20:0] scan$reach1$18$lane$data_reg$q;
     reg  scan$reach1$18$lane$data_reg$clock;
     reg  scan$reach1$18$lane$keep_reg$d;
     reg  scan$reach1$18$lane$keep_reg$q;
@@ -3931,10 +4091,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$18$backward_join$lead_sum;
     reg  [2:0] scan$reach1$18$backward_join$lead;
     reg  scan$reach1$19$lane$clock;
-    reg  [7:0] scan$reach1$19$lane$data_in;
+    reg  [20:0] scan$reach1$19$lane$data_in;
     reg  scan$reach1$19$lane$keep_in;
     reg  [16:0] scan$reach1$19$lane$value_in;
-    reg  [7:0] scan$reach1$19$lane$data;
+    reg  [20:0] scan$reach1$19$lane$data;
     reg  scan$reach1$19$lane$keep;
     reg  [16:0] scan$reach1$19$lane$value;
     reg  [8:0] scan$reach1$19$backward_reg$d;
@@ -3946,8 +4106,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$19$backward_join$earlier;
     reg  [8:0] scan$reach1$19$backward_join$later;
     reg  [8:0] scan$reach1$19$backward_join$joined;
-    reg  [7:0] scan$reach1$19$lane$data_reg$d;
-    reg  [7:0] scan$reach1$19$lane$data_reg$q;
+    reg  [20:0] scan$reach1$19$lane$data_reg$d;
+    reg  [20:0] scan$reach1$19$lane$data_reg$q;
     reg  scan$reach1$19$lane$data_reg$clock;
     reg  scan$reach1$19$lane$keep_reg$d;
     reg  scan$reach1$19$lane$keep_reg$q;
@@ -3965,10 +4125,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$19$backward_join$lead_sum;
     reg  [2:0] scan$reach1$19$backward_join$lead;
     reg  scan$reach1$20$lane$clock;
-    reg  [7:0] scan$reach1$20$lane$data_in;
+    reg  [20:0] scan$reach1$20$lane$data_in;
     reg  scan$reach1$20$lane$keep_in;
     reg  [16:0] scan$reach1$20$lane$value_in;
-    reg  [7:0] scan$reach1$20$lane$data;
+    reg  [20:0] scan$reach1$20$lane$data;
     reg  scan$reach1$20$lane$keep;
     reg  [16:0] scan$reach1$20$lane$value;
     reg  [8:0] scan$reach1$20$backward_reg$d;
@@ -3980,8 +4140,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$20$backward_join$earlier;
     reg  [8:0] scan$reach1$20$backward_join$later;
     reg  [8:0] scan$reach1$20$backward_join$joined;
-    reg  [7:0] scan$reach1$20$lane$data_reg$d;
-    reg  [7:0] scan$reach1$20$lane$data_reg$q;
+    reg  [20:0] scan$reach1$20$lane$data_reg$d;
+    reg  [20:0] scan$reach1$20$lane$data_reg$q;
     reg  scan$reach1$20$lane$data_reg$clock;
     reg  scan$reach1$20$lane$keep_reg$d;
     reg  scan$reach1$20$lane$keep_reg$q;
@@ -3999,10 +4159,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$20$backward_join$lead_sum;
     reg  [2:0] scan$reach1$20$backward_join$lead;
     reg  scan$reach1$21$lane$clock;
-    reg  [7:0] scan$reach1$21$lane$data_in;
+    reg  [20:0] scan$reach1$21$lane$data_in;
     reg  scan$reach1$21$lane$keep_in;
     reg  [16:0] scan$reach1$21$lane$value_in;
-    reg  [7:0] scan$reach1$21$lane$data;
+    reg  [20:0] scan$reach1$21$lane$data;
     reg  scan$reach1$21$lane$keep;
     reg  [16:0] scan$reach1$21$lane$value;
     reg  [8:0] scan$reach1$21$backward_reg$d;
@@ -4014,8 +4174,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$21$backward_join$earlier;
     reg  [8:0] scan$reach1$21$backward_join$later;
     reg  [8:0] scan$reach1$21$backward_join$joined;
-    reg  [7:0] scan$reach1$21$lane$data_reg$d;
-    reg  [7:0] scan$reach1$21$lane$data_reg$q;
+    reg  [20:0] scan$reach1$21$lane$data_reg$d;
+    reg  [20:0] scan$reach1$21$lane$data_reg$q;
     reg  scan$reach1$21$lane$data_reg$clock;
     reg  scan$reach1$21$lane$keep_reg$d;
     reg  scan$reach1$21$lane$keep_reg$q;
@@ -4033,10 +4193,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$21$backward_join$lead_sum;
     reg  [2:0] scan$reach1$21$backward_join$lead;
     reg  scan$reach1$22$lane$clock;
-    reg  [7:0] scan$reach1$22$lane$data_in;
+    reg  [20:0] scan$reach1$22$lane$data_in;
     reg  scan$reach1$22$lane$keep_in;
     reg  [16:0] scan$reach1$22$lane$value_in;
-    reg  [7:0] scan$reach1$22$lane$data;
+    reg  [20:0] scan$reach1$22$lane$data;
     reg  scan$reach1$22$lane$keep;
     reg  [16:0] scan$reach1$22$lane$value;
     reg  [8:0] scan$reach1$22$backward_reg$d;
@@ -4048,8 +4208,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$22$backward_join$earlier;
     reg  [8:0] scan$reach1$22$backward_join$later;
     reg  [8:0] scan$reach1$22$backward_join$joined;
-    reg  [7:0] scan$reach1$22$lane$data_reg$d;
-    reg  [7:0] scan$reach1$22$lane$data_reg$q;
+    reg  [20:0] scan$reach1$22$lane$data_reg$d;
+    reg  [20:0] scan$reach1$22$lane$data_reg$q;
     reg  scan$reach1$22$lane$data_reg$clock;
     reg  scan$reach1$22$lane$keep_reg$d;
     reg  scan$reach1$22$lane$keep_reg$q;
@@ -4067,10 +4227,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$22$backward_join$lead_sum;
     reg  [2:0] scan$reach1$22$backward_join$lead;
     reg  scan$reach1$23$lane$clock;
-    reg  [7:0] scan$reach1$23$lane$data_in;
+    reg  [20:0] scan$reach1$23$lane$data_in;
     reg  scan$reach1$23$lane$keep_in;
     reg  [16:0] scan$reach1$23$lane$value_in;
-    reg  [7:0] scan$reach1$23$lane$data;
+    reg  [20:0] scan$reach1$23$lane$data;
     reg  scan$reach1$23$lane$keep;
     reg  [16:0] scan$reach1$23$lane$value;
     reg  [8:0] scan$reach1$23$backward_reg$d;
@@ -4082,8 +4242,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$23$backward_join$earlier;
     reg  [8:0] scan$reach1$23$backward_join$later;
     reg  [8:0] scan$reach1$23$backward_join$joined;
-    reg  [7:0] scan$reach1$23$lane$data_reg$d;
-    reg  [7:0] scan$reach1$23$lane$data_reg$q;
+    reg  [20:0] scan$reach1$23$lane$data_reg$d;
+    reg  [20:0] scan$reach1$23$lane$data_reg$q;
     reg  scan$reach1$23$lane$data_reg$clock;
     reg  scan$reach1$23$lane$keep_reg$d;
     reg  scan$reach1$23$lane$keep_reg$q;
@@ -4101,10 +4261,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$23$backward_join$lead_sum;
     reg  [2:0] scan$reach1$23$backward_join$lead;
     reg  scan$reach1$24$lane$clock;
-    reg  [7:0] scan$reach1$24$lane$data_in;
+    reg  [20:0] scan$reach1$24$lane$data_in;
     reg  scan$reach1$24$lane$keep_in;
     reg  [16:0] scan$reach1$24$lane$value_in;
-    reg  [7:0] scan$reach1$24$lane$data;
+    reg  [20:0] scan$reach1$24$lane$data;
     reg  scan$reach1$24$lane$keep;
     reg  [16:0] scan$reach1$24$lane$value;
     reg  [8:0] scan$reach1$24$backward_reg$d;
@@ -4116,8 +4276,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$24$backward_join$earlier;
     reg  [8:0] scan$reach1$24$backward_join$later;
     reg  [8:0] scan$reach1$24$backward_join$joined;
-    reg  [7:0] scan$reach1$24$lane$data_reg$d;
-    reg  [7:0] scan$reach1$24$lane$data_reg$q;
+    reg  [20:0] scan$reach1$24$lane$data_reg$d;
+    reg  [20:0] scan$reach1$24$lane$data_reg$q;
     reg  scan$reach1$24$lane$data_reg$clock;
     reg  scan$reach1$24$lane$keep_reg$d;
     reg  scan$reach1$24$lane$keep_reg$q;
@@ -4135,10 +4295,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$24$backward_join$lead_sum;
     reg  [2:0] scan$reach1$24$backward_join$lead;
     reg  scan$reach1$25$lane$clock;
-    reg  [7:0] scan$reach1$25$lane$data_in;
+    reg  [20:0] scan$reach1$25$lane$data_in;
     reg  scan$reach1$25$lane$keep_in;
     reg  [16:0] scan$reach1$25$lane$value_in;
-    reg  [7:0] scan$reach1$25$lane$data;
+    reg  [20:0] scan$reach1$25$lane$data;
     reg  scan$reach1$25$lane$keep;
     reg  [16:0] scan$reach1$25$lane$value;
     reg  [8:0] scan$reach1$25$backward_reg$d;
@@ -4150,8 +4310,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$25$backward_join$earlier;
     reg  [8:0] scan$reach1$25$backward_join$later;
     reg  [8:0] scan$reach1$25$backward_join$joined;
-    reg  [7:0] scan$reach1$25$lane$data_reg$d;
-    reg  [7:0] scan$reach1$25$lane$data_reg$q;
+    reg  [20:0] scan$reach1$25$lane$data_reg$d;
+    reg  [20:0] scan$reach1$25$lane$data_reg$q;
     reg  scan$reach1$25$lane$data_reg$clock;
     reg  scan$reach1$25$lane$keep_reg$d;
     reg  scan$reach1$25$lane$keep_reg$q;
@@ -4169,10 +4329,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$25$backward_join$lead_sum;
     reg  [2:0] scan$reach1$25$backward_join$lead;
     reg  scan$reach1$26$lane$clock;
-    reg  [7:0] scan$reach1$26$lane$data_in;
+    reg  [20:0] scan$reach1$26$lane$data_in;
     reg  scan$reach1$26$lane$keep_in;
     reg  [16:0] scan$reach1$26$lane$value_in;
-    reg  [7:0] scan$reach1$26$lane$data;
+    reg  [20:0] scan$reach1$26$lane$data;
     reg  scan$reach1$26$lane$keep;
     reg  [16:0] scan$reach1$26$lane$value;
     reg  [8:0] scan$reach1$26$backward_reg$d;
@@ -4184,8 +4344,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$26$backward_join$earlier;
     reg  [8:0] scan$reach1$26$backward_join$later;
     reg  [8:0] scan$reach1$26$backward_join$joined;
-    reg  [7:0] scan$reach1$26$lane$data_reg$d;
-    reg  [7:0] scan$reach1$26$lane$data_reg$q;
+    reg  [20:0] scan$reach1$26$lane$data_reg$d;
+    reg  [20:0] scan$reach1$26$lane$data_reg$q;
     reg  scan$reach1$26$lane$data_reg$clock;
     reg  scan$reach1$26$lane$keep_reg$d;
     reg  scan$reach1$26$lane$keep_reg$q;
@@ -4203,10 +4363,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$26$backward_join$lead_sum;
     reg  [2:0] scan$reach1$26$backward_join$lead;
     reg  scan$reach1$27$lane$clock;
-    reg  [7:0] scan$reach1$27$lane$data_in;
+    reg  [20:0] scan$reach1$27$lane$data_in;
     reg  scan$reach1$27$lane$keep_in;
     reg  [16:0] scan$reach1$27$lane$value_in;
-    reg  [7:0] scan$reach1$27$lane$data;
+    reg  [20:0] scan$reach1$27$lane$data;
     reg  scan$reach1$27$lane$keep;
     reg  [16:0] scan$reach1$27$lane$value;
     reg  [8:0] scan$reach1$27$backward_reg$d;
@@ -4218,8 +4378,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$27$backward_join$earlier;
     reg  [8:0] scan$reach1$27$backward_join$later;
     reg  [8:0] scan$reach1$27$backward_join$joined;
-    reg  [7:0] scan$reach1$27$lane$data_reg$d;
-    reg  [7:0] scan$reach1$27$lane$data_reg$q;
+    reg  [20:0] scan$reach1$27$lane$data_reg$d;
+    reg  [20:0] scan$reach1$27$lane$data_reg$q;
     reg  scan$reach1$27$lane$data_reg$clock;
     reg  scan$reach1$27$lane$keep_reg$d;
     reg  scan$reach1$27$lane$keep_reg$q;
@@ -4237,10 +4397,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$27$backward_join$lead_sum;
     reg  [2:0] scan$reach1$27$backward_join$lead;
     reg  scan$reach1$28$lane$clock;
-    reg  [7:0] scan$reach1$28$lane$data_in;
+    reg  [20:0] scan$reach1$28$lane$data_in;
     reg  scan$reach1$28$lane$keep_in;
     reg  [16:0] scan$reach1$28$lane$value_in;
-    reg  [7:0] scan$reach1$28$lane$data;
+    reg  [20:0] scan$reach1$28$lane$data;
     reg  scan$reach1$28$lane$keep;
     reg  [16:0] scan$reach1$28$lane$value;
     reg  [8:0] scan$reach1$28$backward_reg$d;
@@ -4252,8 +4412,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$28$backward_join$earlier;
     reg  [8:0] scan$reach1$28$backward_join$later;
     reg  [8:0] scan$reach1$28$backward_join$joined;
-    reg  [7:0] scan$reach1$28$lane$data_reg$d;
-    reg  [7:0] scan$reach1$28$lane$data_reg$q;
+    reg  [20:0] scan$reach1$28$lane$data_reg$d;
+    reg  [20:0] scan$reach1$28$lane$data_reg$q;
     reg  scan$reach1$28$lane$data_reg$clock;
     reg  scan$reach1$28$lane$keep_reg$d;
     reg  scan$reach1$28$lane$keep_reg$q;
@@ -4271,10 +4431,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$28$backward_join$lead_sum;
     reg  [2:0] scan$reach1$28$backward_join$lead;
     reg  scan$reach1$29$lane$clock;
-    reg  [7:0] scan$reach1$29$lane$data_in;
+    reg  [20:0] scan$reach1$29$lane$data_in;
     reg  scan$reach1$29$lane$keep_in;
     reg  [16:0] scan$reach1$29$lane$value_in;
-    reg  [7:0] scan$reach1$29$lane$data;
+    reg  [20:0] scan$reach1$29$lane$data;
     reg  scan$reach1$29$lane$keep;
     reg  [16:0] scan$reach1$29$lane$value;
     reg  [8:0] scan$reach1$29$backward_reg$d;
@@ -4286,8 +4446,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$29$backward_join$earlier;
     reg  [8:0] scan$reach1$29$backward_join$later;
     reg  [8:0] scan$reach1$29$backward_join$joined;
-    reg  [7:0] scan$reach1$29$lane$data_reg$d;
-    reg  [7:0] scan$reach1$29$lane$data_reg$q;
+    reg  [20:0] scan$reach1$29$lane$data_reg$d;
+    reg  [20:0] scan$reach1$29$lane$data_reg$q;
     reg  scan$reach1$29$lane$data_reg$clock;
     reg  scan$reach1$29$lane$keep_reg$d;
     reg  scan$reach1$29$lane$keep_reg$q;
@@ -4305,10 +4465,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$29$backward_join$lead_sum;
     reg  [2:0] scan$reach1$29$backward_join$lead;
     reg  scan$reach1$30$lane$clock;
-    reg  [7:0] scan$reach1$30$lane$data_in;
+    reg  [20:0] scan$reach1$30$lane$data_in;
     reg  scan$reach1$30$lane$keep_in;
     reg  [16:0] scan$reach1$30$lane$value_in;
-    reg  [7:0] scan$reach1$30$lane$data;
+    reg  [20:0] scan$reach1$30$lane$data;
     reg  scan$reach1$30$lane$keep;
     reg  [16:0] scan$reach1$30$lane$value;
     reg  [8:0] scan$reach1$30$backward_reg$d;
@@ -4320,8 +4480,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$30$backward_join$earlier;
     reg  [8:0] scan$reach1$30$backward_join$later;
     reg  [8:0] scan$reach1$30$backward_join$joined;
-    reg  [7:0] scan$reach1$30$lane$data_reg$d;
-    reg  [7:0] scan$reach1$30$lane$data_reg$q;
+    reg  [20:0] scan$reach1$30$lane$data_reg$d;
+    reg  [20:0] scan$reach1$30$lane$data_reg$q;
     reg  scan$reach1$30$lane$data_reg$clock;
     reg  scan$reach1$30$lane$keep_reg$d;
     reg  scan$reach1$30$lane$keep_reg$q;
@@ -4339,10 +4499,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$30$backward_join$lead_sum;
     reg  [2:0] scan$reach1$30$backward_join$lead;
     reg  scan$reach1$31$lane$clock;
-    reg  [7:0] scan$reach1$31$lane$data_in;
+    reg  [20:0] scan$reach1$31$lane$data_in;
     reg  scan$reach1$31$lane$keep_in;
     reg  [16:0] scan$reach1$31$lane$value_in;
-    reg  [7:0] scan$reach1$31$lane$data;
+    reg  [20:0] scan$reach1$31$lane$data;
     reg  scan$reach1$31$lane$keep;
     reg  [16:0] scan$reach1$31$lane$value;
     reg  [8:0] scan$reach1$31$backward_reg$d;
@@ -4354,8 +4514,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach1$31$backward_join$earlier;
     reg  [8:0] scan$reach1$31$backward_join$later;
     reg  [8:0] scan$reach1$31$backward_join$joined;
-    reg  [7:0] scan$reach1$31$lane$data_reg$d;
-    reg  [7:0] scan$reach1$31$lane$data_reg$q;
+    reg  [20:0] scan$reach1$31$lane$data_reg$d;
+    reg  [20:0] scan$reach1$31$lane$data_reg$q;
     reg  scan$reach1$31$lane$data_reg$clock;
     reg  scan$reach1$31$lane$keep_reg$d;
     reg  scan$reach1$31$lane$keep_reg$q;
@@ -4373,10 +4533,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach1$31$backward_join$lead_sum;
     reg  [2:0] scan$reach1$31$backward_join$lead;
     reg  scan$reach2$0$lane$clock;
-    reg  [7:0] scan$reach2$0$lane$data_in;
+    reg  [20:0] scan$reach2$0$lane$data_in;
     reg  scan$reach2$0$lane$keep_in;
     reg  [16:0] scan$reach2$0$lane$value_in;
-    reg  [7:0] scan$reach2$0$lane$data;
+    reg  [20:0] scan$reach2$0$lane$data;
     reg  scan$reach2$0$lane$keep;
     reg  [16:0] scan$reach2$0$lane$value;
     reg  [8:0] scan$reach2$0$backward_reg$d;
@@ -4388,8 +4548,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$0$backward_join$earlier;
     reg  [8:0] scan$reach2$0$backward_join$later;
     reg  [8:0] scan$reach2$0$backward_join$joined;
-    reg  [7:0] scan$reach2$0$lane$data_reg$d;
-    reg  [7:0] scan$reach2$0$lane$data_reg$q;
+    reg  [20:0] scan$reach2$0$lane$data_reg$d;
+    reg  [20:0] scan$reach2$0$lane$data_reg$q;
     reg  scan$reach2$0$lane$data_reg$clock;
     reg  scan$reach2$0$lane$keep_reg$d;
     reg  scan$reach2$0$lane$keep_reg$q;
@@ -4407,10 +4567,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$0$backward_join$lead_sum;
     reg  [2:0] scan$reach2$0$backward_join$lead;
     reg  scan$reach2$1$lane$clock;
-    reg  [7:0] scan$reach2$1$lane$data_in;
+    reg  [20:0] scan$reach2$1$lane$data_in;
     reg  scan$reach2$1$lane$keep_in;
     reg  [16:0] scan$reach2$1$lane$value_in;
-    reg  [7:0] scan$reach2$1$lane$data;
+    reg  [20:0] scan$reach2$1$lane$data;
     reg  scan$reach2$1$lane$keep;
     reg  [16:0] scan$reach2$1$lane$value;
     reg  [8:0] scan$reach2$1$backward_reg$d;
@@ -4422,8 +4582,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$1$backward_join$earlier;
     reg  [8:0] scan$reach2$1$backward_join$later;
     reg  [8:0] scan$reach2$1$backward_join$joined;
-    reg  [7:0] scan$reach2$1$lane$data_reg$d;
-    reg  [7:0] scan$reach2$1$lane$data_reg$q;
+    reg  [20:0] scan$reach2$1$lane$data_reg$d;
+    reg  [20:0] scan$reach2$1$lane$data_reg$q;
     reg  scan$reach2$1$lane$data_reg$clock;
     reg  scan$reach2$1$lane$keep_reg$d;
     reg  scan$reach2$1$lane$keep_reg$q;
@@ -4441,10 +4601,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$1$backward_join$lead_sum;
     reg  [2:0] scan$reach2$1$backward_join$lead;
     reg  scan$reach2$2$lane$clock;
-    reg  [7:0] scan$reach2$2$lane$data_in;
+    reg  [20:0] scan$reach2$2$lane$data_in;
     reg  scan$reach2$2$lane$keep_in;
     reg  [16:0] scan$reach2$2$lane$value_in;
-    reg  [7:0] scan$reach2$2$lane$data;
+    reg  [20:0] scan$reach2$2$lane$data;
     reg  scan$reach2$2$lane$keep;
     reg  [16:0] scan$reach2$2$lane$value;
     reg  [8:0] scan$reach2$2$backward_reg$d;
@@ -4456,8 +4616,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$2$backward_join$earlier;
     reg  [8:0] scan$reach2$2$backward_join$later;
     reg  [8:0] scan$reach2$2$backward_join$joined;
-    reg  [7:0] scan$reach2$2$lane$data_reg$d;
-    reg  [7:0] scan$reach2$2$lane$data_reg$q;
+    reg  [20:0] scan$reach2$2$lane$data_reg$d;
+    reg  [20:0] scan$reach2$2$lane$data_reg$q;
     reg  scan$reach2$2$lane$data_reg$clock;
     reg  scan$reach2$2$lane$keep_reg$d;
     reg  scan$reach2$2$lane$keep_reg$q;
@@ -4475,10 +4635,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$2$backward_join$lead_sum;
     reg  [2:0] scan$reach2$2$backward_join$lead;
     reg  scan$reach2$3$lane$clock;
-    reg  [7:0] scan$reach2$3$lane$data_in;
+    reg  [20:0] scan$reach2$3$lane$data_in;
     reg  scan$reach2$3$lane$keep_in;
     reg  [16:0] scan$reach2$3$lane$value_in;
-    reg  [7:0] scan$reach2$3$lane$data;
+    reg  [20:0] scan$reach2$3$lane$data;
     reg  scan$reach2$3$lane$keep;
     reg  [16:0] scan$reach2$3$lane$value;
     reg  [8:0] scan$reach2$3$backward_reg$d;
@@ -4490,8 +4650,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$3$backward_join$earlier;
     reg  [8:0] scan$reach2$3$backward_join$later;
     reg  [8:0] scan$reach2$3$backward_join$joined;
-    reg  [7:0] scan$reach2$3$lane$data_reg$d;
-    reg  [7:0] scan$reach2$3$lane$data_reg$q;
+    reg  [20:0] scan$reach2$3$lane$data_reg$d;
+    reg  [20:0] scan$reach2$3$lane$data_reg$q;
     reg  scan$reach2$3$lane$data_reg$clock;
     reg  scan$reach2$3$lane$keep_reg$d;
     reg  scan$reach2$3$lane$keep_reg$q;
@@ -4509,10 +4669,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$3$backward_join$lead_sum;
     reg  [2:0] scan$reach2$3$backward_join$lead;
     reg  scan$reach2$4$lane$clock;
-    reg  [7:0] scan$reach2$4$lane$data_in;
+    reg  [20:0] scan$reach2$4$lane$data_in;
     reg  scan$reach2$4$lane$keep_in;
     reg  [16:0] scan$reach2$4$lane$value_in;
-    reg  [7:0] scan$reach2$4$lane$data;
+    reg  [20:0] scan$reach2$4$lane$data;
     reg  scan$reach2$4$lane$keep;
     reg  [16:0] scan$reach2$4$lane$value;
     reg  [8:0] scan$reach2$4$backward_reg$d;
@@ -4524,8 +4684,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$4$backward_join$earlier;
     reg  [8:0] scan$reach2$4$backward_join$later;
     reg  [8:0] scan$reach2$4$backward_join$joined;
-    reg  [7:0] scan$reach2$4$lane$data_reg$d;
-    reg  [7:0] scan$reach2$4$lane$data_reg$q;
+    reg  [20:0] scan$reach2$4$lane$data_reg$d;
+    reg  [20:0] scan$reach2$4$lane$data_reg$q;
     reg  scan$reach2$4$lane$data_reg$clock;
     reg  scan$reach2$4$lane$keep_reg$d;
     reg  scan$reach2$4$lane$keep_reg$q;
@@ -4543,10 +4703,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$4$backward_join$lead_sum;
     reg  [2:0] scan$reach2$4$backward_join$lead;
     reg  scan$reach2$5$lane$clock;
-    reg  [7:0] scan$reach2$5$lane$data_in;
+    reg  [20:0] scan$reach2$5$lane$data_in;
     reg  scan$reach2$5$lane$keep_in;
     reg  [16:0] scan$reach2$5$lane$value_in;
-    reg  [7:0] scan$reach2$5$lane$data;
+    reg  [20:0] scan$reach2$5$lane$data;
     reg  scan$reach2$5$lane$keep;
     reg  [16:0] scan$reach2$5$lane$value;
     reg  [8:0] scan$reach2$5$backward_reg$d;
@@ -4558,8 +4718,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$5$backward_join$earlier;
     reg  [8:0] scan$reach2$5$backward_join$later;
     reg  [8:0] scan$reach2$5$backward_join$joined;
-    reg  [7:0] scan$reach2$5$lane$data_reg$d;
-    reg  [7:0] scan$reach2$5$lane$data_reg$q;
+    reg  [20:0] scan$reach2$5$lane$data_reg$d;
+    reg  [20:0] scan$reach2$5$lane$data_reg$q;
     reg  scan$reach2$5$lane$data_reg$clock;
     reg  scan$reach2$5$lane$keep_reg$d;
     reg  scan$reach2$5$lane$keep_reg$q;
@@ -4577,10 +4737,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$5$backward_join$lead_sum;
     reg  [2:0] scan$reach2$5$backward_join$lead;
     reg  scan$reach2$6$lane$clock;
-    reg  [7:0] scan$reach2$6$lane$data_in;
+    reg  [20:0] scan$reach2$6$lane$data_in;
     reg  scan$reach2$6$lane$keep_in;
     reg  [16:0] scan$reach2$6$lane$value_in;
-    reg  [7:0] scan$reach2$6$lane$data;
+    reg  [20:0] scan$reach2$6$lane$data;
     reg  scan$reach2$6$lane$keep;
     reg  [16:0] scan$reach2$6$lane$value;
     reg  [8:0] scan$reach2$6$backward_reg$d;
@@ -4592,8 +4752,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$6$backward_join$earlier;
     reg  [8:0] scan$reach2$6$backward_join$later;
     reg  [8:0] scan$reach2$6$backward_join$joined;
-    reg  [7:0] scan$reach2$6$lane$data_reg$d;
-    reg  [7:0] scan$reach2$6$lane$data_reg$q;
+    reg  [20:0] scan$reach2$6$lane$data_reg$d;
+    reg  [20:0] scan$reach2$6$lane$data_reg$q;
     reg  scan$reach2$6$lane$data_reg$clock;
     reg  scan$reach2$6$lane$keep_reg$d;
     reg  scan$reach2$6$lane$keep_reg$q;
@@ -4611,10 +4771,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$6$backward_join$lead_sum;
     reg  [2:0] scan$reach2$6$backward_join$lead;
     reg  scan$reach2$7$lane$clock;
-    reg  [7:0] scan$reach2$7$lane$data_in;
+    reg  [20:0] scan$reach2$7$lane$data_in;
     reg  scan$reach2$7$lane$keep_in;
     reg  [16:0] scan$reach2$7$lane$value_in;
-    reg  [7:0] scan$reach2$7$lane$data;
+    reg  [20:0] scan$reach2$7$lane$data;
     reg  scan$reach2$7$lane$keep;
     reg  [16:0] scan$reach2$7$lane$value;
     reg  [8:0] scan$reach2$7$backward_reg$d;
@@ -4626,8 +4786,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$7$backward_join$earlier;
     reg  [8:0] scan$reach2$7$backward_join$later;
     reg  [8:0] scan$reach2$7$backward_join$joined;
-    reg  [7:0] scan$reach2$7$lane$data_reg$d;
-    reg  [7:0] scan$reach2$7$lane$data_reg$q;
+    reg  [20:0] scan$reach2$7$lane$data_reg$d;
+    reg  [20:0] scan$reach2$7$lane$data_reg$q;
     reg  scan$reach2$7$lane$data_reg$clock;
     reg  scan$reach2$7$lane$keep_reg$d;
     reg  scan$reach2$7$lane$keep_reg$q;
@@ -4645,10 +4805,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$7$backward_join$lead_sum;
     reg  [2:0] scan$reach2$7$backward_join$lead;
     reg  scan$reach2$8$lane$clock;
-    reg  [7:0] scan$reach2$8$lane$data_in;
+    reg  [20:0] scan$reach2$8$lane$data_in;
     reg  scan$reach2$8$lane$keep_in;
     reg  [16:0] scan$reach2$8$lane$value_in;
-    reg  [7:0] scan$reach2$8$lane$data;
+    reg  [20:0] scan$reach2$8$lane$data;
     reg  scan$reach2$8$lane$keep;
     reg  [16:0] scan$reach2$8$lane$value;
     reg  [8:0] scan$reach2$8$backward_reg$d;
@@ -4660,8 +4820,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$8$backward_join$earlier;
     reg  [8:0] scan$reach2$8$backward_join$later;
     reg  [8:0] scan$reach2$8$backward_join$joined;
-    reg  [7:0] scan$reach2$8$lane$data_reg$d;
-    reg  [7:0] scan$reach2$8$lane$data_reg$q;
+    reg  [20:0] scan$reach2$8$lane$data_reg$d;
+    reg  [20:0] scan$reach2$8$lane$data_reg$q;
     reg  scan$reach2$8$lane$data_reg$clock;
     reg  scan$reach2$8$lane$keep_reg$d;
     reg  scan$reach2$8$lane$keep_reg$q;
@@ -4679,10 +4839,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$8$backward_join$lead_sum;
     reg  [2:0] scan$reach2$8$backward_join$lead;
     reg  scan$reach2$9$lane$clock;
-    reg  [7:0] scan$reach2$9$lane$data_in;
+    reg  [20:0] scan$reach2$9$lane$data_in;
     reg  scan$reach2$9$lane$keep_in;
     reg  [16:0] scan$reach2$9$lane$value_in;
-    reg  [7:0] scan$reach2$9$lane$data;
+    reg  [20:0] scan$reach2$9$lane$data;
     reg  scan$reach2$9$lane$keep;
     reg  [16:0] scan$reach2$9$lane$value;
     reg  [8:0] scan$reach2$9$backward_reg$d;
@@ -4694,8 +4854,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$9$backward_join$earlier;
     reg  [8:0] scan$reach2$9$backward_join$later;
     reg  [8:0] scan$reach2$9$backward_join$joined;
-    reg  [7:0] scan$reach2$9$lane$data_reg$d;
-    reg  [7:0] scan$reach2$9$lane$data_reg$q;
+    reg  [20:0] scan$reach2$9$lane$data_reg$d;
+    reg  [20:0] scan$reach2$9$lane$data_reg$q;
     reg  scan$reach2$9$lane$data_reg$clock;
     reg  scan$reach2$9$lane$keep_reg$d;
     reg  scan$reach2$9$lane$keep_reg$q;
@@ -4713,10 +4873,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$9$backward_join$lead_sum;
     reg  [2:0] scan$reach2$9$backward_join$lead;
     reg  scan$reach2$10$lane$clock;
-    reg  [7:0] scan$reach2$10$lane$data_in;
+    reg  [20:0] scan$reach2$10$lane$data_in;
     reg  scan$reach2$10$lane$keep_in;
     reg  [16:0] scan$reach2$10$lane$value_in;
-    reg  [7:0] scan$reach2$10$lane$data;
+    reg  [20:0] scan$reach2$10$lane$data;
     reg  scan$reach2$10$lane$keep;
     reg  [16:0] scan$reach2$10$lane$value;
     reg  [8:0] scan$reach2$10$backward_reg$d;
@@ -4728,8 +4888,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$10$backward_join$earlier;
     reg  [8:0] scan$reach2$10$backward_join$later;
     reg  [8:0] scan$reach2$10$backward_join$joined;
-    reg  [7:0] scan$reach2$10$lane$data_reg$d;
-    reg  [7:0] scan$reach2$10$lane$data_reg$q;
+    reg  [20:0] scan$reach2$10$lane$data_reg$d;
+    reg  [20:0] scan$reach2$10$lane$data_reg$q;
     reg  scan$reach2$10$lane$data_reg$clock;
     reg  scan$reach2$10$lane$keep_reg$d;
     reg  scan$reach2$10$lane$keep_reg$q;
@@ -4747,10 +4907,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$10$backward_join$lead_sum;
     reg  [2:0] scan$reach2$10$backward_join$lead;
     reg  scan$reach2$11$lane$clock;
-    reg  [7:0] scan$reach2$11$lane$data_in;
+    reg  [20:0] scan$reach2$11$lane$data_in;
     reg  scan$reach2$11$lane$keep_in;
     reg  [16:0] scan$reach2$11$lane$value_in;
-    reg  [7:0] scan$reach2$11$lane$data;
+    reg  [20:0] scan$reach2$11$lane$data;
     reg  scan$reach2$11$lane$keep;
     reg  [16:0] scan$reach2$11$lane$value;
     reg  [8:0] scan$reach2$11$backward_reg$d;
@@ -4762,8 +4922,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$11$backward_join$earlier;
     reg  [8:0] scan$reach2$11$backward_join$later;
     reg  [8:0] scan$reach2$11$backward_join$joined;
-    reg  [7:0] scan$reach2$11$lane$data_reg$d;
-    reg  [7:0] scan$reach2$11$lane$data_reg$q;
+    reg  [20:0] scan$reach2$11$lane$data_reg$d;
+    reg  [20:0] scan$reach2$11$lane$data_reg$q;
     reg  scan$reach2$11$lane$data_reg$clock;
     reg  scan$reach2$11$lane$keep_reg$d;
     reg  scan$reach2$11$lane$keep_reg$q;
@@ -4781,10 +4941,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$11$backward_join$lead_sum;
     reg  [2:0] scan$reach2$11$backward_join$lead;
     reg  scan$reach2$12$lane$clock;
-    reg  [7:0] scan$reach2$12$lane$data_in;
+    reg  [20:0] scan$reach2$12$lane$data_in;
     reg  scan$reach2$12$lane$keep_in;
     reg  [16:0] scan$reach2$12$lane$value_in;
-    reg  [7:0] scan$reach2$12$lane$data;
+    reg  [20:0] scan$reach2$12$lane$data;
     reg  scan$reach2$12$lane$keep;
     reg  [16:0] scan$reach2$12$lane$value;
     reg  [8:0] scan$reach2$12$backward_reg$d;
@@ -4796,8 +4956,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$12$backward_join$earlier;
     reg  [8:0] scan$reach2$12$backward_join$later;
     reg  [8:0] scan$reach2$12$backward_join$joined;
-    reg  [7:0] scan$reach2$12$lane$data_reg$d;
-    reg  [7:0] scan$reach2$12$lane$data_reg$q;
+    reg  [20:0] scan$reach2$12$lane$data_reg$d;
+    reg  [20:0] scan$reach2$12$lane$data_reg$q;
     reg  scan$reach2$12$lane$data_reg$clock;
     reg  scan$reach2$12$lane$keep_reg$d;
     reg  scan$reach2$12$lane$keep_reg$q;
@@ -4815,10 +4975,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$12$backward_join$lead_sum;
     reg  [2:0] scan$reach2$12$backward_join$lead;
     reg  scan$reach2$13$lane$clock;
-    reg  [7:0] scan$reach2$13$lane$data_in;
+    reg  [20:0] scan$reach2$13$lane$data_in;
     reg  scan$reach2$13$lane$keep_in;
     reg  [16:0] scan$reach2$13$lane$value_in;
-    reg  [7:0] scan$reach2$13$lane$data;
+    reg  [20:0] scan$reach2$13$lane$data;
     reg  scan$reach2$13$lane$keep;
     reg  [16:0] scan$reach2$13$lane$value;
     reg  [8:0] scan$reach2$13$backward_reg$d;
@@ -4830,8 +4990,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$13$backward_join$earlier;
     reg  [8:0] scan$reach2$13$backward_join$later;
     reg  [8:0] scan$reach2$13$backward_join$joined;
-    reg  [7:0] scan$reach2$13$lane$data_reg$d;
-    reg  [7:0] scan$reach2$13$lane$data_reg$q;
+    reg  [20:0] scan$reach2$13$lane$data_reg$d;
+    reg  [20:0] scan$reach2$13$lane$data_reg$q;
     reg  scan$reach2$13$lane$data_reg$clock;
     reg  scan$reach2$13$lane$keep_reg$d;
     reg  scan$reach2$13$lane$keep_reg$q;
@@ -4849,10 +5009,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$13$backward_join$lead_sum;
     reg  [2:0] scan$reach2$13$backward_join$lead;
     reg  scan$reach2$14$lane$clock;
-    reg  [7:0] scan$reach2$14$lane$data_in;
+    reg  [20:0] scan$reach2$14$lane$data_in;
     reg  scan$reach2$14$lane$keep_in;
     reg  [16:0] scan$reach2$14$lane$value_in;
-    reg  [7:0] scan$reach2$14$lane$data;
+    reg  [20:0] scan$reach2$14$lane$data;
     reg  scan$reach2$14$lane$keep;
     reg  [16:0] scan$reach2$14$lane$value;
     reg  [8:0] scan$reach2$14$backward_reg$d;
@@ -4864,8 +5024,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$14$backward_join$earlier;
     reg  [8:0] scan$reach2$14$backward_join$later;
     reg  [8:0] scan$reach2$14$backward_join$joined;
-    reg  [7:0] scan$reach2$14$lane$data_reg$d;
-    reg  [7:0] scan$reach2$14$lane$data_reg$q;
+    reg  [20:0] scan$reach2$14$lane$data_reg$d;
+    reg  [20:0] scan$reach2$14$lane$data_reg$q;
     reg  scan$reach2$14$lane$data_reg$clock;
     reg  scan$reach2$14$lane$keep_reg$d;
     reg  scan$reach2$14$lane$keep_reg$q;
@@ -4883,10 +5043,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$14$backward_join$lead_sum;
     reg  [2:0] scan$reach2$14$backward_join$lead;
     reg  scan$reach2$15$lane$clock;
-    reg  [7:0] scan$reach2$15$lane$data_in;
+    reg  [20:0] scan$reach2$15$lane$data_in;
     reg  scan$reach2$15$lane$keep_in;
     reg  [16:0] scan$reach2$15$lane$value_in;
-    reg  [7:0] scan$reach2$15$lane$data;
+    reg  [20:0] scan$reach2$15$lane$data;
     reg  scan$reach2$15$lane$keep;
     reg  [16:0] scan$reach2$15$lane$value;
     reg  [8:0] scan$reach2$15$backward_reg$d;
@@ -4898,8 +5058,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$15$backward_join$earlier;
     reg  [8:0] scan$reach2$15$backward_join$later;
     reg  [8:0] scan$reach2$15$backward_join$joined;
-    reg  [7:0] scan$reach2$15$lane$data_reg$d;
-    reg  [7:0] scan$reach2$15$lane$data_reg$q;
+    reg  [20:0] scan$reach2$15$lane$data_reg$d;
+    reg  [20:0] scan$reach2$15$lane$data_reg$q;
     reg  scan$reach2$15$lane$data_reg$clock;
     reg  scan$reach2$15$lane$keep_reg$d;
     reg  scan$reach2$15$lane$keep_reg$q;
@@ -4917,10 +5077,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$15$backward_join$lead_sum;
     reg  [2:0] scan$reach2$15$backward_join$lead;
     reg  scan$reach2$16$lane$clock;
-    reg  [7:0] scan$reach2$16$lane$data_in;
+    reg  [20:0] scan$reach2$16$lane$data_in;
     reg  scan$reach2$16$lane$keep_in;
     reg  [16:0] scan$reach2$16$lane$value_in;
-    reg  [7:0] scan$reach2$16$lane$data;
+    reg  [20:0] scan$reach2$16$lane$data;
     reg  scan$reach2$16$lane$keep;
     reg  [16:0] scan$reach2$16$lane$value;
     reg  [8:0] scan$reach2$16$backward_reg$d;
@@ -4932,8 +5092,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$16$backward_join$earlier;
     reg  [8:0] scan$reach2$16$backward_join$later;
     reg  [8:0] scan$reach2$16$backward_join$joined;
-    reg  [7:0] scan$reach2$16$lane$data_reg$d;
-    reg  [7:0] scan$reach2$16$lane$data_reg$q;
+    reg  [20:0] scan$reach2$16$lane$data_reg$d;
+    reg  [20:0] scan$reach2$16$lane$data_reg$q;
     reg  scan$reach2$16$lane$data_reg$clock;
     reg  scan$reach2$16$lane$keep_reg$d;
     reg  scan$reach2$16$lane$keep_reg$q;
@@ -4951,10 +5111,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$16$backward_join$lead_sum;
     reg  [2:0] scan$reach2$16$backward_join$lead;
     reg  scan$reach2$17$lane$clock;
-    reg  [7:0] scan$reach2$17$lane$data_in;
+    reg  [20:0] scan$reach2$17$lane$data_in;
     reg  scan$reach2$17$lane$keep_in;
     reg  [16:0] scan$reach2$17$lane$value_in;
-    reg  [7:0] scan$reach2$17$lane$data;
+    reg  [20:0] scan$reach2$17$lane$data;
     reg  scan$reach2$17$lane$keep;
     reg  [16:0] scan$reach2$17$lane$value;
     reg  [8:0] scan$reach2$17$backward_reg$d;
@@ -4966,8 +5126,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$17$backward_join$earlier;
     reg  [8:0] scan$reach2$17$backward_join$later;
     reg  [8:0] scan$reach2$17$backward_join$joined;
-    reg  [7:0] scan$reach2$17$lane$data_reg$d;
-    reg  [7:0] scan$reach2$17$lane$data_reg$q;
+    reg  [20:0] scan$reach2$17$lane$data_reg$d;
+    reg  [20:0] scan$reach2$17$lane$data_reg$q;
     reg  scan$reach2$17$lane$data_reg$clock;
     reg  scan$reach2$17$lane$keep_reg$d;
     reg  scan$reach2$17$lane$keep_reg$q;
@@ -4985,10 +5145,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$17$backward_join$lead_sum;
     reg  [2:0] scan$reach2$17$backward_join$lead;
     reg  scan$reach2$18$lane$clock;
-    reg  [7:0] scan$reach2$18$lane$data_in;
+    reg  [20:0] scan$reach2$18$lane$data_in;
     reg  scan$reach2$18$lane$keep_in;
     reg  [16:0] scan$reach2$18$lane$value_in;
-    reg  [7:0] scan$reach2$18$lane$data;
+    reg  [20:0] scan$reach2$18$lane$data;
     reg  scan$reach2$18$lane$keep;
     reg  [16:0] scan$reach2$18$lane$value;
     reg  [8:0] scan$reach2$18$backward_reg$d;
@@ -5000,8 +5160,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$18$backward_join$earlier;
     reg  [8:0] scan$reach2$18$backward_join$later;
     reg  [8:0] scan$reach2$18$backward_join$joined;
-    reg  [7:0] scan$reach2$18$lane$data_reg$d;
-    reg  [7:0] scan$reach2$18$lane$data_reg$q;
+    reg  [20:0] scan$reach2$18$lane$data_reg$d;
+    reg  [20:0] scan$reach2$18$lane$data_reg$q;
     reg  scan$reach2$18$lane$data_reg$clock;
     reg  scan$reach2$18$lane$keep_reg$d;
     reg  scan$reach2$18$lane$keep_reg$q;
@@ -5019,10 +5179,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$18$backward_join$lead_sum;
     reg  [2:0] scan$reach2$18$backward_join$lead;
     reg  scan$reach2$19$lane$clock;
-    reg  [7:0] scan$reach2$19$lane$data_in;
+    reg  [20:0] scan$reach2$19$lane$data_in;
     reg  scan$reach2$19$lane$keep_in;
     reg  [16:0] scan$reach2$19$lane$value_in;
-    reg  [7:0] scan$reach2$19$lane$data;
+    reg  [20:0] scan$reach2$19$lane$data;
     reg  scan$reach2$19$lane$keep;
     reg  [16:0] scan$reach2$19$lane$value;
     reg  [8:0] scan$reach2$19$backward_reg$d;
@@ -5034,8 +5194,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$19$backward_join$earlier;
     reg  [8:0] scan$reach2$19$backward_join$later;
     reg  [8:0] scan$reach2$19$backward_join$joined;
-    reg  [7:0] scan$reach2$19$lane$data_reg$d;
-    reg  [7:0] scan$reach2$19$lane$data_reg$q;
+    reg  [20:0] scan$reach2$19$lane$data_reg$d;
+    reg  [20:0] scan$reach2$19$lane$data_reg$q;
     reg  scan$reach2$19$lane$data_reg$clock;
     reg  scan$reach2$19$lane$keep_reg$d;
     reg  scan$reach2$19$lane$keep_reg$q;
@@ -5053,10 +5213,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$19$backward_join$lead_sum;
     reg  [2:0] scan$reach2$19$backward_join$lead;
     reg  scan$reach2$20$lane$clock;
-    reg  [7:0] scan$reach2$20$lane$data_in;
+    reg  [20:0] scan$reach2$20$lane$data_in;
     reg  scan$reach2$20$lane$keep_in;
     reg  [16:0] scan$reach2$20$lane$value_in;
-    reg  [7:0] scan$reach2$20$lane$data;
+    reg  [20:0] scan$reach2$20$lane$data;
     reg  scan$reach2$20$lane$keep;
     reg  [16:0] scan$reach2$20$lane$value;
     reg  [8:0] scan$reach2$20$backward_reg$d;
@@ -5068,8 +5228,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$20$backward_join$earlier;
     reg  [8:0] scan$reach2$20$backward_join$later;
     reg  [8:0] scan$reach2$20$backward_join$joined;
-    reg  [7:0] scan$reach2$20$lane$data_reg$d;
-    reg  [7:0] scan$reach2$20$lane$data_reg$q;
+    reg  [20:0] scan$reach2$20$lane$data_reg$d;
+    reg  [20:0] scan$reach2$20$lane$data_reg$q;
     reg  scan$reach2$20$lane$data_reg$clock;
     reg  scan$reach2$20$lane$keep_reg$d;
     reg  scan$reach2$20$lane$keep_reg$q;
@@ -5087,10 +5247,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$20$backward_join$lead_sum;
     reg  [2:0] scan$reach2$20$backward_join$lead;
     reg  scan$reach2$21$lane$clock;
-    reg  [7:0] scan$reach2$21$lane$data_in;
+    reg  [20:0] scan$reach2$21$lane$data_in;
     reg  scan$reach2$21$lane$keep_in;
     reg  [16:0] scan$reach2$21$lane$value_in;
-    reg  [7:0] scan$reach2$21$lane$data;
+    reg  [20:0] scan$reach2$21$lane$data;
     reg  scan$reach2$21$lane$keep;
     reg  [16:0] scan$reach2$21$lane$value;
     reg  [8:0] scan$reach2$21$backward_reg$d;
@@ -5102,8 +5262,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$21$backward_join$earlier;
     reg  [8:0] scan$reach2$21$backward_join$later;
     reg  [8:0] scan$reach2$21$backward_join$joined;
-    reg  [7:0] scan$reach2$21$lane$data_reg$d;
-    reg  [7:0] scan$reach2$21$lane$data_reg$q;
+    reg  [20:0] scan$reach2$21$lane$data_reg$d;
+    reg  [20:0] scan$reach2$21$lane$data_reg$q;
     reg  scan$reach2$21$lane$data_reg$clock;
     reg  scan$reach2$21$lane$keep_reg$d;
     reg  scan$reach2$21$lane$keep_reg$q;
@@ -5121,10 +5281,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$21$backward_join$lead_sum;
     reg  [2:0] scan$reach2$21$backward_join$lead;
     reg  scan$reach2$22$lane$clock;
-    reg  [7:0] scan$reach2$22$lane$data_in;
+    reg  [20:0] scan$reach2$22$lane$data_in;
     reg  scan$reach2$22$lane$keep_in;
     reg  [16:0] scan$reach2$22$lane$value_in;
-    reg  [7:0] scan$reach2$22$lane$data;
+    reg  [20:0] scan$reach2$22$lane$data;
     reg  scan$reach2$22$lane$keep;
     reg  [16:0] scan$reach2$22$lane$value;
     reg  [8:0] scan$reach2$22$backward_reg$d;
@@ -5136,8 +5296,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$22$backward_join$earlier;
     reg  [8:0] scan$reach2$22$backward_join$later;
     reg  [8:0] scan$reach2$22$backward_join$joined;
-    reg  [7:0] scan$reach2$22$lane$data_reg$d;
-    reg  [7:0] scan$reach2$22$lane$data_reg$q;
+    reg  [20:0] scan$reach2$22$lane$data_reg$d;
+    reg  [20:0] scan$reach2$22$lane$data_reg$q;
     reg  scan$reach2$22$lane$data_reg$clock;
     reg  scan$reach2$22$lane$keep_reg$d;
     reg  scan$reach2$22$lane$keep_reg$q;
@@ -5155,10 +5315,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$22$backward_join$lead_sum;
     reg  [2:0] scan$reach2$22$backward_join$lead;
     reg  scan$reach2$23$lane$clock;
-    reg  [7:0] scan$reach2$23$lane$data_in;
+    reg  [20:0] scan$reach2$23$lane$data_in;
     reg  scan$reach2$23$lane$keep_in;
     reg  [16:0] scan$reach2$23$lane$value_in;
-    reg  [7:0] scan$reach2$23$lane$data;
+    reg  [20:0] scan$reach2$23$lane$data;
     reg  scan$reach2$23$lane$keep;
     reg  [16:0] scan$reach2$23$lane$value;
     reg  [8:0] scan$reach2$23$backward_reg$d;
@@ -5170,8 +5330,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$23$backward_join$earlier;
     reg  [8:0] scan$reach2$23$backward_join$later;
     reg  [8:0] scan$reach2$23$backward_join$joined;
-    reg  [7:0] scan$reach2$23$lane$data_reg$d;
-    reg  [7:0] scan$reach2$23$lane$data_reg$q;
+    reg  [20:0] scan$reach2$23$lane$data_reg$d;
+    reg  [20:0] scan$reach2$23$lane$data_reg$q;
     reg  scan$reach2$23$lane$data_reg$clock;
     reg  scan$reach2$23$lane$keep_reg$d;
     reg  scan$reach2$23$lane$keep_reg$q;
@@ -5189,10 +5349,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$23$backward_join$lead_sum;
     reg  [2:0] scan$reach2$23$backward_join$lead;
     reg  scan$reach2$24$lane$clock;
-    reg  [7:0] scan$reach2$24$lane$data_in;
+    reg  [20:0] scan$reach2$24$lane$data_in;
     reg  scan$reach2$24$lane$keep_in;
     reg  [16:0] scan$reach2$24$lane$value_in;
-    reg  [7:0] scan$reach2$24$lane$data;
+    reg  [20:0] scan$reach2$24$lane$data;
     reg  scan$reach2$24$lane$keep;
     reg  [16:0] scan$reach2$24$lane$value;
     reg  [8:0] scan$reach2$24$backward_reg$d;
@@ -5204,8 +5364,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$24$backward_join$earlier;
     reg  [8:0] scan$reach2$24$backward_join$later;
     reg  [8:0] scan$reach2$24$backward_join$joined;
-    reg  [7:0] scan$reach2$24$lane$data_reg$d;
-    reg  [7:0] scan$reach2$24$lane$data_reg$q;
+    reg  [20:0] scan$reach2$24$lane$data_reg$d;
+    reg  [20:0] scan$reach2$24$lane$data_reg$q;
     reg  scan$reach2$24$lane$data_reg$clock;
     reg  scan$reach2$24$lane$keep_reg$d;
     reg  scan$reach2$24$lane$keep_reg$q;
@@ -5223,10 +5383,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$24$backward_join$lead_sum;
     reg  [2:0] scan$reach2$24$backward_join$lead;
     reg  scan$reach2$25$lane$clock;
-    reg  [7:0] scan$reach2$25$lane$data_in;
+    reg  [20:0] scan$reach2$25$lane$data_in;
     reg  scan$reach2$25$lane$keep_in;
     reg  [16:0] scan$reach2$25$lane$value_in;
-    reg  [7:0] scan$reach2$25$lane$data;
+    reg  [20:0] scan$reach2$25$lane$data;
     reg  scan$reach2$25$lane$keep;
     reg  [16:0] scan$reach2$25$lane$value;
     reg  [8:0] scan$reach2$25$backward_reg$d;
@@ -5238,8 +5398,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$25$backward_join$earlier;
     reg  [8:0] scan$reach2$25$backward_join$later;
     reg  [8:0] scan$reach2$25$backward_join$joined;
-    reg  [7:0] scan$reach2$25$lane$data_reg$d;
-    reg  [7:0] scan$reach2$25$lane$data_reg$q;
+    reg  [20:0] scan$reach2$25$lane$data_reg$d;
+    reg  [20:0] scan$reach2$25$lane$data_reg$q;
     reg  scan$reach2$25$lane$data_reg$clock;
     reg  scan$reach2$25$lane$keep_reg$d;
     reg  scan$reach2$25$lane$keep_reg$q;
@@ -5257,10 +5417,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$25$backward_join$lead_sum;
     reg  [2:0] scan$reach2$25$backward_join$lead;
     reg  scan$reach2$26$lane$clock;
-    reg  [7:0] scan$reach2$26$lane$data_in;
+    reg  [20:0] scan$reach2$26$lane$data_in;
     reg  scan$reach2$26$lane$keep_in;
     reg  [16:0] scan$reach2$26$lane$value_in;
-    reg  [7:0] scan$reach2$26$lane$data;
+    reg  [20:0] scan$reach2$26$lane$data;
     reg  scan$reach2$26$lane$keep;
     reg  [16:0] scan$reach2$26$lane$value;
     reg  [8:0] scan$reach2$26$backward_reg$d;
@@ -5272,8 +5432,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$26$backward_join$earlier;
     reg  [8:0] scan$reach2$26$backward_join$later;
     reg  [8:0] scan$reach2$26$backward_join$joined;
-    reg  [7:0] scan$reach2$26$lane$data_reg$d;
-    reg  [7:0] scan$reach2$26$lane$data_reg$q;
+    reg  [20:0] scan$reach2$26$lane$data_reg$d;
+    reg  [20:0] scan$reach2$26$lane$data_reg$q;
     reg  scan$reach2$26$lane$data_reg$clock;
     reg  scan$reach2$26$lane$keep_reg$d;
     reg  scan$reach2$26$lane$keep_reg$q;
@@ -5291,10 +5451,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$26$backward_join$lead_sum;
     reg  [2:0] scan$reach2$26$backward_join$lead;
     reg  scan$reach2$27$lane$clock;
-    reg  [7:0] scan$reach2$27$lane$data_in;
+    reg  [20:0] scan$reach2$27$lane$data_in;
     reg  scan$reach2$27$lane$keep_in;
     reg  [16:0] scan$reach2$27$lane$value_in;
-    reg  [7:0] scan$reach2$27$lane$data;
+    reg  [20:0] scan$reach2$27$lane$data;
     reg  scan$reach2$27$lane$keep;
     reg  [16:0] scan$reach2$27$lane$value;
     reg  [8:0] scan$reach2$27$backward_reg$d;
@@ -5306,8 +5466,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$27$backward_join$earlier;
     reg  [8:0] scan$reach2$27$backward_join$later;
     reg  [8:0] scan$reach2$27$backward_join$joined;
-    reg  [7:0] scan$reach2$27$lane$data_reg$d;
-    reg  [7:0] scan$reach2$27$lane$data_reg$q;
+    reg  [20:0] scan$reach2$27$lane$data_reg$d;
+    reg  [20:0] scan$reach2$27$lane$data_reg$q;
     reg  scan$reach2$27$lane$data_reg$clock;
     reg  scan$reach2$27$lane$keep_reg$d;
     reg  scan$reach2$27$lane$keep_reg$q;
@@ -5325,10 +5485,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$27$backward_join$lead_sum;
     reg  [2:0] scan$reach2$27$backward_join$lead;
     reg  scan$reach2$28$lane$clock;
-    reg  [7:0] scan$reach2$28$lane$data_in;
+    reg  [20:0] scan$reach2$28$lane$data_in;
     reg  scan$reach2$28$lane$keep_in;
     reg  [16:0] scan$reach2$28$lane$value_in;
-    reg  [7:0] scan$reach2$28$lane$data;
+    reg  [20:0] scan$reach2$28$lane$data;
     reg  scan$reach2$28$lane$keep;
     reg  [16:0] scan$reach2$28$lane$value;
     reg  [8:0] scan$reach2$28$backward_reg$d;
@@ -5340,8 +5500,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$28$backward_join$earlier;
     reg  [8:0] scan$reach2$28$backward_join$later;
     reg  [8:0] scan$reach2$28$backward_join$joined;
-    reg  [7:0] scan$reach2$28$lane$data_reg$d;
-    reg  [7:0] scan$reach2$28$lane$data_reg$q;
+    reg  [20:0] scan$reach2$28$lane$data_reg$d;
+    reg  [20:0] scan$reach2$28$lane$data_reg$q;
     reg  scan$reach2$28$lane$data_reg$clock;
     reg  scan$reach2$28$lane$keep_reg$d;
     reg  scan$reach2$28$lane$keep_reg$q;
@@ -5359,10 +5519,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$28$backward_join$lead_sum;
     reg  [2:0] scan$reach2$28$backward_join$lead;
     reg  scan$reach2$29$lane$clock;
-    reg  [7:0] scan$reach2$29$lane$data_in;
+    reg  [20:0] scan$reach2$29$lane$data_in;
     reg  scan$reach2$29$lane$keep_in;
     reg  [16:0] scan$reach2$29$lane$value_in;
-    reg  [7:0] scan$reach2$29$lane$data;
+    reg  [20:0] scan$reach2$29$lane$data;
     reg  scan$reach2$29$lane$keep;
     reg  [16:0] scan$reach2$29$lane$value;
     reg  [8:0] scan$reach2$29$backward_reg$d;
@@ -5374,8 +5534,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$29$backward_join$earlier;
     reg  [8:0] scan$reach2$29$backward_join$later;
     reg  [8:0] scan$reach2$29$backward_join$joined;
-    reg  [7:0] scan$reach2$29$lane$data_reg$d;
-    reg  [7:0] scan$reach2$29$lane$data_reg$q;
+    reg  [20:0] scan$reach2$29$lane$data_reg$d;
+    reg  [20:0] scan$reach2$29$lane$data_reg$q;
     reg  scan$reach2$29$lane$data_reg$clock;
     reg  scan$reach2$29$lane$keep_reg$d;
     reg  scan$reach2$29$lane$keep_reg$q;
@@ -5393,10 +5553,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$29$backward_join$lead_sum;
     reg  [2:0] scan$reach2$29$backward_join$lead;
     reg  scan$reach2$30$lane$clock;
-    reg  [7:0] scan$reach2$30$lane$data_in;
+    reg  [20:0] scan$reach2$30$lane$data_in;
     reg  scan$reach2$30$lane$keep_in;
     reg  [16:0] scan$reach2$30$lane$value_in;
-    reg  [7:0] scan$reach2$30$lane$data;
+    reg  [20:0] scan$reach2$30$lane$data;
     reg  scan$reach2$30$lane$keep;
     reg  [16:0] scan$reach2$30$lane$value;
     reg  [8:0] scan$reach2$30$backward_reg$d;
@@ -5408,8 +5568,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$30$backward_join$earlier;
     reg  [8:0] scan$reach2$30$backward_join$later;
     reg  [8:0] scan$reach2$30$backward_join$joined;
-    reg  [7:0] scan$reach2$30$lane$data_reg$d;
-    reg  [7:0] scan$reach2$30$lane$data_reg$q;
+    reg  [20:0] scan$reach2$30$lane$data_reg$d;
+    reg  [20:0] scan$reach2$30$lane$data_reg$q;
     reg  scan$reach2$30$lane$data_reg$clock;
     reg  scan$reach2$30$lane$keep_reg$d;
     reg  scan$reach2$30$lane$keep_reg$q;
@@ -5427,10 +5587,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$30$backward_join$lead_sum;
     reg  [2:0] scan$reach2$30$backward_join$lead;
     reg  scan$reach2$31$lane$clock;
-    reg  [7:0] scan$reach2$31$lane$data_in;
+    reg  [20:0] scan$reach2$31$lane$data_in;
     reg  scan$reach2$31$lane$keep_in;
     reg  [16:0] scan$reach2$31$lane$value_in;
-    reg  [7:0] scan$reach2$31$lane$data;
+    reg  [20:0] scan$reach2$31$lane$data;
     reg  scan$reach2$31$lane$keep;
     reg  [16:0] scan$reach2$31$lane$value;
     reg  [8:0] scan$reach2$31$backward_reg$d;
@@ -5442,8 +5602,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach2$31$backward_join$earlier;
     reg  [8:0] scan$reach2$31$backward_join$later;
     reg  [8:0] scan$reach2$31$backward_join$joined;
-    reg  [7:0] scan$reach2$31$lane$data_reg$d;
-    reg  [7:0] scan$reach2$31$lane$data_reg$q;
+    reg  [20:0] scan$reach2$31$lane$data_reg$d;
+    reg  [20:0] scan$reach2$31$lane$data_reg$q;
     reg  scan$reach2$31$lane$data_reg$clock;
     reg  scan$reach2$31$lane$keep_reg$d;
     reg  scan$reach2$31$lane$keep_reg$q;
@@ -5461,10 +5621,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach2$31$backward_join$lead_sum;
     reg  [2:0] scan$reach2$31$backward_join$lead;
     reg  scan$reach4$0$lane$clock;
-    reg  [7:0] scan$reach4$0$lane$data_in;
+    reg  [20:0] scan$reach4$0$lane$data_in;
     reg  scan$reach4$0$lane$keep_in;
     reg  [16:0] scan$reach4$0$lane$value_in;
-    reg  [7:0] scan$reach4$0$lane$data;
+    reg  [20:0] scan$reach4$0$lane$data;
     reg  scan$reach4$0$lane$keep;
     reg  [16:0] scan$reach4$0$lane$value;
     reg  [8:0] scan$reach4$0$backward_reg$d;
@@ -5476,8 +5636,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$0$backward_join$earlier;
     reg  [8:0] scan$reach4$0$backward_join$later;
     reg  [8:0] scan$reach4$0$backward_join$joined;
-    reg  [7:0] scan$reach4$0$lane$data_reg$d;
-    reg  [7:0] scan$reach4$0$lane$data_reg$q;
+    reg  [20:0] scan$reach4$0$lane$data_reg$d;
+    reg  [20:0] scan$reach4$0$lane$data_reg$q;
     reg  scan$reach4$0$lane$data_reg$clock;
     reg  scan$reach4$0$lane$keep_reg$d;
     reg  scan$reach4$0$lane$keep_reg$q;
@@ -5495,10 +5655,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$0$backward_join$lead_sum;
     reg  [2:0] scan$reach4$0$backward_join$lead;
     reg  scan$reach4$1$lane$clock;
-    reg  [7:0] scan$reach4$1$lane$data_in;
+    reg  [20:0] scan$reach4$1$lane$data_in;
     reg  scan$reach4$1$lane$keep_in;
     reg  [16:0] scan$reach4$1$lane$value_in;
-    reg  [7:0] scan$reach4$1$lane$data;
+    reg  [20:0] scan$reach4$1$lane$data;
     reg  scan$reach4$1$lane$keep;
     reg  [16:0] scan$reach4$1$lane$value;
     reg  [8:0] scan$reach4$1$backward_reg$d;
@@ -5510,8 +5670,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$1$backward_join$earlier;
     reg  [8:0] scan$reach4$1$backward_join$later;
     reg  [8:0] scan$reach4$1$backward_join$joined;
-    reg  [7:0] scan$reach4$1$lane$data_reg$d;
-    reg  [7:0] scan$reach4$1$lane$data_reg$q;
+    reg  [20:0] scan$reach4$1$lane$data_reg$d;
+    reg  [20:0] scan$reach4$1$lane$data_reg$q;
     reg  scan$reach4$1$lane$data_reg$clock;
     reg  scan$reach4$1$lane$keep_reg$d;
     reg  scan$reach4$1$lane$keep_reg$q;
@@ -5529,10 +5689,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$1$backward_join$lead_sum;
     reg  [2:0] scan$reach4$1$backward_join$lead;
     reg  scan$reach4$2$lane$clock;
-    reg  [7:0] scan$reach4$2$lane$data_in;
+    reg  [20:0] scan$reach4$2$lane$data_in;
     reg  scan$reach4$2$lane$keep_in;
     reg  [16:0] scan$reach4$2$lane$value_in;
-    reg  [7:0] scan$reach4$2$lane$data;
+    reg  [20:0] scan$reach4$2$lane$data;
     reg  scan$reach4$2$lane$keep;
     reg  [16:0] scan$reach4$2$lane$value;
     reg  [8:0] scan$reach4$2$backward_reg$d;
@@ -5544,8 +5704,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$2$backward_join$earlier;
     reg  [8:0] scan$reach4$2$backward_join$later;
     reg  [8:0] scan$reach4$2$backward_join$joined;
-    reg  [7:0] scan$reach4$2$lane$data_reg$d;
-    reg  [7:0] scan$reach4$2$lane$data_reg$q;
+    reg  [20:0] scan$reach4$2$lane$data_reg$d;
+    reg  [20:0] scan$reach4$2$lane$data_reg$q;
     reg  scan$reach4$2$lane$data_reg$clock;
     reg  scan$reach4$2$lane$keep_reg$d;
     reg  scan$reach4$2$lane$keep_reg$q;
@@ -5563,10 +5723,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$2$backward_join$lead_sum;
     reg  [2:0] scan$reach4$2$backward_join$lead;
     reg  scan$reach4$3$lane$clock;
-    reg  [7:0] scan$reach4$3$lane$data_in;
+    reg  [20:0] scan$reach4$3$lane$data_in;
     reg  scan$reach4$3$lane$keep_in;
     reg  [16:0] scan$reach4$3$lane$value_in;
-    reg  [7:0] scan$reach4$3$lane$data;
+    reg  [20:0] scan$reach4$3$lane$data;
     reg  scan$reach4$3$lane$keep;
     reg  [16:0] scan$reach4$3$lane$value;
     reg  [8:0] scan$reach4$3$backward_reg$d;
@@ -5578,8 +5738,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$3$backward_join$earlier;
     reg  [8:0] scan$reach4$3$backward_join$later;
     reg  [8:0] scan$reach4$3$backward_join$joined;
-    reg  [7:0] scan$reach4$3$lane$data_reg$d;
-    reg  [7:0] scan$reach4$3$lane$data_reg$q;
+    reg  [20:0] scan$reach4$3$lane$data_reg$d;
+    reg  [20:0] scan$reach4$3$lane$data_reg$q;
     reg  scan$reach4$3$lane$data_reg$clock;
     reg  scan$reach4$3$lane$keep_reg$d;
     reg  scan$reach4$3$lane$keep_reg$q;
@@ -5597,10 +5757,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$3$backward_join$lead_sum;
     reg  [2:0] scan$reach4$3$backward_join$lead;
     reg  scan$reach4$4$lane$clock;
-    reg  [7:0] scan$reach4$4$lane$data_in;
+    reg  [20:0] scan$reach4$4$lane$data_in;
     reg  scan$reach4$4$lane$keep_in;
     reg  [16:0] scan$reach4$4$lane$value_in;
-    reg  [7:0] scan$reach4$4$lane$data;
+    reg  [20:0] scan$reach4$4$lane$data;
     reg  scan$reach4$4$lane$keep;
     reg  [16:0] scan$reach4$4$lane$value;
     reg  [8:0] scan$reach4$4$backward_reg$d;
@@ -5612,8 +5772,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$4$backward_join$earlier;
     reg  [8:0] scan$reach4$4$backward_join$later;
     reg  [8:0] scan$reach4$4$backward_join$joined;
-    reg  [7:0] scan$reach4$4$lane$data_reg$d;
-    reg  [7:0] scan$reach4$4$lane$data_reg$q;
+    reg  [20:0] scan$reach4$4$lane$data_reg$d;
+    reg  [20:0] scan$reach4$4$lane$data_reg$q;
     reg  scan$reach4$4$lane$data_reg$clock;
     reg  scan$reach4$4$lane$keep_reg$d;
     reg  scan$reach4$4$lane$keep_reg$q;
@@ -5631,10 +5791,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$4$backward_join$lead_sum;
     reg  [2:0] scan$reach4$4$backward_join$lead;
     reg  scan$reach4$5$lane$clock;
-    reg  [7:0] scan$reach4$5$lane$data_in;
+    reg  [20:0] scan$reach4$5$lane$data_in;
     reg  scan$reach4$5$lane$keep_in;
     reg  [16:0] scan$reach4$5$lane$value_in;
-    reg  [7:0] scan$reach4$5$lane$data;
+    reg  [20:0] scan$reach4$5$lane$data;
     reg  scan$reach4$5$lane$keep;
     reg  [16:0] scan$reach4$5$lane$value;
     reg  [8:0] scan$reach4$5$backward_reg$d;
@@ -5646,8 +5806,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$5$backward_join$earlier;
     reg  [8:0] scan$reach4$5$backward_join$later;
     reg  [8:0] scan$reach4$5$backward_join$joined;
-    reg  [7:0] scan$reach4$5$lane$data_reg$d;
-    reg  [7:0] scan$reach4$5$lane$data_reg$q;
+    reg  [20:0] scan$reach4$5$lane$data_reg$d;
+    reg  [20:0] scan$reach4$5$lane$data_reg$q;
     reg  scan$reach4$5$lane$data_reg$clock;
     reg  scan$reach4$5$lane$keep_reg$d;
     reg  scan$reach4$5$lane$keep_reg$q;
@@ -5665,10 +5825,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$5$backward_join$lead_sum;
     reg  [2:0] scan$reach4$5$backward_join$lead;
     reg  scan$reach4$6$lane$clock;
-    reg  [7:0] scan$reach4$6$lane$data_in;
+    reg  [20:0] scan$reach4$6$lane$data_in;
     reg  scan$reach4$6$lane$keep_in;
     reg  [16:0] scan$reach4$6$lane$value_in;
-    reg  [7:0] scan$reach4$6$lane$data;
+    reg  [20:0] scan$reach4$6$lane$data;
     reg  scan$reach4$6$lane$keep;
     reg  [16:0] scan$reach4$6$lane$value;
     reg  [8:0] scan$reach4$6$backward_reg$d;
@@ -5680,8 +5840,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$6$backward_join$earlier;
     reg  [8:0] scan$reach4$6$backward_join$later;
     reg  [8:0] scan$reach4$6$backward_join$joined;
-    reg  [7:0] scan$reach4$6$lane$data_reg$d;
-    reg  [7:0] scan$reach4$6$lane$data_reg$q;
+    reg  [20:0] scan$reach4$6$lane$data_reg$d;
+    reg  [20:0] scan$reach4$6$lane$data_reg$q;
     reg  scan$reach4$6$lane$data_reg$clock;
     reg  scan$reach4$6$lane$keep_reg$d;
     reg  scan$reach4$6$lane$keep_reg$q;
@@ -5699,10 +5859,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$6$backward_join$lead_sum;
     reg  [2:0] scan$reach4$6$backward_join$lead;
     reg  scan$reach4$7$lane$clock;
-    reg  [7:0] scan$reach4$7$lane$data_in;
+    reg  [20:0] scan$reach4$7$lane$data_in;
     reg  scan$reach4$7$lane$keep_in;
     reg  [16:0] scan$reach4$7$lane$value_in;
-    reg  [7:0] scan$reach4$7$lane$data;
+    reg  [20:0] scan$reach4$7$lane$data;
     reg  scan$reach4$7$lane$keep;
     reg  [16:0] scan$reach4$7$lane$value;
     reg  [8:0] scan$reach4$7$backward_reg$d;
@@ -5714,8 +5874,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$7$backward_join$earlier;
     reg  [8:0] scan$reach4$7$backward_join$later;
     reg  [8:0] scan$reach4$7$backward_join$joined;
-    reg  [7:0] scan$reach4$7$lane$data_reg$d;
-    reg  [7:0] scan$reach4$7$lane$data_reg$q;
+    reg  [20:0] scan$reach4$7$lane$data_reg$d;
+    reg  [20:0] scan$reach4$7$lane$data_reg$q;
     reg  scan$reach4$7$lane$data_reg$clock;
     reg  scan$reach4$7$lane$keep_reg$d;
     reg  scan$reach4$7$lane$keep_reg$q;
@@ -5733,10 +5893,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$7$backward_join$lead_sum;
     reg  [2:0] scan$reach4$7$backward_join$lead;
     reg  scan$reach4$8$lane$clock;
-    reg  [7:0] scan$reach4$8$lane$data_in;
+    reg  [20:0] scan$reach4$8$lane$data_in;
     reg  scan$reach4$8$lane$keep_in;
     reg  [16:0] scan$reach4$8$lane$value_in;
-    reg  [7:0] scan$reach4$8$lane$data;
+    reg  [20:0] scan$reach4$8$lane$data;
     reg  scan$reach4$8$lane$keep;
     reg  [16:0] scan$reach4$8$lane$value;
     reg  [8:0] scan$reach4$8$backward_reg$d;
@@ -5748,8 +5908,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$8$backward_join$earlier;
     reg  [8:0] scan$reach4$8$backward_join$later;
     reg  [8:0] scan$reach4$8$backward_join$joined;
-    reg  [7:0] scan$reach4$8$lane$data_reg$d;
-    reg  [7:0] scan$reach4$8$lane$data_reg$q;
+    reg  [20:0] scan$reach4$8$lane$data_reg$d;
+    reg  [20:0] scan$reach4$8$lane$data_reg$q;
     reg  scan$reach4$8$lane$data_reg$clock;
     reg  scan$reach4$8$lane$keep_reg$d;
     reg  scan$reach4$8$lane$keep_reg$q;
@@ -5767,10 +5927,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$8$backward_join$lead_sum;
     reg  [2:0] scan$reach4$8$backward_join$lead;
     reg  scan$reach4$9$lane$clock;
-    reg  [7:0] scan$reach4$9$lane$data_in;
+    reg  [20:0] scan$reach4$9$lane$data_in;
     reg  scan$reach4$9$lane$keep_in;
     reg  [16:0] scan$reach4$9$lane$value_in;
-    reg  [7:0] scan$reach4$9$lane$data;
+    reg  [20:0] scan$reach4$9$lane$data;
     reg  scan$reach4$9$lane$keep;
     reg  [16:0] scan$reach4$9$lane$value;
     reg  [8:0] scan$reach4$9$backward_reg$d;
@@ -5782,8 +5942,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$9$backward_join$earlier;
     reg  [8:0] scan$reach4$9$backward_join$later;
     reg  [8:0] scan$reach4$9$backward_join$joined;
-    reg  [7:0] scan$reach4$9$lane$data_reg$d;
-    reg  [7:0] scan$reach4$9$lane$data_reg$q;
+    reg  [20:0] scan$reach4$9$lane$data_reg$d;
+    reg  [20:0] scan$reach4$9$lane$data_reg$q;
     reg  scan$reach4$9$lane$data_reg$clock;
     reg  scan$reach4$9$lane$keep_reg$d;
     reg  scan$reach4$9$lane$keep_reg$q;
@@ -5801,10 +5961,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$9$backward_join$lead_sum;
     reg  [2:0] scan$reach4$9$backward_join$lead;
     reg  scan$reach4$10$lane$clock;
-    reg  [7:0] scan$reach4$10$lane$data_in;
+    reg  [20:0] scan$reach4$10$lane$data_in;
     reg  scan$reach4$10$lane$keep_in;
     reg  [16:0] scan$reach4$10$lane$value_in;
-    reg  [7:0] scan$reach4$10$lane$data;
+    reg  [20:0] scan$reach4$10$lane$data;
     reg  scan$reach4$10$lane$keep;
     reg  [16:0] scan$reach4$10$lane$value;
     reg  [8:0] scan$reach4$10$backward_reg$d;
@@ -5816,8 +5976,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$10$backward_join$earlier;
     reg  [8:0] scan$reach4$10$backward_join$later;
     reg  [8:0] scan$reach4$10$backward_join$joined;
-    reg  [7:0] scan$reach4$10$lane$data_reg$d;
-    reg  [7:0] scan$reach4$10$lane$data_reg$q;
+    reg  [20:0] scan$reach4$10$lane$data_reg$d;
+    reg  [20:0] scan$reach4$10$lane$data_reg$q;
     reg  scan$reach4$10$lane$data_reg$clock;
     reg  scan$reach4$10$lane$keep_reg$d;
     reg  scan$reach4$10$lane$keep_reg$q;
@@ -5835,10 +5995,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$10$backward_join$lead_sum;
     reg  [2:0] scan$reach4$10$backward_join$lead;
     reg  scan$reach4$11$lane$clock;
-    reg  [7:0] scan$reach4$11$lane$data_in;
+    reg  [20:0] scan$reach4$11$lane$data_in;
     reg  scan$reach4$11$lane$keep_in;
     reg  [16:0] scan$reach4$11$lane$value_in;
-    reg  [7:0] scan$reach4$11$lane$data;
+    reg  [20:0] scan$reach4$11$lane$data;
     reg  scan$reach4$11$lane$keep;
     reg  [16:0] scan$reach4$11$lane$value;
     reg  [8:0] scan$reach4$11$backward_reg$d;
@@ -5850,8 +6010,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$11$backward_join$earlier;
     reg  [8:0] scan$reach4$11$backward_join$later;
     reg  [8:0] scan$reach4$11$backward_join$joined;
-    reg  [7:0] scan$reach4$11$lane$data_reg$d;
-    reg  [7:0] scan$reach4$11$lane$data_reg$q;
+    reg  [20:0] scan$reach4$11$lane$data_reg$d;
+    reg  [20:0] scan$reach4$11$lane$data_reg$q;
     reg  scan$reach4$11$lane$data_reg$clock;
     reg  scan$reach4$11$lane$keep_reg$d;
     reg  scan$reach4$11$lane$keep_reg$q;
@@ -5869,10 +6029,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$11$backward_join$lead_sum;
     reg  [2:0] scan$reach4$11$backward_join$lead;
     reg  scan$reach4$12$lane$clock;
-    reg  [7:0] scan$reach4$12$lane$data_in;
+    reg  [20:0] scan$reach4$12$lane$data_in;
     reg  scan$reach4$12$lane$keep_in;
     reg  [16:0] scan$reach4$12$lane$value_in;
-    reg  [7:0] scan$reach4$12$lane$data;
+    reg  [20:0] scan$reach4$12$lane$data;
     reg  scan$reach4$12$lane$keep;
     reg  [16:0] scan$reach4$12$lane$value;
     reg  [8:0] scan$reach4$12$backward_reg$d;
@@ -5884,8 +6044,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$12$backward_join$earlier;
     reg  [8:0] scan$reach4$12$backward_join$later;
     reg  [8:0] scan$reach4$12$backward_join$joined;
-    reg  [7:0] scan$reach4$12$lane$data_reg$d;
-    reg  [7:0] scan$reach4$12$lane$data_reg$q;
+    reg  [20:0] scan$reach4$12$lane$data_reg$d;
+    reg  [20:0] scan$reach4$12$lane$data_reg$q;
     reg  scan$reach4$12$lane$data_reg$clock;
     reg  scan$reach4$12$lane$keep_reg$d;
     reg  scan$reach4$12$lane$keep_reg$q;
@@ -5903,10 +6063,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$12$backward_join$lead_sum;
     reg  [2:0] scan$reach4$12$backward_join$lead;
     reg  scan$reach4$13$lane$clock;
-    reg  [7:0] scan$reach4$13$lane$data_in;
+    reg  [20:0] scan$reach4$13$lane$data_in;
     reg  scan$reach4$13$lane$keep_in;
     reg  [16:0] scan$reach4$13$lane$value_in;
-    reg  [7:0] scan$reach4$13$lane$data;
+    reg  [20:0] scan$reach4$13$lane$data;
     reg  scan$reach4$13$lane$keep;
     reg  [16:0] scan$reach4$13$lane$value;
     reg  [8:0] scan$reach4$13$backward_reg$d;
@@ -5918,8 +6078,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$13$backward_join$earlier;
     reg  [8:0] scan$reach4$13$backward_join$later;
     reg  [8:0] scan$reach4$13$backward_join$joined;
-    reg  [7:0] scan$reach4$13$lane$data_reg$d;
-    reg  [7:0] scan$reach4$13$lane$data_reg$q;
+    reg  [20:0] scan$reach4$13$lane$data_reg$d;
+    reg  [20:0] scan$reach4$13$lane$data_reg$q;
     reg  scan$reach4$13$lane$data_reg$clock;
     reg  scan$reach4$13$lane$keep_reg$d;
     reg  scan$reach4$13$lane$keep_reg$q;
@@ -5937,10 +6097,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$13$backward_join$lead_sum;
     reg  [2:0] scan$reach4$13$backward_join$lead;
     reg  scan$reach4$14$lane$clock;
-    reg  [7:0] scan$reach4$14$lane$data_in;
+    reg  [20:0] scan$reach4$14$lane$data_in;
     reg  scan$reach4$14$lane$keep_in;
     reg  [16:0] scan$reach4$14$lane$value_in;
-    reg  [7:0] scan$reach4$14$lane$data;
+    reg  [20:0] scan$reach4$14$lane$data;
     reg  scan$reach4$14$lane$keep;
     reg  [16:0] scan$reach4$14$lane$value;
     reg  [8:0] scan$reach4$14$backward_reg$d;
@@ -5952,8 +6112,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$14$backward_join$earlier;
     reg  [8:0] scan$reach4$14$backward_join$later;
     reg  [8:0] scan$reach4$14$backward_join$joined;
-    reg  [7:0] scan$reach4$14$lane$data_reg$d;
-    reg  [7:0] scan$reach4$14$lane$data_reg$q;
+    reg  [20:0] scan$reach4$14$lane$data_reg$d;
+    reg  [20:0] scan$reach4$14$lane$data_reg$q;
     reg  scan$reach4$14$lane$data_reg$clock;
     reg  scan$reach4$14$lane$keep_reg$d;
     reg  scan$reach4$14$lane$keep_reg$q;
@@ -5971,10 +6131,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$14$backward_join$lead_sum;
     reg  [2:0] scan$reach4$14$backward_join$lead;
     reg  scan$reach4$15$lane$clock;
-    reg  [7:0] scan$reach4$15$lane$data_in;
+    reg  [20:0] scan$reach4$15$lane$data_in;
     reg  scan$reach4$15$lane$keep_in;
     reg  [16:0] scan$reach4$15$lane$value_in;
-    reg  [7:0] scan$reach4$15$lane$data;
+    reg  [20:0] scan$reach4$15$lane$data;
     reg  scan$reach4$15$lane$keep;
     reg  [16:0] scan$reach4$15$lane$value;
     reg  [8:0] scan$reach4$15$backward_reg$d;
@@ -5986,8 +6146,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$15$backward_join$earlier;
     reg  [8:0] scan$reach4$15$backward_join$later;
     reg  [8:0] scan$reach4$15$backward_join$joined;
-    reg  [7:0] scan$reach4$15$lane$data_reg$d;
-    reg  [7:0] scan$reach4$15$lane$data_reg$q;
+    reg  [20:0] scan$reach4$15$lane$data_reg$d;
+    reg  [20:0] scan$reach4$15$lane$data_reg$q;
     reg  scan$reach4$15$lane$data_reg$clock;
     reg  scan$reach4$15$lane$keep_reg$d;
     reg  scan$reach4$15$lane$keep_reg$q;
@@ -6005,10 +6165,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$15$backward_join$lead_sum;
     reg  [2:0] scan$reach4$15$backward_join$lead;
     reg  scan$reach4$16$lane$clock;
-    reg  [7:0] scan$reach4$16$lane$data_in;
+    reg  [20:0] scan$reach4$16$lane$data_in;
     reg  scan$reach4$16$lane$keep_in;
     reg  [16:0] scan$reach4$16$lane$value_in;
-    reg  [7:0] scan$reach4$16$lane$data;
+    reg  [20:0] scan$reach4$16$lane$data;
     reg  scan$reach4$16$lane$keep;
     reg  [16:0] scan$reach4$16$lane$value;
     reg  [8:0] scan$reach4$16$backward_reg$d;
@@ -6020,8 +6180,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$16$backward_join$earlier;
     reg  [8:0] scan$reach4$16$backward_join$later;
     reg  [8:0] scan$reach4$16$backward_join$joined;
-    reg  [7:0] scan$reach4$16$lane$data_reg$d;
-    reg  [7:0] scan$reach4$16$lane$data_reg$q;
+    reg  [20:0] scan$reach4$16$lane$data_reg$d;
+    reg  [20:0] scan$reach4$16$lane$data_reg$q;
     reg  scan$reach4$16$lane$data_reg$clock;
     reg  scan$reach4$16$lane$keep_reg$d;
     reg  scan$reach4$16$lane$keep_reg$q;
@@ -6039,10 +6199,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$16$backward_join$lead_sum;
     reg  [2:0] scan$reach4$16$backward_join$lead;
     reg  scan$reach4$17$lane$clock;
-    reg  [7:0] scan$reach4$17$lane$data_in;
+    reg  [20:0] scan$reach4$17$lane$data_in;
     reg  scan$reach4$17$lane$keep_in;
     reg  [16:0] scan$reach4$17$lane$value_in;
-    reg  [7:0] scan$reach4$17$lane$data;
+    reg  [20:0] scan$reach4$17$lane$data;
     reg  scan$reach4$17$lane$keep;
     reg  [16:0] scan$reach4$17$lane$value;
     reg  [8:0] scan$reach4$17$backward_reg$d;
@@ -6054,8 +6214,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$17$backward_join$earlier;
     reg  [8:0] scan$reach4$17$backward_join$later;
     reg  [8:0] scan$reach4$17$backward_join$joined;
-    reg  [7:0] scan$reach4$17$lane$data_reg$d;
-    reg  [7:0] scan$reach4$17$lane$data_reg$q;
+    reg  [20:0] scan$reach4$17$lane$data_reg$d;
+    reg  [20:0] scan$reach4$17$lane$data_reg$q;
     reg  scan$reach4$17$lane$data_reg$clock;
     reg  scan$reach4$17$lane$keep_reg$d;
     reg  scan$reach4$17$lane$keep_reg$q;
@@ -6073,10 +6233,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$17$backward_join$lead_sum;
     reg  [2:0] scan$reach4$17$backward_join$lead;
     reg  scan$reach4$18$lane$clock;
-    reg  [7:0] scan$reach4$18$lane$data_in;
+    reg  [20:0] scan$reach4$18$lane$data_in;
     reg  scan$reach4$18$lane$keep_in;
     reg  [16:0] scan$reach4$18$lane$value_in;
-    reg  [7:0] scan$reach4$18$lane$data;
+    reg  [20:0] scan$reach4$18$lane$data;
     reg  scan$reach4$18$lane$keep;
     reg  [16:0] scan$reach4$18$lane$value;
     reg  [8:0] scan$reach4$18$backward_reg$d;
@@ -6088,8 +6248,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$18$backward_join$earlier;
     reg  [8:0] scan$reach4$18$backward_join$later;
     reg  [8:0] scan$reach4$18$backward_join$joined;
-    reg  [7:0] scan$reach4$18$lane$data_reg$d;
-    reg  [7:0] scan$reach4$18$lane$data_reg$q;
+    reg  [20:0] scan$reach4$18$lane$data_reg$d;
+    reg  [20:0] scan$reach4$18$lane$data_reg$q;
     reg  scan$reach4$18$lane$data_reg$clock;
     reg  scan$reach4$18$lane$keep_reg$d;
     reg  scan$reach4$18$lane$keep_reg$q;
@@ -6107,10 +6267,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$18$backward_join$lead_sum;
     reg  [2:0] scan$reach4$18$backward_join$lead;
     reg  scan$reach4$19$lane$clock;
-    reg  [7:0] scan$reach4$19$lane$data_in;
+    reg  [20:0] scan$reach4$19$lane$data_in;
     reg  scan$reach4$19$lane$keep_in;
     reg  [16:0] scan$reach4$19$lane$value_in;
-    reg  [7:0] scan$reach4$19$lane$data;
+    reg  [20:0] scan$reach4$19$lane$data;
     reg  scan$reach4$19$lane$keep;
     reg  [16:0] scan$reach4$19$lane$value;
     reg  [8:0] scan$reach4$19$backward_reg$d;
@@ -6122,8 +6282,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$19$backward_join$earlier;
     reg  [8:0] scan$reach4$19$backward_join$later;
     reg  [8:0] scan$reach4$19$backward_join$joined;
-    reg  [7:0] scan$reach4$19$lane$data_reg$d;
-    reg  [7:0] scan$reach4$19$lane$data_reg$q;
+    reg  [20:0] scan$reach4$19$lane$data_reg$d;
+    reg  [20:0] scan$reach4$19$lane$data_reg$q;
     reg  scan$reach4$19$lane$data_reg$clock;
     reg  scan$reach4$19$lane$keep_reg$d;
     reg  scan$reach4$19$lane$keep_reg$q;
@@ -6141,10 +6301,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$19$backward_join$lead_sum;
     reg  [2:0] scan$reach4$19$backward_join$lead;
     reg  scan$reach4$20$lane$clock;
-    reg  [7:0] scan$reach4$20$lane$data_in;
+    reg  [20:0] scan$reach4$20$lane$data_in;
     reg  scan$reach4$20$lane$keep_in;
     reg  [16:0] scan$reach4$20$lane$value_in;
-    reg  [7:0] scan$reach4$20$lane$data;
+    reg  [20:0] scan$reach4$20$lane$data;
     reg  scan$reach4$20$lane$keep;
     reg  [16:0] scan$reach4$20$lane$value;
     reg  [8:0] scan$reach4$20$backward_reg$d;
@@ -6156,8 +6316,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$20$backward_join$earlier;
     reg  [8:0] scan$reach4$20$backward_join$later;
     reg  [8:0] scan$reach4$20$backward_join$joined;
-    reg  [7:0] scan$reach4$20$lane$data_reg$d;
-    reg  [7:0] scan$reach4$20$lane$data_reg$q;
+    reg  [20:0] scan$reach4$20$lane$data_reg$d;
+    reg  [20:0] scan$reach4$20$lane$data_reg$q;
     reg  scan$reach4$20$lane$data_reg$clock;
     reg  scan$reach4$20$lane$keep_reg$d;
     reg  scan$reach4$20$lane$keep_reg$q;
@@ -6175,10 +6335,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$20$backward_join$lead_sum;
     reg  [2:0] scan$reach4$20$backward_join$lead;
     reg  scan$reach4$21$lane$clock;
-    reg  [7:0] scan$reach4$21$lane$data_in;
+    reg  [20:0] scan$reach4$21$lane$data_in;
     reg  scan$reach4$21$lane$keep_in;
     reg  [16:0] scan$reach4$21$lane$value_in;
-    reg  [7:0] scan$reach4$21$lane$data;
+    reg  [20:0] scan$reach4$21$lane$data;
     reg  scan$reach4$21$lane$keep;
     reg  [16:0] scan$reach4$21$lane$value;
     reg  [8:0] scan$reach4$21$backward_reg$d;
@@ -6190,8 +6350,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$21$backward_join$earlier;
     reg  [8:0] scan$reach4$21$backward_join$later;
     reg  [8:0] scan$reach4$21$backward_join$joined;
-    reg  [7:0] scan$reach4$21$lane$data_reg$d;
-    reg  [7:0] scan$reach4$21$lane$data_reg$q;
+    reg  [20:0] scan$reach4$21$lane$data_reg$d;
+    reg  [20:0] scan$reach4$21$lane$data_reg$q;
     reg  scan$reach4$21$lane$data_reg$clock;
     reg  scan$reach4$21$lane$keep_reg$d;
     reg  scan$reach4$21$lane$keep_reg$q;
@@ -6209,10 +6369,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$21$backward_join$lead_sum;
     reg  [2:0] scan$reach4$21$backward_join$lead;
     reg  scan$reach4$22$lane$clock;
-    reg  [7:0] scan$reach4$22$lane$data_in;
+    reg  [20:0] scan$reach4$22$lane$data_in;
     reg  scan$reach4$22$lane$keep_in;
     reg  [16:0] scan$reach4$22$lane$value_in;
-    reg  [7:0] scan$reach4$22$lane$data;
+    reg  [20:0] scan$reach4$22$lane$data;
     reg  scan$reach4$22$lane$keep;
     reg  [16:0] scan$reach4$22$lane$value;
     reg  [8:0] scan$reach4$22$backward_reg$d;
@@ -6224,8 +6384,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$22$backward_join$earlier;
     reg  [8:0] scan$reach4$22$backward_join$later;
     reg  [8:0] scan$reach4$22$backward_join$joined;
-    reg  [7:0] scan$reach4$22$lane$data_reg$d;
-    reg  [7:0] scan$reach4$22$lane$data_reg$q;
+    reg  [20:0] scan$reach4$22$lane$data_reg$d;
+    reg  [20:0] scan$reach4$22$lane$data_reg$q;
     reg  scan$reach4$22$lane$data_reg$clock;
     reg  scan$reach4$22$lane$keep_reg$d;
     reg  scan$reach4$22$lane$keep_reg$q;
@@ -6243,10 +6403,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$22$backward_join$lead_sum;
     reg  [2:0] scan$reach4$22$backward_join$lead;
     reg  scan$reach4$23$lane$clock;
-    reg  [7:0] scan$reach4$23$lane$data_in;
+    reg  [20:0] scan$reach4$23$lane$data_in;
     reg  scan$reach4$23$lane$keep_in;
     reg  [16:0] scan$reach4$23$lane$value_in;
-    reg  [7:0] scan$reach4$23$lane$data;
+    reg  [20:0] scan$reach4$23$lane$data;
     reg  scan$reach4$23$lane$keep;
     reg  [16:0] scan$reach4$23$lane$value;
     reg  [8:0] scan$reach4$23$backward_reg$d;
@@ -6258,8 +6418,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$23$backward_join$earlier;
     reg  [8:0] scan$reach4$23$backward_join$later;
     reg  [8:0] scan$reach4$23$backward_join$joined;
-    reg  [7:0] scan$reach4$23$lane$data_reg$d;
-    reg  [7:0] scan$reach4$23$lane$data_reg$q;
+    reg  [20:0] scan$reach4$23$lane$data_reg$d;
+    reg  [20:0] scan$reach4$23$lane$data_reg$q;
     reg  scan$reach4$23$lane$data_reg$clock;
     reg  scan$reach4$23$lane$keep_reg$d;
     reg  scan$reach4$23$lane$keep_reg$q;
@@ -6277,10 +6437,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$23$backward_join$lead_sum;
     reg  [2:0] scan$reach4$23$backward_join$lead;
     reg  scan$reach4$24$lane$clock;
-    reg  [7:0] scan$reach4$24$lane$data_in;
+    reg  [20:0] scan$reach4$24$lane$data_in;
     reg  scan$reach4$24$lane$keep_in;
     reg  [16:0] scan$reach4$24$lane$value_in;
-    reg  [7:0] scan$reach4$24$lane$data;
+    reg  [20:0] scan$reach4$24$lane$data;
     reg  scan$reach4$24$lane$keep;
     reg  [16:0] scan$reach4$24$lane$value;
     reg  [8:0] scan$reach4$24$backward_reg$d;
@@ -6292,8 +6452,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$24$backward_join$earlier;
     reg  [8:0] scan$reach4$24$backward_join$later;
     reg  [8:0] scan$reach4$24$backward_join$joined;
-    reg  [7:0] scan$reach4$24$lane$data_reg$d;
-    reg  [7:0] scan$reach4$24$lane$data_reg$q;
+    reg  [20:0] scan$reach4$24$lane$data_reg$d;
+    reg  [20:0] scan$reach4$24$lane$data_reg$q;
     reg  scan$reach4$24$lane$data_reg$clock;
     reg  scan$reach4$24$lane$keep_reg$d;
     reg  scan$reach4$24$lane$keep_reg$q;
@@ -6311,10 +6471,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$24$backward_join$lead_sum;
     reg  [2:0] scan$reach4$24$backward_join$lead;
     reg  scan$reach4$25$lane$clock;
-    reg  [7:0] scan$reach4$25$lane$data_in;
+    reg  [20:0] scan$reach4$25$lane$data_in;
     reg  scan$reach4$25$lane$keep_in;
     reg  [16:0] scan$reach4$25$lane$value_in;
-    reg  [7:0] scan$reach4$25$lane$data;
+    reg  [20:0] scan$reach4$25$lane$data;
     reg  scan$reach4$25$lane$keep;
     reg  [16:0] scan$reach4$25$lane$value;
     reg  [8:0] scan$reach4$25$backward_reg$d;
@@ -6326,8 +6486,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$25$backward_join$earlier;
     reg  [8:0] scan$reach4$25$backward_join$later;
     reg  [8:0] scan$reach4$25$backward_join$joined;
-    reg  [7:0] scan$reach4$25$lane$data_reg$d;
-    reg  [7:0] scan$reach4$25$lane$data_reg$q;
+    reg  [20:0] scan$reach4$25$lane$data_reg$d;
+    reg  [20:0] scan$reach4$25$lane$data_reg$q;
     reg  scan$reach4$25$lane$data_reg$clock;
     reg  scan$reach4$25$lane$keep_reg$d;
     reg  scan$reach4$25$lane$keep_reg$q;
@@ -6345,10 +6505,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$25$backward_join$lead_sum;
     reg  [2:0] scan$reach4$25$backward_join$lead;
     reg  scan$reach4$26$lane$clock;
-    reg  [7:0] scan$reach4$26$lane$data_in;
+    reg  [20:0] scan$reach4$26$lane$data_in;
     reg  scan$reach4$26$lane$keep_in;
     reg  [16:0] scan$reach4$26$lane$value_in;
-    reg  [7:0] scan$reach4$26$lane$data;
+    reg  [20:0] scan$reach4$26$lane$data;
     reg  scan$reach4$26$lane$keep;
     reg  [16:0] scan$reach4$26$lane$value;
     reg  [8:0] scan$reach4$26$backward_reg$d;
@@ -6360,8 +6520,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$26$backward_join$earlier;
     reg  [8:0] scan$reach4$26$backward_join$later;
     reg  [8:0] scan$reach4$26$backward_join$joined;
-    reg  [7:0] scan$reach4$26$lane$data_reg$d;
-    reg  [7:0] scan$reach4$26$lane$data_reg$q;
+    reg  [20:0] scan$reach4$26$lane$data_reg$d;
+    reg  [20:0] scan$reach4$26$lane$data_reg$q;
     reg  scan$reach4$26$lane$data_reg$clock;
     reg  scan$reach4$26$lane$keep_reg$d;
     reg  scan$reach4$26$lane$keep_reg$q;
@@ -6379,10 +6539,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$26$backward_join$lead_sum;
     reg  [2:0] scan$reach4$26$backward_join$lead;
     reg  scan$reach4$27$lane$clock;
-    reg  [7:0] scan$reach4$27$lane$data_in;
+    reg  [20:0] scan$reach4$27$lane$data_in;
     reg  scan$reach4$27$lane$keep_in;
     reg  [16:0] scan$reach4$27$lane$value_in;
-    reg  [7:0] scan$reach4$27$lane$data;
+    reg  [20:0] scan$reach4$27$lane$data;
     reg  scan$reach4$27$lane$keep;
     reg  [16:0] scan$reach4$27$lane$value;
     reg  [8:0] scan$reach4$27$backward_reg$d;
@@ -6394,8 +6554,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$27$backward_join$earlier;
     reg  [8:0] scan$reach4$27$backward_join$later;
     reg  [8:0] scan$reach4$27$backward_join$joined;
-    reg  [7:0] scan$reach4$27$lane$data_reg$d;
-    reg  [7:0] scan$reach4$27$lane$data_reg$q;
+    reg  [20:0] scan$reach4$27$lane$data_reg$d;
+    reg  [20:0] scan$reach4$27$lane$data_reg$q;
     reg  scan$reach4$27$lane$data_reg$clock;
     reg  scan$reach4$27$lane$keep_reg$d;
     reg  scan$reach4$27$lane$keep_reg$q;
@@ -6413,10 +6573,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$27$backward_join$lead_sum;
     reg  [2:0] scan$reach4$27$backward_join$lead;
     reg  scan$reach4$28$lane$clock;
-    reg  [7:0] scan$reach4$28$lane$data_in;
+    reg  [20:0] scan$reach4$28$lane$data_in;
     reg  scan$reach4$28$lane$keep_in;
     reg  [16:0] scan$reach4$28$lane$value_in;
-    reg  [7:0] scan$reach4$28$lane$data;
+    reg  [20:0] scan$reach4$28$lane$data;
     reg  scan$reach4$28$lane$keep;
     reg  [16:0] scan$reach4$28$lane$value;
     reg  [8:0] scan$reach4$28$backward_reg$d;
@@ -6428,8 +6588,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$28$backward_join$earlier;
     reg  [8:0] scan$reach4$28$backward_join$later;
     reg  [8:0] scan$reach4$28$backward_join$joined;
-    reg  [7:0] scan$reach4$28$lane$data_reg$d;
-    reg  [7:0] scan$reach4$28$lane$data_reg$q;
+    reg  [20:0] scan$reach4$28$lane$data_reg$d;
+    reg  [20:0] scan$reach4$28$lane$data_reg$q;
     reg  scan$reach4$28$lane$data_reg$clock;
     reg  scan$reach4$28$lane$keep_reg$d;
     reg  scan$reach4$28$lane$keep_reg$q;
@@ -6447,10 +6607,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$28$backward_join$lead_sum;
     reg  [2:0] scan$reach4$28$backward_join$lead;
     reg  scan$reach4$29$lane$clock;
-    reg  [7:0] scan$reach4$29$lane$data_in;
+    reg  [20:0] scan$reach4$29$lane$data_in;
     reg  scan$reach4$29$lane$keep_in;
     reg  [16:0] scan$reach4$29$lane$value_in;
-    reg  [7:0] scan$reach4$29$lane$data;
+    reg  [20:0] scan$reach4$29$lane$data;
     reg  scan$reach4$29$lane$keep;
     reg  [16:0] scan$reach4$29$lane$value;
     reg  [8:0] scan$reach4$29$backward_reg$d;
@@ -6462,8 +6622,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$29$backward_join$earlier;
     reg  [8:0] scan$reach4$29$backward_join$later;
     reg  [8:0] scan$reach4$29$backward_join$joined;
-    reg  [7:0] scan$reach4$29$lane$data_reg$d;
-    reg  [7:0] scan$reach4$29$lane$data_reg$q;
+    reg  [20:0] scan$reach4$29$lane$data_reg$d;
+    reg  [20:0] scan$reach4$29$lane$data_reg$q;
     reg  scan$reach4$29$lane$data_reg$clock;
     reg  scan$reach4$29$lane$keep_reg$d;
     reg  scan$reach4$29$lane$keep_reg$q;
@@ -6481,10 +6641,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$29$backward_join$lead_sum;
     reg  [2:0] scan$reach4$29$backward_join$lead;
     reg  scan$reach4$30$lane$clock;
-    reg  [7:0] scan$reach4$30$lane$data_in;
+    reg  [20:0] scan$reach4$30$lane$data_in;
     reg  scan$reach4$30$lane$keep_in;
     reg  [16:0] scan$reach4$30$lane$value_in;
-    reg  [7:0] scan$reach4$30$lane$data;
+    reg  [20:0] scan$reach4$30$lane$data;
     reg  scan$reach4$30$lane$keep;
     reg  [16:0] scan$reach4$30$lane$value;
     reg  [8:0] scan$reach4$30$backward_reg$d;
@@ -6496,8 +6656,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$30$backward_join$earlier;
     reg  [8:0] scan$reach4$30$backward_join$later;
     reg  [8:0] scan$reach4$30$backward_join$joined;
-    reg  [7:0] scan$reach4$30$lane$data_reg$d;
-    reg  [7:0] scan$reach4$30$lane$data_reg$q;
+    reg  [20:0] scan$reach4$30$lane$data_reg$d;
+    reg  [20:0] scan$reach4$30$lane$data_reg$q;
     reg  scan$reach4$30$lane$data_reg$clock;
     reg  scan$reach4$30$lane$keep_reg$d;
     reg  scan$reach4$30$lane$keep_reg$q;
@@ -6515,10 +6675,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$30$backward_join$lead_sum;
     reg  [2:0] scan$reach4$30$backward_join$lead;
     reg  scan$reach4$31$lane$clock;
-    reg  [7:0] scan$reach4$31$lane$data_in;
+    reg  [20:0] scan$reach4$31$lane$data_in;
     reg  scan$reach4$31$lane$keep_in;
     reg  [16:0] scan$reach4$31$lane$value_in;
-    reg  [7:0] scan$reach4$31$lane$data;
+    reg  [20:0] scan$reach4$31$lane$data;
     reg  scan$reach4$31$lane$keep;
     reg  [16:0] scan$reach4$31$lane$value;
     reg  [8:0] scan$reach4$31$backward_reg$d;
@@ -6530,8 +6690,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach4$31$backward_join$earlier;
     reg  [8:0] scan$reach4$31$backward_join$later;
     reg  [8:0] scan$reach4$31$backward_join$joined;
-    reg  [7:0] scan$reach4$31$lane$data_reg$d;
-    reg  [7:0] scan$reach4$31$lane$data_reg$q;
+    reg  [20:0] scan$reach4$31$lane$data_reg$d;
+    reg  [20:0] scan$reach4$31$lane$data_reg$q;
     reg  scan$reach4$31$lane$data_reg$clock;
     reg  scan$reach4$31$lane$keep_reg$d;
     reg  scan$reach4$31$lane$keep_reg$q;
@@ -6549,10 +6709,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach4$31$backward_join$lead_sum;
     reg  [2:0] scan$reach4$31$backward_join$lead;
     reg  scan$reach8$0$lane$clock;
-    reg  [7:0] scan$reach8$0$lane$data_in;
+    reg  [20:0] scan$reach8$0$lane$data_in;
     reg  scan$reach8$0$lane$keep_in;
     reg  [16:0] scan$reach8$0$lane$value_in;
-    reg  [7:0] scan$reach8$0$lane$data;
+    reg  [20:0] scan$reach8$0$lane$data;
     reg  scan$reach8$0$lane$keep;
     reg  [16:0] scan$reach8$0$lane$value;
     reg  [8:0] scan$reach8$0$backward_reg$d;
@@ -6564,8 +6724,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$0$backward_join$earlier;
     reg  [8:0] scan$reach8$0$backward_join$later;
     reg  [8:0] scan$reach8$0$backward_join$joined;
-    reg  [7:0] scan$reach8$0$lane$data_reg$d;
-    reg  [7:0] scan$reach8$0$lane$data_reg$q;
+    reg  [20:0] scan$reach8$0$lane$data_reg$d;
+    reg  [20:0] scan$reach8$0$lane$data_reg$q;
     reg  scan$reach8$0$lane$data_reg$clock;
     reg  scan$reach8$0$lane$keep_reg$d;
     reg  scan$reach8$0$lane$keep_reg$q;
@@ -6583,10 +6743,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$0$backward_join$lead_sum;
     reg  [2:0] scan$reach8$0$backward_join$lead;
     reg  scan$reach8$1$lane$clock;
-    reg  [7:0] scan$reach8$1$lane$data_in;
+    reg  [20:0] scan$reach8$1$lane$data_in;
     reg  scan$reach8$1$lane$keep_in;
     reg  [16:0] scan$reach8$1$lane$value_in;
-    reg  [7:0] scan$reach8$1$lane$data;
+    reg  [20:0] scan$reach8$1$lane$data;
     reg  scan$reach8$1$lane$keep;
     reg  [16:0] scan$reach8$1$lane$value;
     reg  [8:0] scan$reach8$1$backward_reg$d;
@@ -6598,8 +6758,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$1$backward_join$earlier;
     reg  [8:0] scan$reach8$1$backward_join$later;
     reg  [8:0] scan$reach8$1$backward_join$joined;
-    reg  [7:0] scan$reach8$1$lane$data_reg$d;
-    reg  [7:0] scan$reach8$1$lane$data_reg$q;
+    reg  [20:0] scan$reach8$1$lane$data_reg$d;
+    reg  [20:0] scan$reach8$1$lane$data_reg$q;
     reg  scan$reach8$1$lane$data_reg$clock;
     reg  scan$reach8$1$lane$keep_reg$d;
     reg  scan$reach8$1$lane$keep_reg$q;
@@ -6617,10 +6777,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$1$backward_join$lead_sum;
     reg  [2:0] scan$reach8$1$backward_join$lead;
     reg  scan$reach8$2$lane$clock;
-    reg  [7:0] scan$reach8$2$lane$data_in;
+    reg  [20:0] scan$reach8$2$lane$data_in;
     reg  scan$reach8$2$lane$keep_in;
     reg  [16:0] scan$reach8$2$lane$value_in;
-    reg  [7:0] scan$reach8$2$lane$data;
+    reg  [20:0] scan$reach8$2$lane$data;
     reg  scan$reach8$2$lane$keep;
     reg  [16:0] scan$reach8$2$lane$value;
     reg  [8:0] scan$reach8$2$backward_reg$d;
@@ -6632,8 +6792,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$2$backward_join$earlier;
     reg  [8:0] scan$reach8$2$backward_join$later;
     reg  [8:0] scan$reach8$2$backward_join$joined;
-    reg  [7:0] scan$reach8$2$lane$data_reg$d;
-    reg  [7:0] scan$reach8$2$lane$data_reg$q;
+    reg  [20:0] scan$reach8$2$lane$data_reg$d;
+    reg  [20:0] scan$reach8$2$lane$data_reg$q;
     reg  scan$reach8$2$lane$data_reg$clock;
     reg  scan$reach8$2$lane$keep_reg$d;
     reg  scan$reach8$2$lane$keep_reg$q;
@@ -6651,10 +6811,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$2$backward_join$lead_sum;
     reg  [2:0] scan$reach8$2$backward_join$lead;
     reg  scan$reach8$3$lane$clock;
-    reg  [7:0] scan$reach8$3$lane$data_in;
+    reg  [20:0] scan$reach8$3$lane$data_in;
     reg  scan$reach8$3$lane$keep_in;
     reg  [16:0] scan$reach8$3$lane$value_in;
-    reg  [7:0] scan$reach8$3$lane$data;
+    reg  [20:0] scan$reach8$3$lane$data;
     reg  scan$reach8$3$lane$keep;
     reg  [16:0] scan$reach8$3$lane$value;
     reg  [8:0] scan$reach8$3$backward_reg$d;
@@ -6666,8 +6826,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$3$backward_join$earlier;
     reg  [8:0] scan$reach8$3$backward_join$later;
     reg  [8:0] scan$reach8$3$backward_join$joined;
-    reg  [7:0] scan$reach8$3$lane$data_reg$d;
-    reg  [7:0] scan$reach8$3$lane$data_reg$q;
+    reg  [20:0] scan$reach8$3$lane$data_reg$d;
+    reg  [20:0] scan$reach8$3$lane$data_reg$q;
     reg  scan$reach8$3$lane$data_reg$clock;
     reg  scan$reach8$3$lane$keep_reg$d;
     reg  scan$reach8$3$lane$keep_reg$q;
@@ -6685,10 +6845,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$3$backward_join$lead_sum;
     reg  [2:0] scan$reach8$3$backward_join$lead;
     reg  scan$reach8$4$lane$clock;
-    reg  [7:0] scan$reach8$4$lane$data_in;
+    reg  [20:0] scan$reach8$4$lane$data_in;
     reg  scan$reach8$4$lane$keep_in;
     reg  [16:0] scan$reach8$4$lane$value_in;
-    reg  [7:0] scan$reach8$4$lane$data;
+    reg  [20:0] scan$reach8$4$lane$data;
     reg  scan$reach8$4$lane$keep;
     reg  [16:0] scan$reach8$4$lane$value;
     reg  [8:0] scan$reach8$4$backward_reg$d;
@@ -6700,8 +6860,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$4$backward_join$earlier;
     reg  [8:0] scan$reach8$4$backward_join$later;
     reg  [8:0] scan$reach8$4$backward_join$joined;
-    reg  [7:0] scan$reach8$4$lane$data_reg$d;
-    reg  [7:0] scan$reach8$4$lane$data_reg$q;
+    reg  [20:0] scan$reach8$4$lane$data_reg$d;
+    reg  [20:0] scan$reach8$4$lane$data_reg$q;
     reg  scan$reach8$4$lane$data_reg$clock;
     reg  scan$reach8$4$lane$keep_reg$d;
     reg  scan$reach8$4$lane$keep_reg$q;
@@ -6719,10 +6879,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$4$backward_join$lead_sum;
     reg  [2:0] scan$reach8$4$backward_join$lead;
     reg  scan$reach8$5$lane$clock;
-    reg  [7:0] scan$reach8$5$lane$data_in;
+    reg  [20:0] scan$reach8$5$lane$data_in;
     reg  scan$reach8$5$lane$keep_in;
     reg  [16:0] scan$reach8$5$lane$value_in;
-    reg  [7:0] scan$reach8$5$lane$data;
+    reg  [20:0] scan$reach8$5$lane$data;
     reg  scan$reach8$5$lane$keep;
     reg  [16:0] scan$reach8$5$lane$value;
     reg  [8:0] scan$reach8$5$backward_reg$d;
@@ -6734,8 +6894,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$5$backward_join$earlier;
     reg  [8:0] scan$reach8$5$backward_join$later;
     reg  [8:0] scan$reach8$5$backward_join$joined;
-    reg  [7:0] scan$reach8$5$lane$data_reg$d;
-    reg  [7:0] scan$reach8$5$lane$data_reg$q;
+    reg  [20:0] scan$reach8$5$lane$data_reg$d;
+    reg  [20:0] scan$reach8$5$lane$data_reg$q;
     reg  scan$reach8$5$lane$data_reg$clock;
     reg  scan$reach8$5$lane$keep_reg$d;
     reg  scan$reach8$5$lane$keep_reg$q;
@@ -6753,10 +6913,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$5$backward_join$lead_sum;
     reg  [2:0] scan$reach8$5$backward_join$lead;
     reg  scan$reach8$6$lane$clock;
-    reg  [7:0] scan$reach8$6$lane$data_in;
+    reg  [20:0] scan$reach8$6$lane$data_in;
     reg  scan$reach8$6$lane$keep_in;
     reg  [16:0] scan$reach8$6$lane$value_in;
-    reg  [7:0] scan$reach8$6$lane$data;
+    reg  [20:0] scan$reach8$6$lane$data;
     reg  scan$reach8$6$lane$keep;
     reg  [16:0] scan$reach8$6$lane$value;
     reg  [8:0] scan$reach8$6$backward_reg$d;
@@ -6768,8 +6928,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$6$backward_join$earlier;
     reg  [8:0] scan$reach8$6$backward_join$later;
     reg  [8:0] scan$reach8$6$backward_join$joined;
-    reg  [7:0] scan$reach8$6$lane$data_reg$d;
-    reg  [7:0] scan$reach8$6$lane$data_reg$q;
+    reg  [20:0] scan$reach8$6$lane$data_reg$d;
+    reg  [20:0] scan$reach8$6$lane$data_reg$q;
     reg  scan$reach8$6$lane$data_reg$clock;
     reg  scan$reach8$6$lane$keep_reg$d;
     reg  scan$reach8$6$lane$keep_reg$q;
@@ -6787,10 +6947,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$6$backward_join$lead_sum;
     reg  [2:0] scan$reach8$6$backward_join$lead;
     reg  scan$reach8$7$lane$clock;
-    reg  [7:0] scan$reach8$7$lane$data_in;
+    reg  [20:0] scan$reach8$7$lane$data_in;
     reg  scan$reach8$7$lane$keep_in;
     reg  [16:0] scan$reach8$7$lane$value_in;
-    reg  [7:0] scan$reach8$7$lane$data;
+    reg  [20:0] scan$reach8$7$lane$data;
     reg  scan$reach8$7$lane$keep;
     reg  [16:0] scan$reach8$7$lane$value;
     reg  [8:0] scan$reach8$7$backward_reg$d;
@@ -6802,8 +6962,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$7$backward_join$earlier;
     reg  [8:0] scan$reach8$7$backward_join$later;
     reg  [8:0] scan$reach8$7$backward_join$joined;
-    reg  [7:0] scan$reach8$7$lane$data_reg$d;
-    reg  [7:0] scan$reach8$7$lane$data_reg$q;
+    reg  [20:0] scan$reach8$7$lane$data_reg$d;
+    reg  [20:0] scan$reach8$7$lane$data_reg$q;
     reg  scan$reach8$7$lane$data_reg$clock;
     reg  scan$reach8$7$lane$keep_reg$d;
     reg  scan$reach8$7$lane$keep_reg$q;
@@ -6821,10 +6981,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$7$backward_join$lead_sum;
     reg  [2:0] scan$reach8$7$backward_join$lead;
     reg  scan$reach8$8$lane$clock;
-    reg  [7:0] scan$reach8$8$lane$data_in;
+    reg  [20:0] scan$reach8$8$lane$data_in;
     reg  scan$reach8$8$lane$keep_in;
     reg  [16:0] scan$reach8$8$lane$value_in;
-    reg  [7:0] scan$reach8$8$lane$data;
+    reg  [20:0] scan$reach8$8$lane$data;
     reg  scan$reach8$8$lane$keep;
     reg  [16:0] scan$reach8$8$lane$value;
     reg  [8:0] scan$reach8$8$backward_reg$d;
@@ -6836,8 +6996,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$8$backward_join$earlier;
     reg  [8:0] scan$reach8$8$backward_join$later;
     reg  [8:0] scan$reach8$8$backward_join$joined;
-    reg  [7:0] scan$reach8$8$lane$data_reg$d;
-    reg  [7:0] scan$reach8$8$lane$data_reg$q;
+    reg  [20:0] scan$reach8$8$lane$data_reg$d;
+    reg  [20:0] scan$reach8$8$lane$data_reg$q;
     reg  scan$reach8$8$lane$data_reg$clock;
     reg  scan$reach8$8$lane$keep_reg$d;
     reg  scan$reach8$8$lane$keep_reg$q;
@@ -6855,10 +7015,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$8$backward_join$lead_sum;
     reg  [2:0] scan$reach8$8$backward_join$lead;
     reg  scan$reach8$9$lane$clock;
-    reg  [7:0] scan$reach8$9$lane$data_in;
+    reg  [20:0] scan$reach8$9$lane$data_in;
     reg  scan$reach8$9$lane$keep_in;
     reg  [16:0] scan$reach8$9$lane$value_in;
-    reg  [7:0] scan$reach8$9$lane$data;
+    reg  [20:0] scan$reach8$9$lane$data;
     reg  scan$reach8$9$lane$keep;
     reg  [16:0] scan$reach8$9$lane$value;
     reg  [8:0] scan$reach8$9$backward_reg$d;
@@ -6870,8 +7030,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$9$backward_join$earlier;
     reg  [8:0] scan$reach8$9$backward_join$later;
     reg  [8:0] scan$reach8$9$backward_join$joined;
-    reg  [7:0] scan$reach8$9$lane$data_reg$d;
-    reg  [7:0] scan$reach8$9$lane$data_reg$q;
+    reg  [20:0] scan$reach8$9$lane$data_reg$d;
+    reg  [20:0] scan$reach8$9$lane$data_reg$q;
     reg  scan$reach8$9$lane$data_reg$clock;
     reg  scan$reach8$9$lane$keep_reg$d;
     reg  scan$reach8$9$lane$keep_reg$q;
@@ -6889,10 +7049,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$9$backward_join$lead_sum;
     reg  [2:0] scan$reach8$9$backward_join$lead;
     reg  scan$reach8$10$lane$clock;
-    reg  [7:0] scan$reach8$10$lane$data_in;
+    reg  [20:0] scan$reach8$10$lane$data_in;
     reg  scan$reach8$10$lane$keep_in;
     reg  [16:0] scan$reach8$10$lane$value_in;
-    reg  [7:0] scan$reach8$10$lane$data;
+    reg  [20:0] scan$reach8$10$lane$data;
     reg  scan$reach8$10$lane$keep;
     reg  [16:0] scan$reach8$10$lane$value;
     reg  [8:0] scan$reach8$10$backward_reg$d;
@@ -6904,8 +7064,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$10$backward_join$earlier;
     reg  [8:0] scan$reach8$10$backward_join$later;
     reg  [8:0] scan$reach8$10$backward_join$joined;
-    reg  [7:0] scan$reach8$10$lane$data_reg$d;
-    reg  [7:0] scan$reach8$10$lane$data_reg$q;
+    reg  [20:0] scan$reach8$10$lane$data_reg$d;
+    reg  [20:0] scan$reach8$10$lane$data_reg$q;
     reg  scan$reach8$10$lane$data_reg$clock;
     reg  scan$reach8$10$lane$keep_reg$d;
     reg  scan$reach8$10$lane$keep_reg$q;
@@ -6923,10 +7083,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$10$backward_join$lead_sum;
     reg  [2:0] scan$reach8$10$backward_join$lead;
     reg  scan$reach8$11$lane$clock;
-    reg  [7:0] scan$reach8$11$lane$data_in;
+    reg  [20:0] scan$reach8$11$lane$data_in;
     reg  scan$reach8$11$lane$keep_in;
     reg  [16:0] scan$reach8$11$lane$value_in;
-    reg  [7:0] scan$reach8$11$lane$data;
+    reg  [20:0] scan$reach8$11$lane$data;
     reg  scan$reach8$11$lane$keep;
     reg  [16:0] scan$reach8$11$lane$value;
     reg  [8:0] scan$reach8$11$backward_reg$d;
@@ -6938,8 +7098,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$11$backward_join$earlier;
     reg  [8:0] scan$reach8$11$backward_join$later;
     reg  [8:0] scan$reach8$11$backward_join$joined;
-    reg  [7:0] scan$reach8$11$lane$data_reg$d;
-    reg  [7:0] scan$reach8$11$lane$data_reg$q;
+    reg  [20:0] scan$reach8$11$lane$data_reg$d;
+    reg  [20:0] scan$reach8$11$lane$data_reg$q;
     reg  scan$reach8$11$lane$data_reg$clock;
     reg  scan$reach8$11$lane$keep_reg$d;
     reg  scan$reach8$11$lane$keep_reg$q;
@@ -6957,10 +7117,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$11$backward_join$lead_sum;
     reg  [2:0] scan$reach8$11$backward_join$lead;
     reg  scan$reach8$12$lane$clock;
-    reg  [7:0] scan$reach8$12$lane$data_in;
+    reg  [20:0] scan$reach8$12$lane$data_in;
     reg  scan$reach8$12$lane$keep_in;
     reg  [16:0] scan$reach8$12$lane$value_in;
-    reg  [7:0] scan$reach8$12$lane$data;
+    reg  [20:0] scan$reach8$12$lane$data;
     reg  scan$reach8$12$lane$keep;
     reg  [16:0] scan$reach8$12$lane$value;
     reg  [8:0] scan$reach8$12$backward_reg$d;
@@ -6972,8 +7132,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$12$backward_join$earlier;
     reg  [8:0] scan$reach8$12$backward_join$later;
     reg  [8:0] scan$reach8$12$backward_join$joined;
-    reg  [7:0] scan$reach8$12$lane$data_reg$d;
-    reg  [7:0] scan$reach8$12$lane$data_reg$q;
+    reg  [20:0] scan$reach8$12$lane$data_reg$d;
+    reg  [20:0] scan$reach8$12$lane$data_reg$q;
     reg  scan$reach8$12$lane$data_reg$clock;
     reg  scan$reach8$12$lane$keep_reg$d;
     reg  scan$reach8$12$lane$keep_reg$q;
@@ -6991,10 +7151,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$12$backward_join$lead_sum;
     reg  [2:0] scan$reach8$12$backward_join$lead;
     reg  scan$reach8$13$lane$clock;
-    reg  [7:0] scan$reach8$13$lane$data_in;
+    reg  [20:0] scan$reach8$13$lane$data_in;
     reg  scan$reach8$13$lane$keep_in;
     reg  [16:0] scan$reach8$13$lane$value_in;
-    reg  [7:0] scan$reach8$13$lane$data;
+    reg  [20:0] scan$reach8$13$lane$data;
     reg  scan$reach8$13$lane$keep;
     reg  [16:0] scan$reach8$13$lane$value;
     reg  [8:0] scan$reach8$13$backward_reg$d;
@@ -7006,8 +7166,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$13$backward_join$earlier;
     reg  [8:0] scan$reach8$13$backward_join$later;
     reg  [8:0] scan$reach8$13$backward_join$joined;
-    reg  [7:0] scan$reach8$13$lane$data_reg$d;
-    reg  [7:0] scan$reach8$13$lane$data_reg$q;
+    reg  [20:0] scan$reach8$13$lane$data_reg$d;
+    reg  [20:0] scan$reach8$13$lane$data_reg$q;
     reg  scan$reach8$13$lane$data_reg$clock;
     reg  scan$reach8$13$lane$keep_reg$d;
     reg  scan$reach8$13$lane$keep_reg$q;
@@ -7025,10 +7185,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$13$backward_join$lead_sum;
     reg  [2:0] scan$reach8$13$backward_join$lead;
     reg  scan$reach8$14$lane$clock;
-    reg  [7:0] scan$reach8$14$lane$data_in;
+    reg  [20:0] scan$reach8$14$lane$data_in;
     reg  scan$reach8$14$lane$keep_in;
     reg  [16:0] scan$reach8$14$lane$value_in;
-    reg  [7:0] scan$reach8$14$lane$data;
+    reg  [20:0] scan$reach8$14$lane$data;
     reg  scan$reach8$14$lane$keep;
     reg  [16:0] scan$reach8$14$lane$value;
     reg  [8:0] scan$reach8$14$backward_reg$d;
@@ -7040,8 +7200,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$14$backward_join$earlier;
     reg  [8:0] scan$reach8$14$backward_join$later;
     reg  [8:0] scan$reach8$14$backward_join$joined;
-    reg  [7:0] scan$reach8$14$lane$data_reg$d;
-    reg  [7:0] scan$reach8$14$lane$data_reg$q;
+    reg  [20:0] scan$reach8$14$lane$data_reg$d;
+    reg  [20:0] scan$reach8$14$lane$data_reg$q;
     reg  scan$reach8$14$lane$data_reg$clock;
     reg  scan$reach8$14$lane$keep_reg$d;
     reg  scan$reach8$14$lane$keep_reg$q;
@@ -7059,10 +7219,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$14$backward_join$lead_sum;
     reg  [2:0] scan$reach8$14$backward_join$lead;
     reg  scan$reach8$15$lane$clock;
-    reg  [7:0] scan$reach8$15$lane$data_in;
+    reg  [20:0] scan$reach8$15$lane$data_in;
     reg  scan$reach8$15$lane$keep_in;
     reg  [16:0] scan$reach8$15$lane$value_in;
-    reg  [7:0] scan$reach8$15$lane$data;
+    reg  [20:0] scan$reach8$15$lane$data;
     reg  scan$reach8$15$lane$keep;
     reg  [16:0] scan$reach8$15$lane$value;
     reg  [8:0] scan$reach8$15$backward_reg$d;
@@ -7074,8 +7234,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$15$backward_join$earlier;
     reg  [8:0] scan$reach8$15$backward_join$later;
     reg  [8:0] scan$reach8$15$backward_join$joined;
-    reg  [7:0] scan$reach8$15$lane$data_reg$d;
-    reg  [7:0] scan$reach8$15$lane$data_reg$q;
+    reg  [20:0] scan$reach8$15$lane$data_reg$d;
+    reg  [20:0] scan$reach8$15$lane$data_reg$q;
     reg  scan$reach8$15$lane$data_reg$clock;
     reg  scan$reach8$15$lane$keep_reg$d;
     reg  scan$reach8$15$lane$keep_reg$q;
@@ -7093,10 +7253,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$15$backward_join$lead_sum;
     reg  [2:0] scan$reach8$15$backward_join$lead;
     reg  scan$reach8$16$lane$clock;
-    reg  [7:0] scan$reach8$16$lane$data_in;
+    reg  [20:0] scan$reach8$16$lane$data_in;
     reg  scan$reach8$16$lane$keep_in;
     reg  [16:0] scan$reach8$16$lane$value_in;
-    reg  [7:0] scan$reach8$16$lane$data;
+    reg  [20:0] scan$reach8$16$lane$data;
     reg  scan$reach8$16$lane$keep;
     reg  [16:0] scan$reach8$16$lane$value;
     reg  [8:0] scan$reach8$16$backward_reg$d;
@@ -7108,8 +7268,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$16$backward_join$earlier;
     reg  [8:0] scan$reach8$16$backward_join$later;
     reg  [8:0] scan$reach8$16$backward_join$joined;
-    reg  [7:0] scan$reach8$16$lane$data_reg$d;
-    reg  [7:0] scan$reach8$16$lane$data_reg$q;
+    reg  [20:0] scan$reach8$16$lane$data_reg$d;
+    reg  [20:0] scan$reach8$16$lane$data_reg$q;
     reg  scan$reach8$16$lane$data_reg$clock;
     reg  scan$reach8$16$lane$keep_reg$d;
     reg  scan$reach8$16$lane$keep_reg$q;
@@ -7127,10 +7287,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$16$backward_join$lead_sum;
     reg  [2:0] scan$reach8$16$backward_join$lead;
     reg  scan$reach8$17$lane$clock;
-    reg  [7:0] scan$reach8$17$lane$data_in;
+    reg  [20:0] scan$reach8$17$lane$data_in;
     reg  scan$reach8$17$lane$keep_in;
     reg  [16:0] scan$reach8$17$lane$value_in;
-    reg  [7:0] scan$reach8$17$lane$data;
+    reg  [20:0] scan$reach8$17$lane$data;
     reg  scan$reach8$17$lane$keep;
     reg  [16:0] scan$reach8$17$lane$value;
     reg  [8:0] scan$reach8$17$backward_reg$d;
@@ -7142,8 +7302,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$17$backward_join$earlier;
     reg  [8:0] scan$reach8$17$backward_join$later;
     reg  [8:0] scan$reach8$17$backward_join$joined;
-    reg  [7:0] scan$reach8$17$lane$data_reg$d;
-    reg  [7:0] scan$reach8$17$lane$data_reg$q;
+    reg  [20:0] scan$reach8$17$lane$data_reg$d;
+    reg  [20:0] scan$reach8$17$lane$data_reg$q;
     reg  scan$reach8$17$lane$data_reg$clock;
     reg  scan$reach8$17$lane$keep_reg$d;
     reg  scan$reach8$17$lane$keep_reg$q;
@@ -7161,10 +7321,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$17$backward_join$lead_sum;
     reg  [2:0] scan$reach8$17$backward_join$lead;
     reg  scan$reach8$18$lane$clock;
-    reg  [7:0] scan$reach8$18$lane$data_in;
+    reg  [20:0] scan$reach8$18$lane$data_in;
     reg  scan$reach8$18$lane$keep_in;
     reg  [16:0] scan$reach8$18$lane$value_in;
-    reg  [7:0] scan$reach8$18$lane$data;
+    reg  [20:0] scan$reach8$18$lane$data;
     reg  scan$reach8$18$lane$keep;
     reg  [16:0] scan$reach8$18$lane$value;
     reg  [8:0] scan$reach8$18$backward_reg$d;
@@ -7176,8 +7336,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$18$backward_join$earlier;
     reg  [8:0] scan$reach8$18$backward_join$later;
     reg  [8:0] scan$reach8$18$backward_join$joined;
-    reg  [7:0] scan$reach8$18$lane$data_reg$d;
-    reg  [7:0] scan$reach8$18$lane$data_reg$q;
+    reg  [20:0] scan$reach8$18$lane$data_reg$d;
+    reg  [20:0] scan$reach8$18$lane$data_reg$q;
     reg  scan$reach8$18$lane$data_reg$clock;
     reg  scan$reach8$18$lane$keep_reg$d;
     reg  scan$reach8$18$lane$keep_reg$q;
@@ -7195,10 +7355,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$18$backward_join$lead_sum;
     reg  [2:0] scan$reach8$18$backward_join$lead;
     reg  scan$reach8$19$lane$clock;
-    reg  [7:0] scan$reach8$19$lane$data_in;
+    reg  [20:0] scan$reach8$19$lane$data_in;
     reg  scan$reach8$19$lane$keep_in;
     reg  [16:0] scan$reach8$19$lane$value_in;
-    reg  [7:0] scan$reach8$19$lane$data;
+    reg  [20:0] scan$reach8$19$lane$data;
     reg  scan$reach8$19$lane$keep;
     reg  [16:0] scan$reach8$19$lane$value;
     reg  [8:0] scan$reach8$19$backward_reg$d;
@@ -7210,8 +7370,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$19$backward_join$earlier;
     reg  [8:0] scan$reach8$19$backward_join$later;
     reg  [8:0] scan$reach8$19$backward_join$joined;
-    reg  [7:0] scan$reach8$19$lane$data_reg$d;
-    reg  [7:0] scan$reach8$19$lane$data_reg$q;
+    reg  [20:0] scan$reach8$19$lane$data_reg$d;
+    reg  [20:0] scan$reach8$19$lane$data_reg$q;
     reg  scan$reach8$19$lane$data_reg$clock;
     reg  scan$reach8$19$lane$keep_reg$d;
     reg  scan$reach8$19$lane$keep_reg$q;
@@ -7229,10 +7389,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$19$backward_join$lead_sum;
     reg  [2:0] scan$reach8$19$backward_join$lead;
     reg  scan$reach8$20$lane$clock;
-    reg  [7:0] scan$reach8$20$lane$data_in;
+    reg  [20:0] scan$reach8$20$lane$data_in;
     reg  scan$reach8$20$lane$keep_in;
     reg  [16:0] scan$reach8$20$lane$value_in;
-    reg  [7:0] scan$reach8$20$lane$data;
+    reg  [20:0] scan$reach8$20$lane$data;
     reg  scan$reach8$20$lane$keep;
     reg  [16:0] scan$reach8$20$lane$value;
     reg  [8:0] scan$reach8$20$backward_reg$d;
@@ -7244,8 +7404,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$20$backward_join$earlier;
     reg  [8:0] scan$reach8$20$backward_join$later;
     reg  [8:0] scan$reach8$20$backward_join$joined;
-    reg  [7:0] scan$reach8$20$lane$data_reg$d;
-    reg  [7:0] scan$reach8$20$lane$data_reg$q;
+    reg  [20:0] scan$reach8$20$lane$data_reg$d;
+    reg  [20:0] scan$reach8$20$lane$data_reg$q;
     reg  scan$reach8$20$lane$data_reg$clock;
     reg  scan$reach8$20$lane$keep_reg$d;
     reg  scan$reach8$20$lane$keep_reg$q;
@@ -7263,10 +7423,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$20$backward_join$lead_sum;
     reg  [2:0] scan$reach8$20$backward_join$lead;
     reg  scan$reach8$21$lane$clock;
-    reg  [7:0] scan$reach8$21$lane$data_in;
+    reg  [20:0] scan$reach8$21$lane$data_in;
     reg  scan$reach8$21$lane$keep_in;
     reg  [16:0] scan$reach8$21$lane$value_in;
-    reg  [7:0] scan$reach8$21$lane$data;
+    reg  [20:0] scan$reach8$21$lane$data;
     reg  scan$reach8$21$lane$keep;
     reg  [16:0] scan$reach8$21$lane$value;
     reg  [8:0] scan$reach8$21$backward_reg$d;
@@ -7278,8 +7438,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$21$backward_join$earlier;
     reg  [8:0] scan$reach8$21$backward_join$later;
     reg  [8:0] scan$reach8$21$backward_join$joined;
-    reg  [7:0] scan$reach8$21$lane$data_reg$d;
-    reg  [7:0] scan$reach8$21$lane$data_reg$q;
+    reg  [20:0] scan$reach8$21$lane$data_reg$d;
+    reg  [20:0] scan$reach8$21$lane$data_reg$q;
     reg  scan$reach8$21$lane$data_reg$clock;
     reg  scan$reach8$21$lane$keep_reg$d;
     reg  scan$reach8$21$lane$keep_reg$q;
@@ -7297,10 +7457,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$21$backward_join$lead_sum;
     reg  [2:0] scan$reach8$21$backward_join$lead;
     reg  scan$reach8$22$lane$clock;
-    reg  [7:0] scan$reach8$22$lane$data_in;
+    reg  [20:0] scan$reach8$22$lane$data_in;
     reg  scan$reach8$22$lane$keep_in;
     reg  [16:0] scan$reach8$22$lane$value_in;
-    reg  [7:0] scan$reach8$22$lane$data;
+    reg  [20:0] scan$reach8$22$lane$data;
     reg  scan$reach8$22$lane$keep;
     reg  [16:0] scan$reach8$22$lane$value;
     reg  [8:0] scan$reach8$22$backward_reg$d;
@@ -7312,8 +7472,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$22$backward_join$earlier;
     reg  [8:0] scan$reach8$22$backward_join$later;
     reg  [8:0] scan$reach8$22$backward_join$joined;
-    reg  [7:0] scan$reach8$22$lane$data_reg$d;
-    reg  [7:0] scan$reach8$22$lane$data_reg$q;
+    reg  [20:0] scan$reach8$22$lane$data_reg$d;
+    reg  [20:0] scan$reach8$22$lane$data_reg$q;
     reg  scan$reach8$22$lane$data_reg$clock;
     reg  scan$reach8$22$lane$keep_reg$d;
     reg  scan$reach8$22$lane$keep_reg$q;
@@ -7331,10 +7491,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$22$backward_join$lead_sum;
     reg  [2:0] scan$reach8$22$backward_join$lead;
     reg  scan$reach8$23$lane$clock;
-    reg  [7:0] scan$reach8$23$lane$data_in;
+    reg  [20:0] scan$reach8$23$lane$data_in;
     reg  scan$reach8$23$lane$keep_in;
     reg  [16:0] scan$reach8$23$lane$value_in;
-    reg  [7:0] scan$reach8$23$lane$data;
+    reg  [20:0] scan$reach8$23$lane$data;
     reg  scan$reach8$23$lane$keep;
     reg  [16:0] scan$reach8$23$lane$value;
     reg  [8:0] scan$reach8$23$backward_reg$d;
@@ -7346,8 +7506,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$23$backward_join$earlier;
     reg  [8:0] scan$reach8$23$backward_join$later;
     reg  [8:0] scan$reach8$23$backward_join$joined;
-    reg  [7:0] scan$reach8$23$lane$data_reg$d;
-    reg  [7:0] scan$reach8$23$lane$data_reg$q;
+    reg  [20:0] scan$reach8$23$lane$data_reg$d;
+    reg  [20:0] scan$reach8$23$lane$data_reg$q;
     reg  scan$reach8$23$lane$data_reg$clock;
     reg  scan$reach8$23$lane$keep_reg$d;
     reg  scan$reach8$23$lane$keep_reg$q;
@@ -7365,10 +7525,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$23$backward_join$lead_sum;
     reg  [2:0] scan$reach8$23$backward_join$lead;
     reg  scan$reach8$24$lane$clock;
-    reg  [7:0] scan$reach8$24$lane$data_in;
+    reg  [20:0] scan$reach8$24$lane$data_in;
     reg  scan$reach8$24$lane$keep_in;
     reg  [16:0] scan$reach8$24$lane$value_in;
-    reg  [7:0] scan$reach8$24$lane$data;
+    reg  [20:0] scan$reach8$24$lane$data;
     reg  scan$reach8$24$lane$keep;
     reg  [16:0] scan$reach8$24$lane$value;
     reg  [8:0] scan$reach8$24$backward_reg$d;
@@ -7380,8 +7540,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$24$backward_join$earlier;
     reg  [8:0] scan$reach8$24$backward_join$later;
     reg  [8:0] scan$reach8$24$backward_join$joined;
-    reg  [7:0] scan$reach8$24$lane$data_reg$d;
-    reg  [7:0] scan$reach8$24$lane$data_reg$q;
+    reg  [20:0] scan$reach8$24$lane$data_reg$d;
+    reg  [20:0] scan$reach8$24$lane$data_reg$q;
     reg  scan$reach8$24$lane$data_reg$clock;
     reg  scan$reach8$24$lane$keep_reg$d;
     reg  scan$reach8$24$lane$keep_reg$q;
@@ -7399,10 +7559,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$24$backward_join$lead_sum;
     reg  [2:0] scan$reach8$24$backward_join$lead;
     reg  scan$reach8$25$lane$clock;
-    reg  [7:0] scan$reach8$25$lane$data_in;
+    reg  [20:0] scan$reach8$25$lane$data_in;
     reg  scan$reach8$25$lane$keep_in;
     reg  [16:0] scan$reach8$25$lane$value_in;
-    reg  [7:0] scan$reach8$25$lane$data;
+    reg  [20:0] scan$reach8$25$lane$data;
     reg  scan$reach8$25$lane$keep;
     reg  [16:0] scan$reach8$25$lane$value;
     reg  [8:0] scan$reach8$25$backward_reg$d;
@@ -7414,8 +7574,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$25$backward_join$earlier;
     reg  [8:0] scan$reach8$25$backward_join$later;
     reg  [8:0] scan$reach8$25$backward_join$joined;
-    reg  [7:0] scan$reach8$25$lane$data_reg$d;
-    reg  [7:0] scan$reach8$25$lane$data_reg$q;
+    reg  [20:0] scan$reach8$25$lane$data_reg$d;
+    reg  [20:0] scan$reach8$25$lane$data_reg$q;
     reg  scan$reach8$25$lane$data_reg$clock;
     reg  scan$reach8$25$lane$keep_reg$d;
     reg  scan$reach8$25$lane$keep_reg$q;
@@ -7433,10 +7593,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$25$backward_join$lead_sum;
     reg  [2:0] scan$reach8$25$backward_join$lead;
     reg  scan$reach8$26$lane$clock;
-    reg  [7:0] scan$reach8$26$lane$data_in;
+    reg  [20:0] scan$reach8$26$lane$data_in;
     reg  scan$reach8$26$lane$keep_in;
     reg  [16:0] scan$reach8$26$lane$value_in;
-    reg  [7:0] scan$reach8$26$lane$data;
+    reg  [20:0] scan$reach8$26$lane$data;
     reg  scan$reach8$26$lane$keep;
     reg  [16:0] scan$reach8$26$lane$value;
     reg  [8:0] scan$reach8$26$backward_reg$d;
@@ -7448,8 +7608,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$26$backward_join$earlier;
     reg  [8:0] scan$reach8$26$backward_join$later;
     reg  [8:0] scan$reach8$26$backward_join$joined;
-    reg  [7:0] scan$reach8$26$lane$data_reg$d;
-    reg  [7:0] scan$reach8$26$lane$data_reg$q;
+    reg  [20:0] scan$reach8$26$lane$data_reg$d;
+    reg  [20:0] scan$reach8$26$lane$data_reg$q;
     reg  scan$reach8$26$lane$data_reg$clock;
     reg  scan$reach8$26$lane$keep_reg$d;
     reg  scan$reach8$26$lane$keep_reg$q;
@@ -7467,10 +7627,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$26$backward_join$lead_sum;
     reg  [2:0] scan$reach8$26$backward_join$lead;
     reg  scan$reach8$27$lane$clock;
-    reg  [7:0] scan$reach8$27$lane$data_in;
+    reg  [20:0] scan$reach8$27$lane$data_in;
     reg  scan$reach8$27$lane$keep_in;
     reg  [16:0] scan$reach8$27$lane$value_in;
-    reg  [7:0] scan$reach8$27$lane$data;
+    reg  [20:0] scan$reach8$27$lane$data;
     reg  scan$reach8$27$lane$keep;
     reg  [16:0] scan$reach8$27$lane$value;
     reg  [8:0] scan$reach8$27$backward_reg$d;
@@ -7482,8 +7642,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$27$backward_join$earlier;
     reg  [8:0] scan$reach8$27$backward_join$later;
     reg  [8:0] scan$reach8$27$backward_join$joined;
-    reg  [7:0] scan$reach8$27$lane$data_reg$d;
-    reg  [7:0] scan$reach8$27$lane$data_reg$q;
+    reg  [20:0] scan$reach8$27$lane$data_reg$d;
+    reg  [20:0] scan$reach8$27$lane$data_reg$q;
     reg  scan$reach8$27$lane$data_reg$clock;
     reg  scan$reach8$27$lane$keep_reg$d;
     reg  scan$reach8$27$lane$keep_reg$q;
@@ -7501,10 +7661,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$27$backward_join$lead_sum;
     reg  [2:0] scan$reach8$27$backward_join$lead;
     reg  scan$reach8$28$lane$clock;
-    reg  [7:0] scan$reach8$28$lane$data_in;
+    reg  [20:0] scan$reach8$28$lane$data_in;
     reg  scan$reach8$28$lane$keep_in;
     reg  [16:0] scan$reach8$28$lane$value_in;
-    reg  [7:0] scan$reach8$28$lane$data;
+    reg  [20:0] scan$reach8$28$lane$data;
     reg  scan$reach8$28$lane$keep;
     reg  [16:0] scan$reach8$28$lane$value;
     reg  [8:0] scan$reach8$28$backward_reg$d;
@@ -7516,8 +7676,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$28$backward_join$earlier;
     reg  [8:0] scan$reach8$28$backward_join$later;
     reg  [8:0] scan$reach8$28$backward_join$joined;
-    reg  [7:0] scan$reach8$28$lane$data_reg$d;
-    reg  [7:0] scan$reach8$28$lane$data_reg$q;
+    reg  [20:0] scan$reach8$28$lane$data_reg$d;
+    reg  [20:0] scan$reach8$28$lane$data_reg$q;
     reg  scan$reach8$28$lane$data_reg$clock;
     reg  scan$reach8$28$lane$keep_reg$d;
     reg  scan$reach8$28$lane$keep_reg$q;
@@ -7535,10 +7695,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$28$backward_join$lead_sum;
     reg  [2:0] scan$reach8$28$backward_join$lead;
     reg  scan$reach8$29$lane$clock;
-    reg  [7:0] scan$reach8$29$lane$data_in;
+    reg  [20:0] scan$reach8$29$lane$data_in;
     reg  scan$reach8$29$lane$keep_in;
     reg  [16:0] scan$reach8$29$lane$value_in;
-    reg  [7:0] scan$reach8$29$lane$data;
+    reg  [20:0] scan$reach8$29$lane$data;
     reg  scan$reach8$29$lane$keep;
     reg  [16:0] scan$reach8$29$lane$value;
     reg  [8:0] scan$reach8$29$backward_reg$d;
@@ -7550,8 +7710,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$29$backward_join$earlier;
     reg  [8:0] scan$reach8$29$backward_join$later;
     reg  [8:0] scan$reach8$29$backward_join$joined;
-    reg  [7:0] scan$reach8$29$lane$data_reg$d;
-    reg  [7:0] scan$reach8$29$lane$data_reg$q;
+    reg  [20:0] scan$reach8$29$lane$data_reg$d;
+    reg  [20:0] scan$reach8$29$lane$data_reg$q;
     reg  scan$reach8$29$lane$data_reg$clock;
     reg  scan$reach8$29$lane$keep_reg$d;
     reg  scan$reach8$29$lane$keep_reg$q;
@@ -7569,10 +7729,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$29$backward_join$lead_sum;
     reg  [2:0] scan$reach8$29$backward_join$lead;
     reg  scan$reach8$30$lane$clock;
-    reg  [7:0] scan$reach8$30$lane$data_in;
+    reg  [20:0] scan$reach8$30$lane$data_in;
     reg  scan$reach8$30$lane$keep_in;
     reg  [16:0] scan$reach8$30$lane$value_in;
-    reg  [7:0] scan$reach8$30$lane$data;
+    reg  [20:0] scan$reach8$30$lane$data;
     reg  scan$reach8$30$lane$keep;
     reg  [16:0] scan$reach8$30$lane$value;
     reg  [8:0] scan$reach8$30$backward_reg$d;
@@ -7584,8 +7744,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$30$backward_join$earlier;
     reg  [8:0] scan$reach8$30$backward_join$later;
     reg  [8:0] scan$reach8$30$backward_join$joined;
-    reg  [7:0] scan$reach8$30$lane$data_reg$d;
-    reg  [7:0] scan$reach8$30$lane$data_reg$q;
+    reg  [20:0] scan$reach8$30$lane$data_reg$d;
+    reg  [20:0] scan$reach8$30$lane$data_reg$q;
     reg  scan$reach8$30$lane$data_reg$clock;
     reg  scan$reach8$30$lane$keep_reg$d;
     reg  scan$reach8$30$lane$keep_reg$q;
@@ -7603,10 +7763,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$30$backward_join$lead_sum;
     reg  [2:0] scan$reach8$30$backward_join$lead;
     reg  scan$reach8$31$lane$clock;
-    reg  [7:0] scan$reach8$31$lane$data_in;
+    reg  [20:0] scan$reach8$31$lane$data_in;
     reg  scan$reach8$31$lane$keep_in;
     reg  [16:0] scan$reach8$31$lane$value_in;
-    reg  [7:0] scan$reach8$31$lane$data;
+    reg  [20:0] scan$reach8$31$lane$data;
     reg  scan$reach8$31$lane$keep;
     reg  [16:0] scan$reach8$31$lane$value;
     reg  [8:0] scan$reach8$31$backward_reg$d;
@@ -7618,8 +7778,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach8$31$backward_join$earlier;
     reg  [8:0] scan$reach8$31$backward_join$later;
     reg  [8:0] scan$reach8$31$backward_join$joined;
-    reg  [7:0] scan$reach8$31$lane$data_reg$d;
-    reg  [7:0] scan$reach8$31$lane$data_reg$q;
+    reg  [20:0] scan$reach8$31$lane$data_reg$d;
+    reg  [20:0] scan$reach8$31$lane$data_reg$q;
     reg  scan$reach8$31$lane$data_reg$clock;
     reg  scan$reach8$31$lane$keep_reg$d;
     reg  scan$reach8$31$lane$keep_reg$q;
@@ -7637,10 +7797,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach8$31$backward_join$lead_sum;
     reg  [2:0] scan$reach8$31$backward_join$lead;
     reg  scan$reach16$0$lane$clock;
-    reg  [7:0] scan$reach16$0$lane$data_in;
+    reg  [20:0] scan$reach16$0$lane$data_in;
     reg  scan$reach16$0$lane$keep_in;
     reg  [16:0] scan$reach16$0$lane$value_in;
-    reg  [7:0] scan$reach16$0$lane$data;
+    reg  [20:0] scan$reach16$0$lane$data;
     reg  scan$reach16$0$lane$keep;
     reg  [16:0] scan$reach16$0$lane$value;
     reg  [8:0] scan$reach16$0$backward_reg$d;
@@ -7652,8 +7812,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$0$backward_join$earlier;
     reg  [8:0] scan$reach16$0$backward_join$later;
     reg  [8:0] scan$reach16$0$backward_join$joined;
-    reg  [7:0] scan$reach16$0$lane$data_reg$d;
-    reg  [7:0] scan$reach16$0$lane$data_reg$q;
+    reg  [20:0] scan$reach16$0$lane$data_reg$d;
+    reg  [20:0] scan$reach16$0$lane$data_reg$q;
     reg  scan$reach16$0$lane$data_reg$clock;
     reg  scan$reach16$0$lane$keep_reg$d;
     reg  scan$reach16$0$lane$keep_reg$q;
@@ -7671,10 +7831,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$0$backward_join$lead_sum;
     reg  [2:0] scan$reach16$0$backward_join$lead;
     reg  scan$reach16$1$lane$clock;
-    reg  [7:0] scan$reach16$1$lane$data_in;
+    reg  [20:0] scan$reach16$1$lane$data_in;
     reg  scan$reach16$1$lane$keep_in;
     reg  [16:0] scan$reach16$1$lane$value_in;
-    reg  [7:0] scan$reach16$1$lane$data;
+    reg  [20:0] scan$reach16$1$lane$data;
     reg  scan$reach16$1$lane$keep;
     reg  [16:0] scan$reach16$1$lane$value;
     reg  [8:0] scan$reach16$1$backward_reg$d;
@@ -7686,8 +7846,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$1$backward_join$earlier;
     reg  [8:0] scan$reach16$1$backward_join$later;
     reg  [8:0] scan$reach16$1$backward_join$joined;
-    reg  [7:0] scan$reach16$1$lane$data_reg$d;
-    reg  [7:0] scan$reach16$1$lane$data_reg$q;
+    reg  [20:0] scan$reach16$1$lane$data_reg$d;
+    reg  [20:0] scan$reach16$1$lane$data_reg$q;
     reg  scan$reach16$1$lane$data_reg$clock;
     reg  scan$reach16$1$lane$keep_reg$d;
     reg  scan$reach16$1$lane$keep_reg$q;
@@ -7705,10 +7865,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$1$backward_join$lead_sum;
     reg  [2:0] scan$reach16$1$backward_join$lead;
     reg  scan$reach16$2$lane$clock;
-    reg  [7:0] scan$reach16$2$lane$data_in;
+    reg  [20:0] scan$reach16$2$lane$data_in;
     reg  scan$reach16$2$lane$keep_in;
     reg  [16:0] scan$reach16$2$lane$value_in;
-    reg  [7:0] scan$reach16$2$lane$data;
+    reg  [20:0] scan$reach16$2$lane$data;
     reg  scan$reach16$2$lane$keep;
     reg  [16:0] scan$reach16$2$lane$value;
     reg  [8:0] scan$reach16$2$backward_reg$d;
@@ -7720,8 +7880,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$2$backward_join$earlier;
     reg  [8:0] scan$reach16$2$backward_join$later;
     reg  [8:0] scan$reach16$2$backward_join$joined;
-    reg  [7:0] scan$reach16$2$lane$data_reg$d;
-    reg  [7:0] scan$reach16$2$lane$data_reg$q;
+    reg  [20:0] scan$reach16$2$lane$data_reg$d;
+    reg  [20:0] scan$reach16$2$lane$data_reg$q;
     reg  scan$reach16$2$lane$data_reg$clock;
     reg  scan$reach16$2$lane$keep_reg$d;
     reg  scan$reach16$2$lane$keep_reg$q;
@@ -7739,10 +7899,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$2$backward_join$lead_sum;
     reg  [2:0] scan$reach16$2$backward_join$lead;
     reg  scan$reach16$3$lane$clock;
-    reg  [7:0] scan$reach16$3$lane$data_in;
+    reg  [20:0] scan$reach16$3$lane$data_in;
     reg  scan$reach16$3$lane$keep_in;
     reg  [16:0] scan$reach16$3$lane$value_in;
-    reg  [7:0] scan$reach16$3$lane$data;
+    reg  [20:0] scan$reach16$3$lane$data;
     reg  scan$reach16$3$lane$keep;
     reg  [16:0] scan$reach16$3$lane$value;
     reg  [8:0] scan$reach16$3$backward_reg$d;
@@ -7754,8 +7914,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$3$backward_join$earlier;
     reg  [8:0] scan$reach16$3$backward_join$later;
     reg  [8:0] scan$reach16$3$backward_join$joined;
-    reg  [7:0] scan$reach16$3$lane$data_reg$d;
-    reg  [7:0] scan$reach16$3$lane$data_reg$q;
+    reg  [20:0] scan$reach16$3$lane$data_reg$d;
+    reg  [20:0] scan$reach16$3$lane$data_reg$q;
     reg  scan$reach16$3$lane$data_reg$clock;
     reg  scan$reach16$3$lane$keep_reg$d;
     reg  scan$reach16$3$lane$keep_reg$q;
@@ -7773,10 +7933,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$3$backward_join$lead_sum;
     reg  [2:0] scan$reach16$3$backward_join$lead;
     reg  scan$reach16$4$lane$clock;
-    reg  [7:0] scan$reach16$4$lane$data_in;
+    reg  [20:0] scan$reach16$4$lane$data_in;
     reg  scan$reach16$4$lane$keep_in;
     reg  [16:0] scan$reach16$4$lane$value_in;
-    reg  [7:0] scan$reach16$4$lane$data;
+    reg  [20:0] scan$reach16$4$lane$data;
     reg  scan$reach16$4$lane$keep;
     reg  [16:0] scan$reach16$4$lane$value;
     reg  [8:0] scan$reach16$4$backward_reg$d;
@@ -7788,8 +7948,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$4$backward_join$earlier;
     reg  [8:0] scan$reach16$4$backward_join$later;
     reg  [8:0] scan$reach16$4$backward_join$joined;
-    reg  [7:0] scan$reach16$4$lane$data_reg$d;
-    reg  [7:0] scan$reach16$4$lane$data_reg$q;
+    reg  [20:0] scan$reach16$4$lane$data_reg$d;
+    reg  [20:0] scan$reach16$4$lane$data_reg$q;
     reg  scan$reach16$4$lane$data_reg$clock;
     reg  scan$reach16$4$lane$keep_reg$d;
     reg  scan$reach16$4$lane$keep_reg$q;
@@ -7807,10 +7967,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$4$backward_join$lead_sum;
     reg  [2:0] scan$reach16$4$backward_join$lead;
     reg  scan$reach16$5$lane$clock;
-    reg  [7:0] scan$reach16$5$lane$data_in;
+    reg  [20:0] scan$reach16$5$lane$data_in;
     reg  scan$reach16$5$lane$keep_in;
     reg  [16:0] scan$reach16$5$lane$value_in;
-    reg  [7:0] scan$reach16$5$lane$data;
+    reg  [20:0] scan$reach16$5$lane$data;
     reg  scan$reach16$5$lane$keep;
     reg  [16:0] scan$reach16$5$lane$value;
     reg  [8:0] scan$reach16$5$backward_reg$d;
@@ -7822,8 +7982,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$5$backward_join$earlier;
     reg  [8:0] scan$reach16$5$backward_join$later;
     reg  [8:0] scan$reach16$5$backward_join$joined;
-    reg  [7:0] scan$reach16$5$lane$data_reg$d;
-    reg  [7:0] scan$reach16$5$lane$data_reg$q;
+    reg  [20:0] scan$reach16$5$lane$data_reg$d;
+    reg  [20:0] scan$reach16$5$lane$data_reg$q;
     reg  scan$reach16$5$lane$data_reg$clock;
     reg  scan$reach16$5$lane$keep_reg$d;
     reg  scan$reach16$5$lane$keep_reg$q;
@@ -7841,10 +8001,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$5$backward_join$lead_sum;
     reg  [2:0] scan$reach16$5$backward_join$lead;
     reg  scan$reach16$6$lane$clock;
-    reg  [7:0] scan$reach16$6$lane$data_in;
+    reg  [20:0] scan$reach16$6$lane$data_in;
     reg  scan$reach16$6$lane$keep_in;
     reg  [16:0] scan$reach16$6$lane$value_in;
-    reg  [7:0] scan$reach16$6$lane$data;
+    reg  [20:0] scan$reach16$6$lane$data;
     reg  scan$reach16$6$lane$keep;
     reg  [16:0] scan$reach16$6$lane$value;
     reg  [8:0] scan$reach16$6$backward_reg$d;
@@ -7856,8 +8016,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$6$backward_join$earlier;
     reg  [8:0] scan$reach16$6$backward_join$later;
     reg  [8:0] scan$reach16$6$backward_join$joined;
-    reg  [7:0] scan$reach16$6$lane$data_reg$d;
-    reg  [7:0] scan$reach16$6$lane$data_reg$q;
+    reg  [20:0] scan$reach16$6$lane$data_reg$d;
+    reg  [20:0] scan$reach16$6$lane$data_reg$q;
     reg  scan$reach16$6$lane$data_reg$clock;
     reg  scan$reach16$6$lane$keep_reg$d;
     reg  scan$reach16$6$lane$keep_reg$q;
@@ -7875,10 +8035,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$6$backward_join$lead_sum;
     reg  [2:0] scan$reach16$6$backward_join$lead;
     reg  scan$reach16$7$lane$clock;
-    reg  [7:0] scan$reach16$7$lane$data_in;
+    reg  [20:0] scan$reach16$7$lane$data_in;
     reg  scan$reach16$7$lane$keep_in;
     reg  [16:0] scan$reach16$7$lane$value_in;
-    reg  [7:0] scan$reach16$7$lane$data;
+    reg  [20:0] scan$reach16$7$lane$data;
     reg  scan$reach16$7$lane$keep;
     reg  [16:0] scan$reach16$7$lane$value;
     reg  [8:0] scan$reach16$7$backward_reg$d;
@@ -7890,8 +8050,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$7$backward_join$earlier;
     reg  [8:0] scan$reach16$7$backward_join$later;
     reg  [8:0] scan$reach16$7$backward_join$joined;
-    reg  [7:0] scan$reach16$7$lane$data_reg$d;
-    reg  [7:0] scan$reach16$7$lane$data_reg$q;
+    reg  [20:0] scan$reach16$7$lane$data_reg$d;
+    reg  [20:0] scan$reach16$7$lane$data_reg$q;
     reg  scan$reach16$7$lane$data_reg$clock;
     reg  scan$reach16$7$lane$keep_reg$d;
     reg  scan$reach16$7$lane$keep_reg$q;
@@ -7909,10 +8069,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$7$backward_join$lead_sum;
     reg  [2:0] scan$reach16$7$backward_join$lead;
     reg  scan$reach16$8$lane$clock;
-    reg  [7:0] scan$reach16$8$lane$data_in;
+    reg  [20:0] scan$reach16$8$lane$data_in;
     reg  scan$reach16$8$lane$keep_in;
     reg  [16:0] scan$reach16$8$lane$value_in;
-    reg  [7:0] scan$reach16$8$lane$data;
+    reg  [20:0] scan$reach16$8$lane$data;
     reg  scan$reach16$8$lane$keep;
     reg  [16:0] scan$reach16$8$lane$value;
     reg  [8:0] scan$reach16$8$backward_reg$d;
@@ -7924,8 +8084,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$8$backward_join$earlier;
     reg  [8:0] scan$reach16$8$backward_join$later;
     reg  [8:0] scan$reach16$8$backward_join$joined;
-    reg  [7:0] scan$reach16$8$lane$data_reg$d;
-    reg  [7:0] scan$reach16$8$lane$data_reg$q;
+    reg  [20:0] scan$reach16$8$lane$data_reg$d;
+    reg  [20:0] scan$reach16$8$lane$data_reg$q;
     reg  scan$reach16$8$lane$data_reg$clock;
     reg  scan$reach16$8$lane$keep_reg$d;
     reg  scan$reach16$8$lane$keep_reg$q;
@@ -7943,10 +8103,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$8$backward_join$lead_sum;
     reg  [2:0] scan$reach16$8$backward_join$lead;
     reg  scan$reach16$9$lane$clock;
-    reg  [7:0] scan$reach16$9$lane$data_in;
+    reg  [20:0] scan$reach16$9$lane$data_in;
     reg  scan$reach16$9$lane$keep_in;
     reg  [16:0] scan$reach16$9$lane$value_in;
-    reg  [7:0] scan$reach16$9$lane$data;
+    reg  [20:0] scan$reach16$9$lane$data;
     reg  scan$reach16$9$lane$keep;
     reg  [16:0] scan$reach16$9$lane$value;
     reg  [8:0] scan$reach16$9$backward_reg$d;
@@ -7958,8 +8118,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$9$backward_join$earlier;
     reg  [8:0] scan$reach16$9$backward_join$later;
     reg  [8:0] scan$reach16$9$backward_join$joined;
-    reg  [7:0] scan$reach16$9$lane$data_reg$d;
-    reg  [7:0] scan$reach16$9$lane$data_reg$q;
+    reg  [20:0] scan$reach16$9$lane$data_reg$d;
+    reg  [20:0] scan$reach16$9$lane$data_reg$q;
     reg  scan$reach16$9$lane$data_reg$clock;
     reg  scan$reach16$9$lane$keep_reg$d;
     reg  scan$reach16$9$lane$keep_reg$q;
@@ -7977,10 +8137,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$9$backward_join$lead_sum;
     reg  [2:0] scan$reach16$9$backward_join$lead;
     reg  scan$reach16$10$lane$clock;
-    reg  [7:0] scan$reach16$10$lane$data_in;
+    reg  [20:0] scan$reach16$10$lane$data_in;
     reg  scan$reach16$10$lane$keep_in;
     reg  [16:0] scan$reach16$10$lane$value_in;
-    reg  [7:0] scan$reach16$10$lane$data;
+    reg  [20:0] scan$reach16$10$lane$data;
     reg  scan$reach16$10$lane$keep;
     reg  [16:0] scan$reach16$10$lane$value;
     reg  [8:0] scan$reach16$10$backward_reg$d;
@@ -7992,8 +8152,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$10$backward_join$earlier;
     reg  [8:0] scan$reach16$10$backward_join$later;
     reg  [8:0] scan$reach16$10$backward_join$joined;
-    reg  [7:0] scan$reach16$10$lane$data_reg$d;
-    reg  [7:0] scan$reach16$10$lane$data_reg$q;
+    reg  [20:0] scan$reach16$10$lane$data_reg$d;
+    reg  [20:0] scan$reach16$10$lane$data_reg$q;
     reg  scan$reach16$10$lane$data_reg$clock;
     reg  scan$reach16$10$lane$keep_reg$d;
     reg  scan$reach16$10$lane$keep_reg$q;
@@ -8011,10 +8171,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$10$backward_join$lead_sum;
     reg  [2:0] scan$reach16$10$backward_join$lead;
     reg  scan$reach16$11$lane$clock;
-    reg  [7:0] scan$reach16$11$lane$data_in;
+    reg  [20:0] scan$reach16$11$lane$data_in;
     reg  scan$reach16$11$lane$keep_in;
     reg  [16:0] scan$reach16$11$lane$value_in;
-    reg  [7:0] scan$reach16$11$lane$data;
+    reg  [20:0] scan$reach16$11$lane$data;
     reg  scan$reach16$11$lane$keep;
     reg  [16:0] scan$reach16$11$lane$value;
     reg  [8:0] scan$reach16$11$backward_reg$d;
@@ -8026,8 +8186,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$11$backward_join$earlier;
     reg  [8:0] scan$reach16$11$backward_join$later;
     reg  [8:0] scan$reach16$11$backward_join$joined;
-    reg  [7:0] scan$reach16$11$lane$data_reg$d;
-    reg  [7:0] scan$reach16$11$lane$data_reg$q;
+    reg  [20:0] scan$reach16$11$lane$data_reg$d;
+    reg  [20:0] scan$reach16$11$lane$data_reg$q;
     reg  scan$reach16$11$lane$data_reg$clock;
     reg  scan$reach16$11$lane$keep_reg$d;
     reg  scan$reach16$11$lane$keep_reg$q;
@@ -8045,10 +8205,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$11$backward_join$lead_sum;
     reg  [2:0] scan$reach16$11$backward_join$lead;
     reg  scan$reach16$12$lane$clock;
-    reg  [7:0] scan$reach16$12$lane$data_in;
+    reg  [20:0] scan$reach16$12$lane$data_in;
     reg  scan$reach16$12$lane$keep_in;
     reg  [16:0] scan$reach16$12$lane$value_in;
-    reg  [7:0] scan$reach16$12$lane$data;
+    reg  [20:0] scan$reach16$12$lane$data;
     reg  scan$reach16$12$lane$keep;
     reg  [16:0] scan$reach16$12$lane$value;
     reg  [8:0] scan$reach16$12$backward_reg$d;
@@ -8060,8 +8220,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$12$backward_join$earlier;
     reg  [8:0] scan$reach16$12$backward_join$later;
     reg  [8:0] scan$reach16$12$backward_join$joined;
-    reg  [7:0] scan$reach16$12$lane$data_reg$d;
-    reg  [7:0] scan$reach16$12$lane$data_reg$q;
+    reg  [20:0] scan$reach16$12$lane$data_reg$d;
+    reg  [20:0] scan$reach16$12$lane$data_reg$q;
     reg  scan$reach16$12$lane$data_reg$clock;
     reg  scan$reach16$12$lane$keep_reg$d;
     reg  scan$reach16$12$lane$keep_reg$q;
@@ -8079,10 +8239,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$12$backward_join$lead_sum;
     reg  [2:0] scan$reach16$12$backward_join$lead;
     reg  scan$reach16$13$lane$clock;
-    reg  [7:0] scan$reach16$13$lane$data_in;
+    reg  [20:0] scan$reach16$13$lane$data_in;
     reg  scan$reach16$13$lane$keep_in;
     reg  [16:0] scan$reach16$13$lane$value_in;
-    reg  [7:0] scan$reach16$13$lane$data;
+    reg  [20:0] scan$reach16$13$lane$data;
     reg  scan$reach16$13$lane$keep;
     reg  [16:0] scan$reach16$13$lane$value;
     reg  [8:0] scan$reach16$13$backward_reg$d;
@@ -8094,8 +8254,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$13$backward_join$earlier;
     reg  [8:0] scan$reach16$13$backward_join$later;
     reg  [8:0] scan$reach16$13$backward_join$joined;
-    reg  [7:0] scan$reach16$13$lane$data_reg$d;
-    reg  [7:0] scan$reach16$13$lane$data_reg$q;
+    reg  [20:0] scan$reach16$13$lane$data_reg$d;
+    reg  [20:0] scan$reach16$13$lane$data_reg$q;
     reg  scan$reach16$13$lane$data_reg$clock;
     reg  scan$reach16$13$lane$keep_reg$d;
     reg  scan$reach16$13$lane$keep_reg$q;
@@ -8113,10 +8273,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$13$backward_join$lead_sum;
     reg  [2:0] scan$reach16$13$backward_join$lead;
     reg  scan$reach16$14$lane$clock;
-    reg  [7:0] scan$reach16$14$lane$data_in;
+    reg  [20:0] scan$reach16$14$lane$data_in;
     reg  scan$reach16$14$lane$keep_in;
     reg  [16:0] scan$reach16$14$lane$value_in;
-    reg  [7:0] scan$reach16$14$lane$data;
+    reg  [20:0] scan$reach16$14$lane$data;
     reg  scan$reach16$14$lane$keep;
     reg  [16:0] scan$reach16$14$lane$value;
     reg  [8:0] scan$reach16$14$backward_reg$d;
@@ -8128,8 +8288,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$14$backward_join$earlier;
     reg  [8:0] scan$reach16$14$backward_join$later;
     reg  [8:0] scan$reach16$14$backward_join$joined;
-    reg  [7:0] scan$reach16$14$lane$data_reg$d;
-    reg  [7:0] scan$reach16$14$lane$data_reg$q;
+    reg  [20:0] scan$reach16$14$lane$data_reg$d;
+    reg  [20:0] scan$reach16$14$lane$data_reg$q;
     reg  scan$reach16$14$lane$data_reg$clock;
     reg  scan$reach16$14$lane$keep_reg$d;
     reg  scan$reach16$14$lane$keep_reg$q;
@@ -8147,10 +8307,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$14$backward_join$lead_sum;
     reg  [2:0] scan$reach16$14$backward_join$lead;
     reg  scan$reach16$15$lane$clock;
-    reg  [7:0] scan$reach16$15$lane$data_in;
+    reg  [20:0] scan$reach16$15$lane$data_in;
     reg  scan$reach16$15$lane$keep_in;
     reg  [16:0] scan$reach16$15$lane$value_in;
-    reg  [7:0] scan$reach16$15$lane$data;
+    reg  [20:0] scan$reach16$15$lane$data;
     reg  scan$reach16$15$lane$keep;
     reg  [16:0] scan$reach16$15$lane$value;
     reg  [8:0] scan$reach16$15$backward_reg$d;
@@ -8162,8 +8322,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$15$backward_join$earlier;
     reg  [8:0] scan$reach16$15$backward_join$later;
     reg  [8:0] scan$reach16$15$backward_join$joined;
-    reg  [7:0] scan$reach16$15$lane$data_reg$d;
-    reg  [7:0] scan$reach16$15$lane$data_reg$q;
+    reg  [20:0] scan$reach16$15$lane$data_reg$d;
+    reg  [20:0] scan$reach16$15$lane$data_reg$q;
     reg  scan$reach16$15$lane$data_reg$clock;
     reg  scan$reach16$15$lane$keep_reg$d;
     reg  scan$reach16$15$lane$keep_reg$q;
@@ -8181,10 +8341,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$15$backward_join$lead_sum;
     reg  [2:0] scan$reach16$15$backward_join$lead;
     reg  scan$reach16$16$lane$clock;
-    reg  [7:0] scan$reach16$16$lane$data_in;
+    reg  [20:0] scan$reach16$16$lane$data_in;
     reg  scan$reach16$16$lane$keep_in;
     reg  [16:0] scan$reach16$16$lane$value_in;
-    reg  [7:0] scan$reach16$16$lane$data;
+    reg  [20:0] scan$reach16$16$lane$data;
     reg  scan$reach16$16$lane$keep;
     reg  [16:0] scan$reach16$16$lane$value;
     reg  [8:0] scan$reach16$16$backward_reg$d;
@@ -8196,8 +8356,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$16$backward_join$earlier;
     reg  [8:0] scan$reach16$16$backward_join$later;
     reg  [8:0] scan$reach16$16$backward_join$joined;
-    reg  [7:0] scan$reach16$16$lane$data_reg$d;
-    reg  [7:0] scan$reach16$16$lane$data_reg$q;
+    reg  [20:0] scan$reach16$16$lane$data_reg$d;
+    reg  [20:0] scan$reach16$16$lane$data_reg$q;
     reg  scan$reach16$16$lane$data_reg$clock;
     reg  scan$reach16$16$lane$keep_reg$d;
     reg  scan$reach16$16$lane$keep_reg$q;
@@ -8215,10 +8375,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$16$backward_join$lead_sum;
     reg  [2:0] scan$reach16$16$backward_join$lead;
     reg  scan$reach16$17$lane$clock;
-    reg  [7:0] scan$reach16$17$lane$data_in;
+    reg  [20:0] scan$reach16$17$lane$data_in;
     reg  scan$reach16$17$lane$keep_in;
     reg  [16:0] scan$reach16$17$lane$value_in;
-    reg  [7:0] scan$reach16$17$lane$data;
+    reg  [20:0] scan$reach16$17$lane$data;
     reg  scan$reach16$17$lane$keep;
     reg  [16:0] scan$reach16$17$lane$value;
     reg  [8:0] scan$reach16$17$backward_reg$d;
@@ -8230,8 +8390,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$17$backward_join$earlier;
     reg  [8:0] scan$reach16$17$backward_join$later;
     reg  [8:0] scan$reach16$17$backward_join$joined;
-    reg  [7:0] scan$reach16$17$lane$data_reg$d;
-    reg  [7:0] scan$reach16$17$lane$data_reg$q;
+    reg  [20:0] scan$reach16$17$lane$data_reg$d;
+    reg  [20:0] scan$reach16$17$lane$data_reg$q;
     reg  scan$reach16$17$lane$data_reg$clock;
     reg  scan$reach16$17$lane$keep_reg$d;
     reg  scan$reach16$17$lane$keep_reg$q;
@@ -8249,10 +8409,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$17$backward_join$lead_sum;
     reg  [2:0] scan$reach16$17$backward_join$lead;
     reg  scan$reach16$18$lane$clock;
-    reg  [7:0] scan$reach16$18$lane$data_in;
+    reg  [20:0] scan$reach16$18$lane$data_in;
     reg  scan$reach16$18$lane$keep_in;
     reg  [16:0] scan$reach16$18$lane$value_in;
-    reg  [7:0] scan$reach16$18$lane$data;
+    reg  [20:0] scan$reach16$18$lane$data;
     reg  scan$reach16$18$lane$keep;
     reg  [16:0] scan$reach16$18$lane$value;
     reg  [8:0] scan$reach16$18$backward_reg$d;
@@ -8264,8 +8424,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$18$backward_join$earlier;
     reg  [8:0] scan$reach16$18$backward_join$later;
     reg  [8:0] scan$reach16$18$backward_join$joined;
-    reg  [7:0] scan$reach16$18$lane$data_reg$d;
-    reg  [7:0] scan$reach16$18$lane$data_reg$q;
+    reg  [20:0] scan$reach16$18$lane$data_reg$d;
+    reg  [20:0] scan$reach16$18$lane$data_reg$q;
     reg  scan$reach16$18$lane$data_reg$clock;
     reg  scan$reach16$18$lane$keep_reg$d;
     reg  scan$reach16$18$lane$keep_reg$q;
@@ -8283,10 +8443,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$18$backward_join$lead_sum;
     reg  [2:0] scan$reach16$18$backward_join$lead;
     reg  scan$reach16$19$lane$clock;
-    reg  [7:0] scan$reach16$19$lane$data_in;
+    reg  [20:0] scan$reach16$19$lane$data_in;
     reg  scan$reach16$19$lane$keep_in;
     reg  [16:0] scan$reach16$19$lane$value_in;
-    reg  [7:0] scan$reach16$19$lane$data;
+    reg  [20:0] scan$reach16$19$lane$data;
     reg  scan$reach16$19$lane$keep;
     reg  [16:0] scan$reach16$19$lane$value;
     reg  [8:0] scan$reach16$19$backward_reg$d;
@@ -8298,8 +8458,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$19$backward_join$earlier;
     reg  [8:0] scan$reach16$19$backward_join$later;
     reg  [8:0] scan$reach16$19$backward_join$joined;
-    reg  [7:0] scan$reach16$19$lane$data_reg$d;
-    reg  [7:0] scan$reach16$19$lane$data_reg$q;
+    reg  [20:0] scan$reach16$19$lane$data_reg$d;
+    reg  [20:0] scan$reach16$19$lane$data_reg$q;
     reg  scan$reach16$19$lane$data_reg$clock;
     reg  scan$reach16$19$lane$keep_reg$d;
     reg  scan$reach16$19$lane$keep_reg$q;
@@ -8317,10 +8477,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$19$backward_join$lead_sum;
     reg  [2:0] scan$reach16$19$backward_join$lead;
     reg  scan$reach16$20$lane$clock;
-    reg  [7:0] scan$reach16$20$lane$data_in;
+    reg  [20:0] scan$reach16$20$lane$data_in;
     reg  scan$reach16$20$lane$keep_in;
     reg  [16:0] scan$reach16$20$lane$value_in;
-    reg  [7:0] scan$reach16$20$lane$data;
+    reg  [20:0] scan$reach16$20$lane$data;
     reg  scan$reach16$20$lane$keep;
     reg  [16:0] scan$reach16$20$lane$value;
     reg  [8:0] scan$reach16$20$backward_reg$d;
@@ -8332,8 +8492,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$20$backward_join$earlier;
     reg  [8:0] scan$reach16$20$backward_join$later;
     reg  [8:0] scan$reach16$20$backward_join$joined;
-    reg  [7:0] scan$reach16$20$lane$data_reg$d;
-    reg  [7:0] scan$reach16$20$lane$data_reg$q;
+    reg  [20:0] scan$reach16$20$lane$data_reg$d;
+    reg  [20:0] scan$reach16$20$lane$data_reg$q;
     reg  scan$reach16$20$lane$data_reg$clock;
     reg  scan$reach16$20$lane$keep_reg$d;
     reg  scan$reach16$20$lane$keep_reg$q;
@@ -8351,10 +8511,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$20$backward_join$lead_sum;
     reg  [2:0] scan$reach16$20$backward_join$lead;
     reg  scan$reach16$21$lane$clock;
-    reg  [7:0] scan$reach16$21$lane$data_in;
+    reg  [20:0] scan$reach16$21$lane$data_in;
     reg  scan$reach16$21$lane$keep_in;
     reg  [16:0] scan$reach16$21$lane$value_in;
-    reg  [7:0] scan$reach16$21$lane$data;
+    reg  [20:0] scan$reach16$21$lane$data;
     reg  scan$reach16$21$lane$keep;
     reg  [16:0] scan$reach16$21$lane$value;
     reg  [8:0] scan$reach16$21$backward_reg$d;
@@ -8366,8 +8526,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$21$backward_join$earlier;
     reg  [8:0] scan$reach16$21$backward_join$later;
     reg  [8:0] scan$reach16$21$backward_join$joined;
-    reg  [7:0] scan$reach16$21$lane$data_reg$d;
-    reg  [7:0] scan$reach16$21$lane$data_reg$q;
+    reg  [20:0] scan$reach16$21$lane$data_reg$d;
+    reg  [20:0] scan$reach16$21$lane$data_reg$q;
     reg  scan$reach16$21$lane$data_reg$clock;
     reg  scan$reach16$21$lane$keep_reg$d;
     reg  scan$reach16$21$lane$keep_reg$q;
@@ -8385,10 +8545,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$21$backward_join$lead_sum;
     reg  [2:0] scan$reach16$21$backward_join$lead;
     reg  scan$reach16$22$lane$clock;
-    reg  [7:0] scan$reach16$22$lane$data_in;
+    reg  [20:0] scan$reach16$22$lane$data_in;
     reg  scan$reach16$22$lane$keep_in;
     reg  [16:0] scan$reach16$22$lane$value_in;
-    reg  [7:0] scan$reach16$22$lane$data;
+    reg  [20:0] scan$reach16$22$lane$data;
     reg  scan$reach16$22$lane$keep;
     reg  [16:0] scan$reach16$22$lane$value;
     reg  [8:0] scan$reach16$22$backward_reg$d;
@@ -8400,8 +8560,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$22$backward_join$earlier;
     reg  [8:0] scan$reach16$22$backward_join$later;
     reg  [8:0] scan$reach16$22$backward_join$joined;
-    reg  [7:0] scan$reach16$22$lane$data_reg$d;
-    reg  [7:0] scan$reach16$22$lane$data_reg$q;
+    reg  [20:0] scan$reach16$22$lane$data_reg$d;
+    reg  [20:0] scan$reach16$22$lane$data_reg$q;
     reg  scan$reach16$22$lane$data_reg$clock;
     reg  scan$reach16$22$lane$keep_reg$d;
     reg  scan$reach16$22$lane$keep_reg$q;
@@ -8419,10 +8579,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$22$backward_join$lead_sum;
     reg  [2:0] scan$reach16$22$backward_join$lead;
     reg  scan$reach16$23$lane$clock;
-    reg  [7:0] scan$reach16$23$lane$data_in;
+    reg  [20:0] scan$reach16$23$lane$data_in;
     reg  scan$reach16$23$lane$keep_in;
     reg  [16:0] scan$reach16$23$lane$value_in;
-    reg  [7:0] scan$reach16$23$lane$data;
+    reg  [20:0] scan$reach16$23$lane$data;
     reg  scan$reach16$23$lane$keep;
     reg  [16:0] scan$reach16$23$lane$value;
     reg  [8:0] scan$reach16$23$backward_reg$d;
@@ -8434,8 +8594,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$23$backward_join$earlier;
     reg  [8:0] scan$reach16$23$backward_join$later;
     reg  [8:0] scan$reach16$23$backward_join$joined;
-    reg  [7:0] scan$reach16$23$lane$data_reg$d;
-    reg  [7:0] scan$reach16$23$lane$data_reg$q;
+    reg  [20:0] scan$reach16$23$lane$data_reg$d;
+    reg  [20:0] scan$reach16$23$lane$data_reg$q;
     reg  scan$reach16$23$lane$data_reg$clock;
     reg  scan$reach16$23$lane$keep_reg$d;
     reg  scan$reach16$23$lane$keep_reg$q;
@@ -8453,10 +8613,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$23$backward_join$lead_sum;
     reg  [2:0] scan$reach16$23$backward_join$lead;
     reg  scan$reach16$24$lane$clock;
-    reg  [7:0] scan$reach16$24$lane$data_in;
+    reg  [20:0] scan$reach16$24$lane$data_in;
     reg  scan$reach16$24$lane$keep_in;
     reg  [16:0] scan$reach16$24$lane$value_in;
-    reg  [7:0] scan$reach16$24$lane$data;
+    reg  [20:0] scan$reach16$24$lane$data;
     reg  scan$reach16$24$lane$keep;
     reg  [16:0] scan$reach16$24$lane$value;
     reg  [8:0] scan$reach16$24$backward_reg$d;
@@ -8468,8 +8628,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$24$backward_join$earlier;
     reg  [8:0] scan$reach16$24$backward_join$later;
     reg  [8:0] scan$reach16$24$backward_join$joined;
-    reg  [7:0] scan$reach16$24$lane$data_reg$d;
-    reg  [7:0] scan$reach16$24$lane$data_reg$q;
+    reg  [20:0] scan$reach16$24$lane$data_reg$d;
+    reg  [20:0] scan$reach16$24$lane$data_reg$q;
     reg  scan$reach16$24$lane$data_reg$clock;
     reg  scan$reach16$24$lane$keep_reg$d;
     reg  scan$reach16$24$lane$keep_reg$q;
@@ -8487,10 +8647,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$24$backward_join$lead_sum;
     reg  [2:0] scan$reach16$24$backward_join$lead;
     reg  scan$reach16$25$lane$clock;
-    reg  [7:0] scan$reach16$25$lane$data_in;
+    reg  [20:0] scan$reach16$25$lane$data_in;
     reg  scan$reach16$25$lane$keep_in;
     reg  [16:0] scan$reach16$25$lane$value_in;
-    reg  [7:0] scan$reach16$25$lane$data;
+    reg  [20:0] scan$reach16$25$lane$data;
     reg  scan$reach16$25$lane$keep;
     reg  [16:0] scan$reach16$25$lane$value;
     reg  [8:0] scan$reach16$25$backward_reg$d;
@@ -8502,8 +8662,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$25$backward_join$earlier;
     reg  [8:0] scan$reach16$25$backward_join$later;
     reg  [8:0] scan$reach16$25$backward_join$joined;
-    reg  [7:0] scan$reach16$25$lane$data_reg$d;
-    reg  [7:0] scan$reach16$25$lane$data_reg$q;
+    reg  [20:0] scan$reach16$25$lane$data_reg$d;
+    reg  [20:0] scan$reach16$25$lane$data_reg$q;
     reg  scan$reach16$25$lane$data_reg$clock;
     reg  scan$reach16$25$lane$keep_reg$d;
     reg  scan$reach16$25$lane$keep_reg$q;
@@ -8521,10 +8681,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$25$backward_join$lead_sum;
     reg  [2:0] scan$reach16$25$backward_join$lead;
     reg  scan$reach16$26$lane$clock;
-    reg  [7:0] scan$reach16$26$lane$data_in;
+    reg  [20:0] scan$reach16$26$lane$data_in;
     reg  scan$reach16$26$lane$keep_in;
     reg  [16:0] scan$reach16$26$lane$value_in;
-    reg  [7:0] scan$reach16$26$lane$data;
+    reg  [20:0] scan$reach16$26$lane$data;
     reg  scan$reach16$26$lane$keep;
     reg  [16:0] scan$reach16$26$lane$value;
     reg  [8:0] scan$reach16$26$backward_reg$d;
@@ -8536,8 +8696,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$26$backward_join$earlier;
     reg  [8:0] scan$reach16$26$backward_join$later;
     reg  [8:0] scan$reach16$26$backward_join$joined;
-    reg  [7:0] scan$reach16$26$lane$data_reg$d;
-    reg  [7:0] scan$reach16$26$lane$data_reg$q;
+    reg  [20:0] scan$reach16$26$lane$data_reg$d;
+    reg  [20:0] scan$reach16$26$lane$data_reg$q;
     reg  scan$reach16$26$lane$data_reg$clock;
     reg  scan$reach16$26$lane$keep_reg$d;
     reg  scan$reach16$26$lane$keep_reg$q;
@@ -8555,10 +8715,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$26$backward_join$lead_sum;
     reg  [2:0] scan$reach16$26$backward_join$lead;
     reg  scan$reach16$27$lane$clock;
-    reg  [7:0] scan$reach16$27$lane$data_in;
+    reg  [20:0] scan$reach16$27$lane$data_in;
     reg  scan$reach16$27$lane$keep_in;
     reg  [16:0] scan$reach16$27$lane$value_in;
-    reg  [7:0] scan$reach16$27$lane$data;
+    reg  [20:0] scan$reach16$27$lane$data;
     reg  scan$reach16$27$lane$keep;
     reg  [16:0] scan$reach16$27$lane$value;
     reg  [8:0] scan$reach16$27$backward_reg$d;
@@ -8570,8 +8730,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$27$backward_join$earlier;
     reg  [8:0] scan$reach16$27$backward_join$later;
     reg  [8:0] scan$reach16$27$backward_join$joined;
-    reg  [7:0] scan$reach16$27$lane$data_reg$d;
-    reg  [7:0] scan$reach16$27$lane$data_reg$q;
+    reg  [20:0] scan$reach16$27$lane$data_reg$d;
+    reg  [20:0] scan$reach16$27$lane$data_reg$q;
     reg  scan$reach16$27$lane$data_reg$clock;
     reg  scan$reach16$27$lane$keep_reg$d;
     reg  scan$reach16$27$lane$keep_reg$q;
@@ -8589,10 +8749,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$27$backward_join$lead_sum;
     reg  [2:0] scan$reach16$27$backward_join$lead;
     reg  scan$reach16$28$lane$clock;
-    reg  [7:0] scan$reach16$28$lane$data_in;
+    reg  [20:0] scan$reach16$28$lane$data_in;
     reg  scan$reach16$28$lane$keep_in;
     reg  [16:0] scan$reach16$28$lane$value_in;
-    reg  [7:0] scan$reach16$28$lane$data;
+    reg  [20:0] scan$reach16$28$lane$data;
     reg  scan$reach16$28$lane$keep;
     reg  [16:0] scan$reach16$28$lane$value;
     reg  [8:0] scan$reach16$28$backward_reg$d;
@@ -8604,8 +8764,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$28$backward_join$earlier;
     reg  [8:0] scan$reach16$28$backward_join$later;
     reg  [8:0] scan$reach16$28$backward_join$joined;
-    reg  [7:0] scan$reach16$28$lane$data_reg$d;
-    reg  [7:0] scan$reach16$28$lane$data_reg$q;
+    reg  [20:0] scan$reach16$28$lane$data_reg$d;
+    reg  [20:0] scan$reach16$28$lane$data_reg$q;
     reg  scan$reach16$28$lane$data_reg$clock;
     reg  scan$reach16$28$lane$keep_reg$d;
     reg  scan$reach16$28$lane$keep_reg$q;
@@ -8623,10 +8783,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$28$backward_join$lead_sum;
     reg  [2:0] scan$reach16$28$backward_join$lead;
     reg  scan$reach16$29$lane$clock;
-    reg  [7:0] scan$reach16$29$lane$data_in;
+    reg  [20:0] scan$reach16$29$lane$data_in;
     reg  scan$reach16$29$lane$keep_in;
     reg  [16:0] scan$reach16$29$lane$value_in;
-    reg  [7:0] scan$reach16$29$lane$data;
+    reg  [20:0] scan$reach16$29$lane$data;
     reg  scan$reach16$29$lane$keep;
     reg  [16:0] scan$reach16$29$lane$value;
     reg  [8:0] scan$reach16$29$backward_reg$d;
@@ -8638,8 +8798,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$29$backward_join$earlier;
     reg  [8:0] scan$reach16$29$backward_join$later;
     reg  [8:0] scan$reach16$29$backward_join$joined;
-    reg  [7:0] scan$reach16$29$lane$data_reg$d;
-    reg  [7:0] scan$reach16$29$lane$data_reg$q;
+    reg  [20:0] scan$reach16$29$lane$data_reg$d;
+    reg  [20:0] scan$reach16$29$lane$data_reg$q;
     reg  scan$reach16$29$lane$data_reg$clock;
     reg  scan$reach16$29$lane$keep_reg$d;
     reg  scan$reach16$29$lane$keep_reg$q;
@@ -8657,10 +8817,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$29$backward_join$lead_sum;
     reg  [2:0] scan$reach16$29$backward_join$lead;
     reg  scan$reach16$30$lane$clock;
-    reg  [7:0] scan$reach16$30$lane$data_in;
+    reg  [20:0] scan$reach16$30$lane$data_in;
     reg  scan$reach16$30$lane$keep_in;
     reg  [16:0] scan$reach16$30$lane$value_in;
-    reg  [7:0] scan$reach16$30$lane$data;
+    reg  [20:0] scan$reach16$30$lane$data;
     reg  scan$reach16$30$lane$keep;
     reg  [16:0] scan$reach16$30$lane$value;
     reg  [8:0] scan$reach16$30$backward_reg$d;
@@ -8672,8 +8832,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$30$backward_join$earlier;
     reg  [8:0] scan$reach16$30$backward_join$later;
     reg  [8:0] scan$reach16$30$backward_join$joined;
-    reg  [7:0] scan$reach16$30$lane$data_reg$d;
-    reg  [7:0] scan$reach16$30$lane$data_reg$q;
+    reg  [20:0] scan$reach16$30$lane$data_reg$d;
+    reg  [20:0] scan$reach16$30$lane$data_reg$q;
     reg  scan$reach16$30$lane$data_reg$clock;
     reg  scan$reach16$30$lane$keep_reg$d;
     reg  scan$reach16$30$lane$keep_reg$q;
@@ -8691,10 +8851,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] scan$reach16$30$backward_join$lead_sum;
     reg  [2:0] scan$reach16$30$backward_join$lead;
     reg  scan$reach16$31$lane$clock;
-    reg  [7:0] scan$reach16$31$lane$data_in;
+    reg  [20:0] scan$reach16$31$lane$data_in;
     reg  scan$reach16$31$lane$keep_in;
     reg  [16:0] scan$reach16$31$lane$value_in;
-    reg  [7:0] scan$reach16$31$lane$data;
+    reg  [20:0] scan$reach16$31$lane$data;
     reg  scan$reach16$31$lane$keep;
     reg  [16:0] scan$reach16$31$lane$value;
     reg  [8:0] scan$reach16$31$backward_reg$d;
@@ -8706,8 +8866,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [8:0] scan$reach16$31$backward_join$earlier;
     reg  [8:0] scan$reach16$31$backward_join$later;
     reg  [8:0] scan$reach16$31$backward_join$joined;
-    reg  [7:0] scan$reach16$31$lane$data_reg$d;
-    reg  [7:0] scan$reach16$31$lane$data_reg$q;
+    reg  [20:0] scan$reach16$31$lane$data_reg$d;
+    reg  [20:0] scan$reach16$31$lane$data_reg$q;
     reg  scan$reach16$31$lane$data_reg$clock;
     reg  scan$reach16$31$lane$keep_reg$d;
     reg  scan$reach16$31$lane$keep_reg$q;
@@ -8767,7 +8927,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [16:0] marks$after$earlier;
     reg  [16:0] marks$after$later;
     reg  [16:0] marks$after$joined;
-    reg  [7:0] marks$marks$0$tdata;
+    reg  [12:0] marks$marks$0$mark_class;
     reg  marks$marks$0$keep;
     reg  [16:0] marks$marks$0$forward;
     reg  [8:0] marks$marks$0$backward;
@@ -8775,7 +8935,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$0$last;
     reg  [3:0] marks$marks$0$tuser;
     reg  marks$marks$0$open;
-    reg  [7:0] marks$marks$1$tdata;
+    reg  [12:0] marks$marks$1$mark_class;
     reg  marks$marks$1$keep;
     reg  [16:0] marks$marks$1$forward;
     reg  [8:0] marks$marks$1$backward;
@@ -8783,7 +8943,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$1$last;
     reg  [3:0] marks$marks$1$tuser;
     reg  marks$marks$1$open;
-    reg  [7:0] marks$marks$2$tdata;
+    reg  [12:0] marks$marks$2$mark_class;
     reg  marks$marks$2$keep;
     reg  [16:0] marks$marks$2$forward;
     reg  [8:0] marks$marks$2$backward;
@@ -8791,7 +8951,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$2$last;
     reg  [3:0] marks$marks$2$tuser;
     reg  marks$marks$2$open;
-    reg  [7:0] marks$marks$3$tdata;
+    reg  [12:0] marks$marks$3$mark_class;
     reg  marks$marks$3$keep;
     reg  [16:0] marks$marks$3$forward;
     reg  [8:0] marks$marks$3$backward;
@@ -8799,7 +8959,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$3$last;
     reg  [3:0] marks$marks$3$tuser;
     reg  marks$marks$3$open;
-    reg  [7:0] marks$marks$4$tdata;
+    reg  [12:0] marks$marks$4$mark_class;
     reg  marks$marks$4$keep;
     reg  [16:0] marks$marks$4$forward;
     reg  [8:0] marks$marks$4$backward;
@@ -8807,7 +8967,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$4$last;
     reg  [3:0] marks$marks$4$tuser;
     reg  marks$marks$4$open;
-    reg  [7:0] marks$marks$5$tdata;
+    reg  [12:0] marks$marks$5$mark_class;
     reg  marks$marks$5$keep;
     reg  [16:0] marks$marks$5$forward;
     reg  [8:0] marks$marks$5$backward;
@@ -8815,7 +8975,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$5$last;
     reg  [3:0] marks$marks$5$tuser;
     reg  marks$marks$5$open;
-    reg  [7:0] marks$marks$6$tdata;
+    reg  [12:0] marks$marks$6$mark_class;
     reg  marks$marks$6$keep;
     reg  [16:0] marks$marks$6$forward;
     reg  [8:0] marks$marks$6$backward;
@@ -8823,7 +8983,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$6$last;
     reg  [3:0] marks$marks$6$tuser;
     reg  marks$marks$6$open;
-    reg  [7:0] marks$marks$7$tdata;
+    reg  [12:0] marks$marks$7$mark_class;
     reg  marks$marks$7$keep;
     reg  [16:0] marks$marks$7$forward;
     reg  [8:0] marks$marks$7$backward;
@@ -8831,7 +8991,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$7$last;
     reg  [3:0] marks$marks$7$tuser;
     reg  marks$marks$7$open;
-    reg  [7:0] marks$marks$8$tdata;
+    reg  [12:0] marks$marks$8$mark_class;
     reg  marks$marks$8$keep;
     reg  [16:0] marks$marks$8$forward;
     reg  [8:0] marks$marks$8$backward;
@@ -8839,7 +8999,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$8$last;
     reg  [3:0] marks$marks$8$tuser;
     reg  marks$marks$8$open;
-    reg  [7:0] marks$marks$9$tdata;
+    reg  [12:0] marks$marks$9$mark_class;
     reg  marks$marks$9$keep;
     reg  [16:0] marks$marks$9$forward;
     reg  [8:0] marks$marks$9$backward;
@@ -8847,7 +9007,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$9$last;
     reg  [3:0] marks$marks$9$tuser;
     reg  marks$marks$9$open;
-    reg  [7:0] marks$marks$10$tdata;
+    reg  [12:0] marks$marks$10$mark_class;
     reg  marks$marks$10$keep;
     reg  [16:0] marks$marks$10$forward;
     reg  [8:0] marks$marks$10$backward;
@@ -8855,7 +9015,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$10$last;
     reg  [3:0] marks$marks$10$tuser;
     reg  marks$marks$10$open;
-    reg  [7:0] marks$marks$11$tdata;
+    reg  [12:0] marks$marks$11$mark_class;
     reg  marks$marks$11$keep;
     reg  [16:0] marks$marks$11$forward;
     reg  [8:0] marks$marks$11$backward;
@@ -8863,7 +9023,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$11$last;
     reg  [3:0] marks$marks$11$tuser;
     reg  marks$marks$11$open;
-    reg  [7:0] marks$marks$12$tdata;
+    reg  [12:0] marks$marks$12$mark_class;
     reg  marks$marks$12$keep;
     reg  [16:0] marks$marks$12$forward;
     reg  [8:0] marks$marks$12$backward;
@@ -8871,7 +9031,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$12$last;
     reg  [3:0] marks$marks$12$tuser;
     reg  marks$marks$12$open;
-    reg  [7:0] marks$marks$13$tdata;
+    reg  [12:0] marks$marks$13$mark_class;
     reg  marks$marks$13$keep;
     reg  [16:0] marks$marks$13$forward;
     reg  [8:0] marks$marks$13$backward;
@@ -8879,7 +9039,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$13$last;
     reg  [3:0] marks$marks$13$tuser;
     reg  marks$marks$13$open;
-    reg  [7:0] marks$marks$14$tdata;
+    reg  [12:0] marks$marks$14$mark_class;
     reg  marks$marks$14$keep;
     reg  [16:0] marks$marks$14$forward;
     reg  [8:0] marks$marks$14$backward;
@@ -8887,7 +9047,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$14$last;
     reg  [3:0] marks$marks$14$tuser;
     reg  marks$marks$14$open;
-    reg  [7:0] marks$marks$15$tdata;
+    reg  [12:0] marks$marks$15$mark_class;
     reg  marks$marks$15$keep;
     reg  [16:0] marks$marks$15$forward;
     reg  [8:0] marks$marks$15$backward;
@@ -8895,7 +9055,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$15$last;
     reg  [3:0] marks$marks$15$tuser;
     reg  marks$marks$15$open;
-    reg  [7:0] marks$marks$16$tdata;
+    reg  [12:0] marks$marks$16$mark_class;
     reg  marks$marks$16$keep;
     reg  [16:0] marks$marks$16$forward;
     reg  [8:0] marks$marks$16$backward;
@@ -8903,7 +9063,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$16$last;
     reg  [3:0] marks$marks$16$tuser;
     reg  marks$marks$16$open;
-    reg  [7:0] marks$marks$17$tdata;
+    reg  [12:0] marks$marks$17$mark_class;
     reg  marks$marks$17$keep;
     reg  [16:0] marks$marks$17$forward;
     reg  [8:0] marks$marks$17$backward;
@@ -8911,7 +9071,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$17$last;
     reg  [3:0] marks$marks$17$tuser;
     reg  marks$marks$17$open;
-    reg  [7:0] marks$marks$18$tdata;
+    reg  [12:0] marks$marks$18$mark_class;
     reg  marks$marks$18$keep;
     reg  [16:0] marks$marks$18$forward;
     reg  [8:0] marks$marks$18$backward;
@@ -8919,7 +9079,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$18$last;
     reg  [3:0] marks$marks$18$tuser;
     reg  marks$marks$18$open;
-    reg  [7:0] marks$marks$19$tdata;
+    reg  [12:0] marks$marks$19$mark_class;
     reg  marks$marks$19$keep;
     reg  [16:0] marks$marks$19$forward;
     reg  [8:0] marks$marks$19$backward;
@@ -8927,7 +9087,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$19$last;
     reg  [3:0] marks$marks$19$tuser;
     reg  marks$marks$19$open;
-    reg  [7:0] marks$marks$20$tdata;
+    reg  [12:0] marks$marks$20$mark_class;
     reg  marks$marks$20$keep;
     reg  [16:0] marks$marks$20$forward;
     reg  [8:0] marks$marks$20$backward;
@@ -8935,7 +9095,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$20$last;
     reg  [3:0] marks$marks$20$tuser;
     reg  marks$marks$20$open;
-    reg  [7:0] marks$marks$21$tdata;
+    reg  [12:0] marks$marks$21$mark_class;
     reg  marks$marks$21$keep;
     reg  [16:0] marks$marks$21$forward;
     reg  [8:0] marks$marks$21$backward;
@@ -8943,7 +9103,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$21$last;
     reg  [3:0] marks$marks$21$tuser;
     reg  marks$marks$21$open;
-    reg  [7:0] marks$marks$22$tdata;
+    reg  [12:0] marks$marks$22$mark_class;
     reg  marks$marks$22$keep;
     reg  [16:0] marks$marks$22$forward;
     reg  [8:0] marks$marks$22$backward;
@@ -8951,7 +9111,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$22$last;
     reg  [3:0] marks$marks$22$tuser;
     reg  marks$marks$22$open;
-    reg  [7:0] marks$marks$23$tdata;
+    reg  [12:0] marks$marks$23$mark_class;
     reg  marks$marks$23$keep;
     reg  [16:0] marks$marks$23$forward;
     reg  [8:0] marks$marks$23$backward;
@@ -8959,7 +9119,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$23$last;
     reg  [3:0] marks$marks$23$tuser;
     reg  marks$marks$23$open;
-    reg  [7:0] marks$marks$24$tdata;
+    reg  [12:0] marks$marks$24$mark_class;
     reg  marks$marks$24$keep;
     reg  [16:0] marks$marks$24$forward;
     reg  [8:0] marks$marks$24$backward;
@@ -8967,7 +9127,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$24$last;
     reg  [3:0] marks$marks$24$tuser;
     reg  marks$marks$24$open;
-    reg  [7:0] marks$marks$25$tdata;
+    reg  [12:0] marks$marks$25$mark_class;
     reg  marks$marks$25$keep;
     reg  [16:0] marks$marks$25$forward;
     reg  [8:0] marks$marks$25$backward;
@@ -8975,7 +9135,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$25$last;
     reg  [3:0] marks$marks$25$tuser;
     reg  marks$marks$25$open;
-    reg  [7:0] marks$marks$26$tdata;
+    reg  [12:0] marks$marks$26$mark_class;
     reg  marks$marks$26$keep;
     reg  [16:0] marks$marks$26$forward;
     reg  [8:0] marks$marks$26$backward;
@@ -8983,7 +9143,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$26$last;
     reg  [3:0] marks$marks$26$tuser;
     reg  marks$marks$26$open;
-    reg  [7:0] marks$marks$27$tdata;
+    reg  [12:0] marks$marks$27$mark_class;
     reg  marks$marks$27$keep;
     reg  [16:0] marks$marks$27$forward;
     reg  [8:0] marks$marks$27$backward;
@@ -8991,7 +9151,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$27$last;
     reg  [3:0] marks$marks$27$tuser;
     reg  marks$marks$27$open;
-    reg  [7:0] marks$marks$28$tdata;
+    reg  [12:0] marks$marks$28$mark_class;
     reg  marks$marks$28$keep;
     reg  [16:0] marks$marks$28$forward;
     reg  [8:0] marks$marks$28$backward;
@@ -8999,7 +9159,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$28$last;
     reg  [3:0] marks$marks$28$tuser;
     reg  marks$marks$28$open;
-    reg  [7:0] marks$marks$29$tdata;
+    reg  [12:0] marks$marks$29$mark_class;
     reg  marks$marks$29$keep;
     reg  [16:0] marks$marks$29$forward;
     reg  [8:0] marks$marks$29$backward;
@@ -9007,7 +9167,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$29$last;
     reg  [3:0] marks$marks$29$tuser;
     reg  marks$marks$29$open;
-    reg  [7:0] marks$marks$30$tdata;
+    reg  [12:0] marks$marks$30$mark_class;
     reg  marks$marks$30$keep;
     reg  [16:0] marks$marks$30$forward;
     reg  [8:0] marks$marks$30$backward;
@@ -9015,7 +9175,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$30$last;
     reg  [3:0] marks$marks$30$tuser;
     reg  marks$marks$30$open;
-    reg  [7:0] marks$marks$31$tdata;
+    reg  [12:0] marks$marks$31$mark_class;
     reg  marks$marks$31$keep;
     reg  [16:0] marks$marks$31$forward;
     reg  [8:0] marks$marks$31$backward;
@@ -9552,13 +9712,14 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] marks$resolved_tuser_out$q;
     reg  marks$resolved_tuser_out$clock;
     reg  [16:0] marks$next_carry;
-    reg  [2:0] marks$next_trail;
-    reg  [2:0] marks$next_need;
+    reg  [16:0] marks$beat_forward;
+    reg  [2:0] marks$beat_trail;
+    reg  [2:0] marks$beat_need;
+    reg  [2:0] marks$beat_room;
+    reg  [2:0] marks$carry_left;
     reg  marks$carry_open;
     reg  [2:0] marks$carry_trail;
-    reg  [2:0] marks$carry_need;
     reg  [2:0] marks$beat_lead;
-    reg  [3:0] marks$run;
     reg  [3:0] marks$carry_outside;
     reg  [2:0] marks$room;
     reg  marks$resolving;
@@ -9569,773 +9730,229 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [2:0] marks$after$trail;
     reg  [4:0] marks$after$first;
     localparam  marks$marks$0$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$0$octet$tdata;
-    reg  [4:0] marks$marks$0$octet$byte_class;
-    reg  [4:0] marks$marks$0$octet$continuation;
-    reg  [7:0] marks$marks$0$octet$free_bits;
-    reg  [4:0] marks$marks$0$lead$byte_class;
-    reg  [2:0] marks$marks$0$lead$lead_length;
-    reg  [4:0] marks$marks$0$lead$second_allowed;
-    reg  [3:0] marks$marks$0$lead$outside_tuser;
-    reg  [3:0] marks$marks$0$lead$malformed_tuser;
+    reg  marks$marks$0$continuing;
     reg  [2:0] marks$marks$0$need;
+    reg  [4:0] marks$marks$0$range;
+    reg  [3:0] marks$marks$0$kind;
     reg  [4:0] marks$marks$0$second;
     reg  marks$marks$0$runs_on;
-    reg  marks$marks$0$unused_inputs;
-    localparam  marks$marks$0$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$0$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$0$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$0$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$0$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$0$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$0$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$0$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$0$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$0$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$1$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$1$octet$tdata;
-    reg  [4:0] marks$marks$1$octet$byte_class;
-    reg  [4:0] marks$marks$1$octet$continuation;
-    reg  [7:0] marks$marks$1$octet$free_bits;
-    reg  [4:0] marks$marks$1$lead$byte_class;
-    reg  [2:0] marks$marks$1$lead$lead_length;
-    reg  [4:0] marks$marks$1$lead$second_allowed;
-    reg  [3:0] marks$marks$1$lead$outside_tuser;
-    reg  [3:0] marks$marks$1$lead$malformed_tuser;
+    reg  marks$marks$1$continuing;
     reg  [2:0] marks$marks$1$need;
+    reg  [4:0] marks$marks$1$range;
+    reg  [3:0] marks$marks$1$kind;
     reg  [4:0] marks$marks$1$second;
     reg  marks$marks$1$runs_on;
-    reg  marks$marks$1$unused_inputs;
-    localparam  marks$marks$1$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$1$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$1$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$1$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$1$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$1$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$1$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$1$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$1$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$1$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$2$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$2$octet$tdata;
-    reg  [4:0] marks$marks$2$octet$byte_class;
-    reg  [4:0] marks$marks$2$octet$continuation;
-    reg  [7:0] marks$marks$2$octet$free_bits;
-    reg  [4:0] marks$marks$2$lead$byte_class;
-    reg  [2:0] marks$marks$2$lead$lead_length;
-    reg  [4:0] marks$marks$2$lead$second_allowed;
-    reg  [3:0] marks$marks$2$lead$outside_tuser;
-    reg  [3:0] marks$marks$2$lead$malformed_tuser;
+    reg  marks$marks$2$continuing;
     reg  [2:0] marks$marks$2$need;
+    reg  [4:0] marks$marks$2$range;
+    reg  [3:0] marks$marks$2$kind;
     reg  [4:0] marks$marks$2$second;
     reg  marks$marks$2$runs_on;
-    reg  marks$marks$2$unused_inputs;
-    localparam  marks$marks$2$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$2$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$2$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$2$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$2$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$2$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$2$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$2$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$2$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$2$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$3$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$3$octet$tdata;
-    reg  [4:0] marks$marks$3$octet$byte_class;
-    reg  [4:0] marks$marks$3$octet$continuation;
-    reg  [7:0] marks$marks$3$octet$free_bits;
-    reg  [4:0] marks$marks$3$lead$byte_class;
-    reg  [2:0] marks$marks$3$lead$lead_length;
-    reg  [4:0] marks$marks$3$lead$second_allowed;
-    reg  [3:0] marks$marks$3$lead$outside_tuser;
-    reg  [3:0] marks$marks$3$lead$malformed_tuser;
+    reg  marks$marks$3$continuing;
     reg  [2:0] marks$marks$3$need;
+    reg  [4:0] marks$marks$3$range;
+    reg  [3:0] marks$marks$3$kind;
     reg  [4:0] marks$marks$3$second;
     reg  marks$marks$3$runs_on;
-    reg  marks$marks$3$unused_inputs;
-    localparam  marks$marks$3$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$3$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$3$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$3$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$3$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$3$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$3$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$3$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$3$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$3$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$4$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$4$octet$tdata;
-    reg  [4:0] marks$marks$4$octet$byte_class;
-    reg  [4:0] marks$marks$4$octet$continuation;
-    reg  [7:0] marks$marks$4$octet$free_bits;
-    reg  [4:0] marks$marks$4$lead$byte_class;
-    reg  [2:0] marks$marks$4$lead$lead_length;
-    reg  [4:0] marks$marks$4$lead$second_allowed;
-    reg  [3:0] marks$marks$4$lead$outside_tuser;
-    reg  [3:0] marks$marks$4$lead$malformed_tuser;
+    reg  marks$marks$4$continuing;
     reg  [2:0] marks$marks$4$need;
+    reg  [4:0] marks$marks$4$range;
+    reg  [3:0] marks$marks$4$kind;
     reg  [4:0] marks$marks$4$second;
     reg  marks$marks$4$runs_on;
-    reg  marks$marks$4$unused_inputs;
-    localparam  marks$marks$4$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$4$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$4$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$4$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$4$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$4$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$4$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$4$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$4$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$4$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$5$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$5$octet$tdata;
-    reg  [4:0] marks$marks$5$octet$byte_class;
-    reg  [4:0] marks$marks$5$octet$continuation;
-    reg  [7:0] marks$marks$5$octet$free_bits;
-    reg  [4:0] marks$marks$5$lead$byte_class;
-    reg  [2:0] marks$marks$5$lead$lead_length;
-    reg  [4:0] marks$marks$5$lead$second_allowed;
-    reg  [3:0] marks$marks$5$lead$outside_tuser;
-    reg  [3:0] marks$marks$5$lead$malformed_tuser;
+    reg  marks$marks$5$continuing;
     reg  [2:0] marks$marks$5$need;
+    reg  [4:0] marks$marks$5$range;
+    reg  [3:0] marks$marks$5$kind;
     reg  [4:0] marks$marks$5$second;
     reg  marks$marks$5$runs_on;
-    reg  marks$marks$5$unused_inputs;
-    localparam  marks$marks$5$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$5$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$5$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$5$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$5$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$5$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$5$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$5$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$5$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$5$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$6$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$6$octet$tdata;
-    reg  [4:0] marks$marks$6$octet$byte_class;
-    reg  [4:0] marks$marks$6$octet$continuation;
-    reg  [7:0] marks$marks$6$octet$free_bits;
-    reg  [4:0] marks$marks$6$lead$byte_class;
-    reg  [2:0] marks$marks$6$lead$lead_length;
-    reg  [4:0] marks$marks$6$lead$second_allowed;
-    reg  [3:0] marks$marks$6$lead$outside_tuser;
-    reg  [3:0] marks$marks$6$lead$malformed_tuser;
+    reg  marks$marks$6$continuing;
     reg  [2:0] marks$marks$6$need;
+    reg  [4:0] marks$marks$6$range;
+    reg  [3:0] marks$marks$6$kind;
     reg  [4:0] marks$marks$6$second;
     reg  marks$marks$6$runs_on;
-    reg  marks$marks$6$unused_inputs;
-    localparam  marks$marks$6$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$6$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$6$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$6$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$6$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$6$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$6$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$6$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$6$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$6$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$7$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$7$octet$tdata;
-    reg  [4:0] marks$marks$7$octet$byte_class;
-    reg  [4:0] marks$marks$7$octet$continuation;
-    reg  [7:0] marks$marks$7$octet$free_bits;
-    reg  [4:0] marks$marks$7$lead$byte_class;
-    reg  [2:0] marks$marks$7$lead$lead_length;
-    reg  [4:0] marks$marks$7$lead$second_allowed;
-    reg  [3:0] marks$marks$7$lead$outside_tuser;
-    reg  [3:0] marks$marks$7$lead$malformed_tuser;
+    reg  marks$marks$7$continuing;
     reg  [2:0] marks$marks$7$need;
+    reg  [4:0] marks$marks$7$range;
+    reg  [3:0] marks$marks$7$kind;
     reg  [4:0] marks$marks$7$second;
     reg  marks$marks$7$runs_on;
-    reg  marks$marks$7$unused_inputs;
-    localparam  marks$marks$7$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$7$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$7$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$7$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$7$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$7$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$7$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$7$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$7$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$7$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$8$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$8$octet$tdata;
-    reg  [4:0] marks$marks$8$octet$byte_class;
-    reg  [4:0] marks$marks$8$octet$continuation;
-    reg  [7:0] marks$marks$8$octet$free_bits;
-    reg  [4:0] marks$marks$8$lead$byte_class;
-    reg  [2:0] marks$marks$8$lead$lead_length;
-    reg  [4:0] marks$marks$8$lead$second_allowed;
-    reg  [3:0] marks$marks$8$lead$outside_tuser;
-    reg  [3:0] marks$marks$8$lead$malformed_tuser;
+    reg  marks$marks$8$continuing;
     reg  [2:0] marks$marks$8$need;
+    reg  [4:0] marks$marks$8$range;
+    reg  [3:0] marks$marks$8$kind;
     reg  [4:0] marks$marks$8$second;
     reg  marks$marks$8$runs_on;
-    reg  marks$marks$8$unused_inputs;
-    localparam  marks$marks$8$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$8$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$8$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$8$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$8$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$8$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$8$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$8$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$8$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$8$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$9$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$9$octet$tdata;
-    reg  [4:0] marks$marks$9$octet$byte_class;
-    reg  [4:0] marks$marks$9$octet$continuation;
-    reg  [7:0] marks$marks$9$octet$free_bits;
-    reg  [4:0] marks$marks$9$lead$byte_class;
-    reg  [2:0] marks$marks$9$lead$lead_length;
-    reg  [4:0] marks$marks$9$lead$second_allowed;
-    reg  [3:0] marks$marks$9$lead$outside_tuser;
-    reg  [3:0] marks$marks$9$lead$malformed_tuser;
+    reg  marks$marks$9$continuing;
     reg  [2:0] marks$marks$9$need;
+    reg  [4:0] marks$marks$9$range;
+    reg  [3:0] marks$marks$9$kind;
     reg  [4:0] marks$marks$9$second;
     reg  marks$marks$9$runs_on;
-    reg  marks$marks$9$unused_inputs;
-    localparam  marks$marks$9$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$9$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$9$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$9$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$9$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$9$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$9$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$9$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$9$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$9$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$10$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$10$octet$tdata;
-    reg  [4:0] marks$marks$10$octet$byte_class;
-    reg  [4:0] marks$marks$10$octet$continuation;
-    reg  [7:0] marks$marks$10$octet$free_bits;
-    reg  [4:0] marks$marks$10$lead$byte_class;
-    reg  [2:0] marks$marks$10$lead$lead_length;
-    reg  [4:0] marks$marks$10$lead$second_allowed;
-    reg  [3:0] marks$marks$10$lead$outside_tuser;
-    reg  [3:0] marks$marks$10$lead$malformed_tuser;
+    reg  marks$marks$10$continuing;
     reg  [2:0] marks$marks$10$need;
+    reg  [4:0] marks$marks$10$range;
+    reg  [3:0] marks$marks$10$kind;
     reg  [4:0] marks$marks$10$second;
     reg  marks$marks$10$runs_on;
-    reg  marks$marks$10$unused_inputs;
-    localparam  marks$marks$10$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$10$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$10$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$10$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$10$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$10$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$10$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$10$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$10$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$10$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$11$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$11$octet$tdata;
-    reg  [4:0] marks$marks$11$octet$byte_class;
-    reg  [4:0] marks$marks$11$octet$continuation;
-    reg  [7:0] marks$marks$11$octet$free_bits;
-    reg  [4:0] marks$marks$11$lead$byte_class;
-    reg  [2:0] marks$marks$11$lead$lead_length;
-    reg  [4:0] marks$marks$11$lead$second_allowed;
-    reg  [3:0] marks$marks$11$lead$outside_tuser;
-    reg  [3:0] marks$marks$11$lead$malformed_tuser;
+    reg  marks$marks$11$continuing;
     reg  [2:0] marks$marks$11$need;
+    reg  [4:0] marks$marks$11$range;
+    reg  [3:0] marks$marks$11$kind;
     reg  [4:0] marks$marks$11$second;
     reg  marks$marks$11$runs_on;
-    reg  marks$marks$11$unused_inputs;
-    localparam  marks$marks$11$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$11$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$11$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$11$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$11$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$11$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$11$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$11$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$11$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$11$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$12$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$12$octet$tdata;
-    reg  [4:0] marks$marks$12$octet$byte_class;
-    reg  [4:0] marks$marks$12$octet$continuation;
-    reg  [7:0] marks$marks$12$octet$free_bits;
-    reg  [4:0] marks$marks$12$lead$byte_class;
-    reg  [2:0] marks$marks$12$lead$lead_length;
-    reg  [4:0] marks$marks$12$lead$second_allowed;
-    reg  [3:0] marks$marks$12$lead$outside_tuser;
-    reg  [3:0] marks$marks$12$lead$malformed_tuser;
+    reg  marks$marks$12$continuing;
     reg  [2:0] marks$marks$12$need;
+    reg  [4:0] marks$marks$12$range;
+    reg  [3:0] marks$marks$12$kind;
     reg  [4:0] marks$marks$12$second;
     reg  marks$marks$12$runs_on;
-    reg  marks$marks$12$unused_inputs;
-    localparam  marks$marks$12$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$12$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$12$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$12$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$12$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$12$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$12$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$12$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$12$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$12$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$13$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$13$octet$tdata;
-    reg  [4:0] marks$marks$13$octet$byte_class;
-    reg  [4:0] marks$marks$13$octet$continuation;
-    reg  [7:0] marks$marks$13$octet$free_bits;
-    reg  [4:0] marks$marks$13$lead$byte_class;
-    reg  [2:0] marks$marks$13$lead$lead_length;
-    reg  [4:0] marks$marks$13$lead$second_allowed;
-    reg  [3:0] marks$marks$13$lead$outside_tuser;
-    reg  [3:0] marks$marks$13$lead$malformed_tuser;
+    reg  marks$marks$13$continuing;
     reg  [2:0] marks$marks$13$need;
+    reg  [4:0] marks$marks$13$range;
+    reg  [3:0] marks$marks$13$kind;
     reg  [4:0] marks$marks$13$second;
     reg  marks$marks$13$runs_on;
-    reg  marks$marks$13$unused_inputs;
-    localparam  marks$marks$13$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$13$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$13$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$13$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$13$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$13$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$13$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$13$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$13$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$13$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$14$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$14$octet$tdata;
-    reg  [4:0] marks$marks$14$octet$byte_class;
-    reg  [4:0] marks$marks$14$octet$continuation;
-    reg  [7:0] marks$marks$14$octet$free_bits;
-    reg  [4:0] marks$marks$14$lead$byte_class;
-    reg  [2:0] marks$marks$14$lead$lead_length;
-    reg  [4:0] marks$marks$14$lead$second_allowed;
-    reg  [3:0] marks$marks$14$lead$outside_tuser;
-    reg  [3:0] marks$marks$14$lead$malformed_tuser;
+    reg  marks$marks$14$continuing;
     reg  [2:0] marks$marks$14$need;
+    reg  [4:0] marks$marks$14$range;
+    reg  [3:0] marks$marks$14$kind;
     reg  [4:0] marks$marks$14$second;
     reg  marks$marks$14$runs_on;
-    reg  marks$marks$14$unused_inputs;
-    localparam  marks$marks$14$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$14$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$14$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$14$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$14$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$14$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$14$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$14$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$14$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$14$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$15$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$15$octet$tdata;
-    reg  [4:0] marks$marks$15$octet$byte_class;
-    reg  [4:0] marks$marks$15$octet$continuation;
-    reg  [7:0] marks$marks$15$octet$free_bits;
-    reg  [4:0] marks$marks$15$lead$byte_class;
-    reg  [2:0] marks$marks$15$lead$lead_length;
-    reg  [4:0] marks$marks$15$lead$second_allowed;
-    reg  [3:0] marks$marks$15$lead$outside_tuser;
-    reg  [3:0] marks$marks$15$lead$malformed_tuser;
+    reg  marks$marks$15$continuing;
     reg  [2:0] marks$marks$15$need;
+    reg  [4:0] marks$marks$15$range;
+    reg  [3:0] marks$marks$15$kind;
     reg  [4:0] marks$marks$15$second;
     reg  marks$marks$15$runs_on;
-    reg  marks$marks$15$unused_inputs;
-    localparam  marks$marks$15$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$15$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$15$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$15$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$15$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$15$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$15$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$15$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$15$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$15$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$16$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$16$octet$tdata;
-    reg  [4:0] marks$marks$16$octet$byte_class;
-    reg  [4:0] marks$marks$16$octet$continuation;
-    reg  [7:0] marks$marks$16$octet$free_bits;
-    reg  [4:0] marks$marks$16$lead$byte_class;
-    reg  [2:0] marks$marks$16$lead$lead_length;
-    reg  [4:0] marks$marks$16$lead$second_allowed;
-    reg  [3:0] marks$marks$16$lead$outside_tuser;
-    reg  [3:0] marks$marks$16$lead$malformed_tuser;
+    reg  marks$marks$16$continuing;
     reg  [2:0] marks$marks$16$need;
+    reg  [4:0] marks$marks$16$range;
+    reg  [3:0] marks$marks$16$kind;
     reg  [4:0] marks$marks$16$second;
     reg  marks$marks$16$runs_on;
-    reg  marks$marks$16$unused_inputs;
-    localparam  marks$marks$16$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$16$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$16$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$16$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$16$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$16$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$16$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$16$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$16$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$16$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$17$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$17$octet$tdata;
-    reg  [4:0] marks$marks$17$octet$byte_class;
-    reg  [4:0] marks$marks$17$octet$continuation;
-    reg  [7:0] marks$marks$17$octet$free_bits;
-    reg  [4:0] marks$marks$17$lead$byte_class;
-    reg  [2:0] marks$marks$17$lead$lead_length;
-    reg  [4:0] marks$marks$17$lead$second_allowed;
-    reg  [3:0] marks$marks$17$lead$outside_tuser;
-    reg  [3:0] marks$marks$17$lead$malformed_tuser;
+    reg  marks$marks$17$continuing;
     reg  [2:0] marks$marks$17$need;
+    reg  [4:0] marks$marks$17$range;
+    reg  [3:0] marks$marks$17$kind;
     reg  [4:0] marks$marks$17$second;
     reg  marks$marks$17$runs_on;
-    reg  marks$marks$17$unused_inputs;
-    localparam  marks$marks$17$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$17$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$17$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$17$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$17$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$17$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$17$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$17$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$17$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$17$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$18$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$18$octet$tdata;
-    reg  [4:0] marks$marks$18$octet$byte_class;
-    reg  [4:0] marks$marks$18$octet$continuation;
-    reg  [7:0] marks$marks$18$octet$free_bits;
-    reg  [4:0] marks$marks$18$lead$byte_class;
-    reg  [2:0] marks$marks$18$lead$lead_length;
-    reg  [4:0] marks$marks$18$lead$second_allowed;
-    reg  [3:0] marks$marks$18$lead$outside_tuser;
-    reg  [3:0] marks$marks$18$lead$malformed_tuser;
+    reg  marks$marks$18$continuing;
     reg  [2:0] marks$marks$18$need;
+    reg  [4:0] marks$marks$18$range;
+    reg  [3:0] marks$marks$18$kind;
     reg  [4:0] marks$marks$18$second;
     reg  marks$marks$18$runs_on;
-    reg  marks$marks$18$unused_inputs;
-    localparam  marks$marks$18$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$18$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$18$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$18$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$18$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$18$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$18$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$18$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$18$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$18$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$19$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$19$octet$tdata;
-    reg  [4:0] marks$marks$19$octet$byte_class;
-    reg  [4:0] marks$marks$19$octet$continuation;
-    reg  [7:0] marks$marks$19$octet$free_bits;
-    reg  [4:0] marks$marks$19$lead$byte_class;
-    reg  [2:0] marks$marks$19$lead$lead_length;
-    reg  [4:0] marks$marks$19$lead$second_allowed;
-    reg  [3:0] marks$marks$19$lead$outside_tuser;
-    reg  [3:0] marks$marks$19$lead$malformed_tuser;
+    reg  marks$marks$19$continuing;
     reg  [2:0] marks$marks$19$need;
+    reg  [4:0] marks$marks$19$range;
+    reg  [3:0] marks$marks$19$kind;
     reg  [4:0] marks$marks$19$second;
     reg  marks$marks$19$runs_on;
-    reg  marks$marks$19$unused_inputs;
-    localparam  marks$marks$19$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$19$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$19$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$19$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$19$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$19$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$19$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$19$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$19$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$19$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$20$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$20$octet$tdata;
-    reg  [4:0] marks$marks$20$octet$byte_class;
-    reg  [4:0] marks$marks$20$octet$continuation;
-    reg  [7:0] marks$marks$20$octet$free_bits;
-    reg  [4:0] marks$marks$20$lead$byte_class;
-    reg  [2:0] marks$marks$20$lead$lead_length;
-    reg  [4:0] marks$marks$20$lead$second_allowed;
-    reg  [3:0] marks$marks$20$lead$outside_tuser;
-    reg  [3:0] marks$marks$20$lead$malformed_tuser;
+    reg  marks$marks$20$continuing;
     reg  [2:0] marks$marks$20$need;
+    reg  [4:0] marks$marks$20$range;
+    reg  [3:0] marks$marks$20$kind;
     reg  [4:0] marks$marks$20$second;
     reg  marks$marks$20$runs_on;
-    reg  marks$marks$20$unused_inputs;
-    localparam  marks$marks$20$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$20$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$20$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$20$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$20$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$20$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$20$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$20$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$20$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$20$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$21$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$21$octet$tdata;
-    reg  [4:0] marks$marks$21$octet$byte_class;
-    reg  [4:0] marks$marks$21$octet$continuation;
-    reg  [7:0] marks$marks$21$octet$free_bits;
-    reg  [4:0] marks$marks$21$lead$byte_class;
-    reg  [2:0] marks$marks$21$lead$lead_length;
-    reg  [4:0] marks$marks$21$lead$second_allowed;
-    reg  [3:0] marks$marks$21$lead$outside_tuser;
-    reg  [3:0] marks$marks$21$lead$malformed_tuser;
+    reg  marks$marks$21$continuing;
     reg  [2:0] marks$marks$21$need;
+    reg  [4:0] marks$marks$21$range;
+    reg  [3:0] marks$marks$21$kind;
     reg  [4:0] marks$marks$21$second;
     reg  marks$marks$21$runs_on;
-    reg  marks$marks$21$unused_inputs;
-    localparam  marks$marks$21$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$21$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$21$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$21$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$21$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$21$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$21$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$21$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$21$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$21$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$22$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$22$octet$tdata;
-    reg  [4:0] marks$marks$22$octet$byte_class;
-    reg  [4:0] marks$marks$22$octet$continuation;
-    reg  [7:0] marks$marks$22$octet$free_bits;
-    reg  [4:0] marks$marks$22$lead$byte_class;
-    reg  [2:0] marks$marks$22$lead$lead_length;
-    reg  [4:0] marks$marks$22$lead$second_allowed;
-    reg  [3:0] marks$marks$22$lead$outside_tuser;
-    reg  [3:0] marks$marks$22$lead$malformed_tuser;
+    reg  marks$marks$22$continuing;
     reg  [2:0] marks$marks$22$need;
+    reg  [4:0] marks$marks$22$range;
+    reg  [3:0] marks$marks$22$kind;
     reg  [4:0] marks$marks$22$second;
     reg  marks$marks$22$runs_on;
-    reg  marks$marks$22$unused_inputs;
-    localparam  marks$marks$22$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$22$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$22$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$22$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$22$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$22$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$22$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$22$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$22$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$22$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$23$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$23$octet$tdata;
-    reg  [4:0] marks$marks$23$octet$byte_class;
-    reg  [4:0] marks$marks$23$octet$continuation;
-    reg  [7:0] marks$marks$23$octet$free_bits;
-    reg  [4:0] marks$marks$23$lead$byte_class;
-    reg  [2:0] marks$marks$23$lead$lead_length;
-    reg  [4:0] marks$marks$23$lead$second_allowed;
-    reg  [3:0] marks$marks$23$lead$outside_tuser;
-    reg  [3:0] marks$marks$23$lead$malformed_tuser;
+    reg  marks$marks$23$continuing;
     reg  [2:0] marks$marks$23$need;
+    reg  [4:0] marks$marks$23$range;
+    reg  [3:0] marks$marks$23$kind;
     reg  [4:0] marks$marks$23$second;
     reg  marks$marks$23$runs_on;
-    reg  marks$marks$23$unused_inputs;
-    localparam  marks$marks$23$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$23$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$23$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$23$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$23$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$23$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$23$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$23$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$23$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$23$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$24$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$24$octet$tdata;
-    reg  [4:0] marks$marks$24$octet$byte_class;
-    reg  [4:0] marks$marks$24$octet$continuation;
-    reg  [7:0] marks$marks$24$octet$free_bits;
-    reg  [4:0] marks$marks$24$lead$byte_class;
-    reg  [2:0] marks$marks$24$lead$lead_length;
-    reg  [4:0] marks$marks$24$lead$second_allowed;
-    reg  [3:0] marks$marks$24$lead$outside_tuser;
-    reg  [3:0] marks$marks$24$lead$malformed_tuser;
+    reg  marks$marks$24$continuing;
     reg  [2:0] marks$marks$24$need;
+    reg  [4:0] marks$marks$24$range;
+    reg  [3:0] marks$marks$24$kind;
     reg  [4:0] marks$marks$24$second;
     reg  marks$marks$24$runs_on;
-    reg  marks$marks$24$unused_inputs;
-    localparam  marks$marks$24$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$24$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$24$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$24$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$24$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$24$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$24$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$24$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$24$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$24$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$25$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$25$octet$tdata;
-    reg  [4:0] marks$marks$25$octet$byte_class;
-    reg  [4:0] marks$marks$25$octet$continuation;
-    reg  [7:0] marks$marks$25$octet$free_bits;
-    reg  [4:0] marks$marks$25$lead$byte_class;
-    reg  [2:0] marks$marks$25$lead$lead_length;
-    reg  [4:0] marks$marks$25$lead$second_allowed;
-    reg  [3:0] marks$marks$25$lead$outside_tuser;
-    reg  [3:0] marks$marks$25$lead$malformed_tuser;
+    reg  marks$marks$25$continuing;
     reg  [2:0] marks$marks$25$need;
+    reg  [4:0] marks$marks$25$range;
+    reg  [3:0] marks$marks$25$kind;
     reg  [4:0] marks$marks$25$second;
     reg  marks$marks$25$runs_on;
-    reg  marks$marks$25$unused_inputs;
-    localparam  marks$marks$25$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$25$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$25$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$25$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$25$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$25$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$25$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$25$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$25$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$25$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$26$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$26$octet$tdata;
-    reg  [4:0] marks$marks$26$octet$byte_class;
-    reg  [4:0] marks$marks$26$octet$continuation;
-    reg  [7:0] marks$marks$26$octet$free_bits;
-    reg  [4:0] marks$marks$26$lead$byte_class;
-    reg  [2:0] marks$marks$26$lead$lead_length;
-    reg  [4:0] marks$marks$26$lead$second_allowed;
-    reg  [3:0] marks$marks$26$lead$outside_tuser;
-    reg  [3:0] marks$marks$26$lead$malformed_tuser;
+    reg  marks$marks$26$continuing;
     reg  [2:0] marks$marks$26$need;
+    reg  [4:0] marks$marks$26$range;
+    reg  [3:0] marks$marks$26$kind;
     reg  [4:0] marks$marks$26$second;
     reg  marks$marks$26$runs_on;
-    reg  marks$marks$26$unused_inputs;
-    localparam  marks$marks$26$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$26$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$26$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$26$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$26$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$26$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$26$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$26$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$26$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$26$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$27$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$27$octet$tdata;
-    reg  [4:0] marks$marks$27$octet$byte_class;
-    reg  [4:0] marks$marks$27$octet$continuation;
-    reg  [7:0] marks$marks$27$octet$free_bits;
-    reg  [4:0] marks$marks$27$lead$byte_class;
-    reg  [2:0] marks$marks$27$lead$lead_length;
-    reg  [4:0] marks$marks$27$lead$second_allowed;
-    reg  [3:0] marks$marks$27$lead$outside_tuser;
-    reg  [3:0] marks$marks$27$lead$malformed_tuser;
+    reg  marks$marks$27$continuing;
     reg  [2:0] marks$marks$27$need;
+    reg  [4:0] marks$marks$27$range;
+    reg  [3:0] marks$marks$27$kind;
     reg  [4:0] marks$marks$27$second;
     reg  marks$marks$27$runs_on;
-    reg  marks$marks$27$unused_inputs;
-    localparam  marks$marks$27$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$27$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$27$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$27$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$27$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$27$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$27$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$27$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$27$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$27$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$28$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$28$octet$tdata;
-    reg  [4:0] marks$marks$28$octet$byte_class;
-    reg  [4:0] marks$marks$28$octet$continuation;
-    reg  [7:0] marks$marks$28$octet$free_bits;
-    reg  [4:0] marks$marks$28$lead$byte_class;
-    reg  [2:0] marks$marks$28$lead$lead_length;
-    reg  [4:0] marks$marks$28$lead$second_allowed;
-    reg  [3:0] marks$marks$28$lead$outside_tuser;
-    reg  [3:0] marks$marks$28$lead$malformed_tuser;
+    reg  marks$marks$28$continuing;
     reg  [2:0] marks$marks$28$need;
+    reg  [4:0] marks$marks$28$range;
+    reg  [3:0] marks$marks$28$kind;
     reg  [4:0] marks$marks$28$second;
     reg  marks$marks$28$runs_on;
-    reg  marks$marks$28$unused_inputs;
-    localparam  marks$marks$28$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$28$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$28$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$28$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$28$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$28$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$28$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$28$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$28$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$28$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$29$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$29$octet$tdata;
-    reg  [4:0] marks$marks$29$octet$byte_class;
-    reg  [4:0] marks$marks$29$octet$continuation;
-    reg  [7:0] marks$marks$29$octet$free_bits;
-    reg  [4:0] marks$marks$29$lead$byte_class;
-    reg  [2:0] marks$marks$29$lead$lead_length;
-    reg  [4:0] marks$marks$29$lead$second_allowed;
-    reg  [3:0] marks$marks$29$lead$outside_tuser;
-    reg  [3:0] marks$marks$29$lead$malformed_tuser;
+    reg  marks$marks$29$continuing;
     reg  [2:0] marks$marks$29$need;
+    reg  [4:0] marks$marks$29$range;
+    reg  [3:0] marks$marks$29$kind;
     reg  [4:0] marks$marks$29$second;
     reg  marks$marks$29$runs_on;
-    reg  marks$marks$29$unused_inputs;
-    localparam  marks$marks$29$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$29$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$29$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$29$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$29$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$29$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$29$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$29$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$29$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$29$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$30$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$30$octet$tdata;
-    reg  [4:0] marks$marks$30$octet$byte_class;
-    reg  [4:0] marks$marks$30$octet$continuation;
-    reg  [7:0] marks$marks$30$octet$free_bits;
-    reg  [4:0] marks$marks$30$lead$byte_class;
-    reg  [2:0] marks$marks$30$lead$lead_length;
-    reg  [4:0] marks$marks$30$lead$second_allowed;
-    reg  [3:0] marks$marks$30$lead$outside_tuser;
-    reg  [3:0] marks$marks$30$lead$malformed_tuser;
+    reg  marks$marks$30$continuing;
     reg  [2:0] marks$marks$30$need;
+    reg  [4:0] marks$marks$30$range;
+    reg  [3:0] marks$marks$30$kind;
     reg  [4:0] marks$marks$30$second;
     reg  marks$marks$30$runs_on;
-    reg  marks$marks$30$unused_inputs;
-    localparam  marks$marks$30$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$30$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$30$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$30$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$30$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$30$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$30$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$30$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$30$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$30$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$31$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$31$octet$tdata;
-    reg  [4:0] marks$marks$31$octet$byte_class;
-    reg  [4:0] marks$marks$31$octet$continuation;
-    reg  [7:0] marks$marks$31$octet$free_bits;
-    reg  [4:0] marks$marks$31$lead$byte_class;
-    reg  [2:0] marks$marks$31$lead$lead_length;
-    reg  [4:0] marks$marks$31$lead$second_allowed;
-    reg  [3:0] marks$marks$31$lead$outside_tuser;
-    reg  [3:0] marks$marks$31$lead$malformed_tuser;
+    reg  marks$marks$31$continuing;
     reg  [2:0] marks$marks$31$need;
+    reg  [4:0] marks$marks$31$range;
+    reg  [3:0] marks$marks$31$kind;
     reg  [4:0] marks$marks$31$second;
     reg  marks$marks$31$runs_on;
-    reg  marks$marks$31$unused_inputs;
-    localparam  marks$marks$31$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$31$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$31$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$31$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$31$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$31$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$31$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$31$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$31$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$31$lead$tuser_out_of_range = 4'hd;
     reg  hold$places$0$clock;
     reg  hold$places$0$rst;
     reg  hold$places$0$write;
@@ -10559,8 +10176,46 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$out_tlast$d;
     reg  hold$out_tlast$q;
     reg  hold$out_tlast$clock;
-    reg  hold$head_full;
-    reg  hold$head_open;
+    reg  hold$leaves_from$0;
+    reg  hold$leaves_from$1;
+    reg  hold$leaves_from$2;
+    reg  hold$leaves_from$3;
+    reg  hold$leaves_from$4;
+    reg  hold$leaves_from$5;
+    reg  hold$leaves_from$6;
+    reg  hold$leaves_from$7;
+    reg  [255:0] hold$tdata_from$0;
+    reg  [255:0] hold$tdata_from$1;
+    reg  [255:0] hold$tdata_from$2;
+    reg  [255:0] hold$tdata_from$3;
+    reg  [255:0] hold$tdata_from$4;
+    reg  [255:0] hold$tdata_from$5;
+    reg  [255:0] hold$tdata_from$6;
+    reg  [255:0] hold$tdata_from$7;
+    reg  [127:0] hold$tuser_from$0;
+    reg  [127:0] hold$tuser_from$1;
+    reg  [127:0] hold$tuser_from$2;
+    reg  [127:0] hold$tuser_from$3;
+    reg  [127:0] hold$tuser_from$4;
+    reg  [127:0] hold$tuser_from$5;
+    reg  [127:0] hold$tuser_from$6;
+    reg  [127:0] hold$tuser_from$7;
+    reg  [31:0] hold$tkeep_from$0;
+    reg  [31:0] hold$tkeep_from$1;
+    reg  [31:0] hold$tkeep_from$2;
+    reg  [31:0] hold$tkeep_from$3;
+    reg  [31:0] hold$tkeep_from$4;
+    reg  [31:0] hold$tkeep_from$5;
+    reg  [31:0] hold$tkeep_from$6;
+    reg  [31:0] hold$tkeep_from$7;
+    reg  hold$tlast_from$0;
+    reg  hold$tlast_from$1;
+    reg  hold$tlast_from$2;
+    reg  hold$tlast_from$3;
+    reg  hold$tlast_from$4;
+    reg  hold$tlast_from$5;
+    reg  hold$tlast_from$6;
+    reg  hold$tlast_from$7;
     reg  hold$leaving;
     reg  [255:0] hold$head_tdata;
     reg  [127:0] hold$head_tuser;
@@ -14400,19 +14055,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$0$octet$tdata = summaries$0$tdata;
         summaries$0$lead$byte_class = summaries$0$octet$byte_class;
-        summaries$0$unused_tables = |summaries$0$octet$free_bits | |summaries$0$lead$outside_tuser | |summaries$0$lead$malformed_tuser;
+        summaries$0$unused_tables = |summaries$0$octet$free_bits;
         summaries$0$need = 'h0;
         if (summaries$0$lead$lead_length > 'h1) begin
             summaries$0$need = summaries$0$lead$lead_length - 'h1;
         end
+        summaries$0$continuing = summaries$0$octet$continuation != 'h0;
+        summaries$0$range = 'h0;
+        summaries$0$kind = summaries$0$lead$malformed_tuser;
+        if (summaries$0$continuing) begin
+            summaries$0$range = summaries$0$octet$continuation;
+        end
+        else if (summaries$0$need != 'h0) begin
+            summaries$0$range = summaries$0$lead$second_allowed;
+            summaries$0$kind = summaries$0$lead$outside_tuser;
+        end
+        summaries$0$mark_class = ({{9{1'b0}}, summaries$0$kind} << 'h9) | ({{8{1'b0}}, summaries$0$range} << 'h4) | ({{10{1'b0}}, summaries$0$need} << 'h1);
+        if (summaries$0$continuing) begin
+            summaries$0$mark_class = ({{9{1'b0}}, summaries$0$kind} << 'h9) | ({{8{1'b0}}, summaries$0$range} << 'h4) | 'h1;
+        end
+        summaries$0$lane = ({{8{1'b0}}, summaries$0$mark_class} << 'h8) | {{13{1'b0}}, summaries$0$tdata};
         summaries$0$forward = 'h1;
         summaries$0$backward = 'h1;
-        if (summaries$0$keep & (summaries$0$octet$continuation != 'h0)) begin
-            summaries$0$forward = ({{12{1'b0}}, summaries$0$octet$continuation} << 'hc) | 'h3;
-            summaries$0$backward = ({{4{1'b0}}, summaries$0$octet$continuation} << 'h4) | 'h3;
+        if (summaries$0$keep & summaries$0$continuing) begin
+            summaries$0$forward = ({{12{1'b0}}, summaries$0$range} << 'hc) | 'h3;
+            summaries$0$backward = ({{4{1'b0}}, summaries$0$range} << 'h4) | 'h3;
         end
         else if (summaries$0$keep) begin
-            summaries$0$forward = ({{12{1'b0}}, summaries$0$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$0$need} << 'h4);
+            summaries$0$forward = ({{12{1'b0}}, summaries$0$range} << 'h7) | ({{14{1'b0}}, summaries$0$need} << 'h4);
             summaries$0$backward = 'h0;
         end
     end
@@ -14611,19 +14281,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$1$octet$tdata = summaries$1$tdata;
         summaries$1$lead$byte_class = summaries$1$octet$byte_class;
-        summaries$1$unused_tables = |summaries$1$octet$free_bits | |summaries$1$lead$outside_tuser | |summaries$1$lead$malformed_tuser;
+        summaries$1$unused_tables = |summaries$1$octet$free_bits;
         summaries$1$need = 'h0;
         if (summaries$1$lead$lead_length > 'h1) begin
             summaries$1$need = summaries$1$lead$lead_length - 'h1;
         end
+        summaries$1$continuing = summaries$1$octet$continuation != 'h0;
+        summaries$1$range = 'h0;
+        summaries$1$kind = summaries$1$lead$malformed_tuser;
+        if (summaries$1$continuing) begin
+            summaries$1$range = summaries$1$octet$continuation;
+        end
+        else if (summaries$1$need != 'h0) begin
+            summaries$1$range = summaries$1$lead$second_allowed;
+            summaries$1$kind = summaries$1$lead$outside_tuser;
+        end
+        summaries$1$mark_class = ({{9{1'b0}}, summaries$1$kind} << 'h9) | ({{8{1'b0}}, summaries$1$range} << 'h4) | ({{10{1'b0}}, summaries$1$need} << 'h1);
+        if (summaries$1$continuing) begin
+            summaries$1$mark_class = ({{9{1'b0}}, summaries$1$kind} << 'h9) | ({{8{1'b0}}, summaries$1$range} << 'h4) | 'h1;
+        end
+        summaries$1$lane = ({{8{1'b0}}, summaries$1$mark_class} << 'h8) | {{13{1'b0}}, summaries$1$tdata};
         summaries$1$forward = 'h1;
         summaries$1$backward = 'h1;
-        if (summaries$1$keep & (summaries$1$octet$continuation != 'h0)) begin
-            summaries$1$forward = ({{12{1'b0}}, summaries$1$octet$continuation} << 'hc) | 'h3;
-            summaries$1$backward = ({{4{1'b0}}, summaries$1$octet$continuation} << 'h4) | 'h3;
+        if (summaries$1$keep & summaries$1$continuing) begin
+            summaries$1$forward = ({{12{1'b0}}, summaries$1$range} << 'hc) | 'h3;
+            summaries$1$backward = ({{4{1'b0}}, summaries$1$range} << 'h4) | 'h3;
         end
         else if (summaries$1$keep) begin
-            summaries$1$forward = ({{12{1'b0}}, summaries$1$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$1$need} << 'h4);
+            summaries$1$forward = ({{12{1'b0}}, summaries$1$range} << 'h7) | ({{14{1'b0}}, summaries$1$need} << 'h4);
             summaries$1$backward = 'h0;
         end
     end
@@ -14822,19 +14507,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$2$octet$tdata = summaries$2$tdata;
         summaries$2$lead$byte_class = summaries$2$octet$byte_class;
-        summaries$2$unused_tables = |summaries$2$octet$free_bits | |summaries$2$lead$outside_tuser | |summaries$2$lead$malformed_tuser;
+        summaries$2$unused_tables = |summaries$2$octet$free_bits;
         summaries$2$need = 'h0;
         if (summaries$2$lead$lead_length > 'h1) begin
             summaries$2$need = summaries$2$lead$lead_length - 'h1;
         end
+        summaries$2$continuing = summaries$2$octet$continuation != 'h0;
+        summaries$2$range = 'h0;
+        summaries$2$kind = summaries$2$lead$malformed_tuser;
+        if (summaries$2$continuing) begin
+            summaries$2$range = summaries$2$octet$continuation;
+        end
+        else if (summaries$2$need != 'h0) begin
+            summaries$2$range = summaries$2$lead$second_allowed;
+            summaries$2$kind = summaries$2$lead$outside_tuser;
+        end
+        summaries$2$mark_class = ({{9{1'b0}}, summaries$2$kind} << 'h9) | ({{8{1'b0}}, summaries$2$range} << 'h4) | ({{10{1'b0}}, summaries$2$need} << 'h1);
+        if (summaries$2$continuing) begin
+            summaries$2$mark_class = ({{9{1'b0}}, summaries$2$kind} << 'h9) | ({{8{1'b0}}, summaries$2$range} << 'h4) | 'h1;
+        end
+        summaries$2$lane = ({{8{1'b0}}, summaries$2$mark_class} << 'h8) | {{13{1'b0}}, summaries$2$tdata};
         summaries$2$forward = 'h1;
         summaries$2$backward = 'h1;
-        if (summaries$2$keep & (summaries$2$octet$continuation != 'h0)) begin
-            summaries$2$forward = ({{12{1'b0}}, summaries$2$octet$continuation} << 'hc) | 'h3;
-            summaries$2$backward = ({{4{1'b0}}, summaries$2$octet$continuation} << 'h4) | 'h3;
+        if (summaries$2$keep & summaries$2$continuing) begin
+            summaries$2$forward = ({{12{1'b0}}, summaries$2$range} << 'hc) | 'h3;
+            summaries$2$backward = ({{4{1'b0}}, summaries$2$range} << 'h4) | 'h3;
         end
         else if (summaries$2$keep) begin
-            summaries$2$forward = ({{12{1'b0}}, summaries$2$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$2$need} << 'h4);
+            summaries$2$forward = ({{12{1'b0}}, summaries$2$range} << 'h7) | ({{14{1'b0}}, summaries$2$need} << 'h4);
             summaries$2$backward = 'h0;
         end
     end
@@ -15033,19 +14733,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$3$octet$tdata = summaries$3$tdata;
         summaries$3$lead$byte_class = summaries$3$octet$byte_class;
-        summaries$3$unused_tables = |summaries$3$octet$free_bits | |summaries$3$lead$outside_tuser | |summaries$3$lead$malformed_tuser;
+        summaries$3$unused_tables = |summaries$3$octet$free_bits;
         summaries$3$need = 'h0;
         if (summaries$3$lead$lead_length > 'h1) begin
             summaries$3$need = summaries$3$lead$lead_length - 'h1;
         end
+        summaries$3$continuing = summaries$3$octet$continuation != 'h0;
+        summaries$3$range = 'h0;
+        summaries$3$kind = summaries$3$lead$malformed_tuser;
+        if (summaries$3$continuing) begin
+            summaries$3$range = summaries$3$octet$continuation;
+        end
+        else if (summaries$3$need != 'h0) begin
+            summaries$3$range = summaries$3$lead$second_allowed;
+            summaries$3$kind = summaries$3$lead$outside_tuser;
+        end
+        summaries$3$mark_class = ({{9{1'b0}}, summaries$3$kind} << 'h9) | ({{8{1'b0}}, summaries$3$range} << 'h4) | ({{10{1'b0}}, summaries$3$need} << 'h1);
+        if (summaries$3$continuing) begin
+            summaries$3$mark_class = ({{9{1'b0}}, summaries$3$kind} << 'h9) | ({{8{1'b0}}, summaries$3$range} << 'h4) | 'h1;
+        end
+        summaries$3$lane = ({{8{1'b0}}, summaries$3$mark_class} << 'h8) | {{13{1'b0}}, summaries$3$tdata};
         summaries$3$forward = 'h1;
         summaries$3$backward = 'h1;
-        if (summaries$3$keep & (summaries$3$octet$continuation != 'h0)) begin
-            summaries$3$forward = ({{12{1'b0}}, summaries$3$octet$continuation} << 'hc) | 'h3;
-            summaries$3$backward = ({{4{1'b0}}, summaries$3$octet$continuation} << 'h4) | 'h3;
+        if (summaries$3$keep & summaries$3$continuing) begin
+            summaries$3$forward = ({{12{1'b0}}, summaries$3$range} << 'hc) | 'h3;
+            summaries$3$backward = ({{4{1'b0}}, summaries$3$range} << 'h4) | 'h3;
         end
         else if (summaries$3$keep) begin
-            summaries$3$forward = ({{12{1'b0}}, summaries$3$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$3$need} << 'h4);
+            summaries$3$forward = ({{12{1'b0}}, summaries$3$range} << 'h7) | ({{14{1'b0}}, summaries$3$need} << 'h4);
             summaries$3$backward = 'h0;
         end
     end
@@ -15244,19 +14959,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$4$octet$tdata = summaries$4$tdata;
         summaries$4$lead$byte_class = summaries$4$octet$byte_class;
-        summaries$4$unused_tables = |summaries$4$octet$free_bits | |summaries$4$lead$outside_tuser | |summaries$4$lead$malformed_tuser;
+        summaries$4$unused_tables = |summaries$4$octet$free_bits;
         summaries$4$need = 'h0;
         if (summaries$4$lead$lead_length > 'h1) begin
             summaries$4$need = summaries$4$lead$lead_length - 'h1;
         end
+        summaries$4$continuing = summaries$4$octet$continuation != 'h0;
+        summaries$4$range = 'h0;
+        summaries$4$kind = summaries$4$lead$malformed_tuser;
+        if (summaries$4$continuing) begin
+            summaries$4$range = summaries$4$octet$continuation;
+        end
+        else if (summaries$4$need != 'h0) begin
+            summaries$4$range = summaries$4$lead$second_allowed;
+            summaries$4$kind = summaries$4$lead$outside_tuser;
+        end
+        summaries$4$mark_class = ({{9{1'b0}}, summaries$4$kind} << 'h9) | ({{8{1'b0}}, summaries$4$range} << 'h4) | ({{10{1'b0}}, summaries$4$need} << 'h1);
+        if (summaries$4$continuing) begin
+            summaries$4$mark_class = ({{9{1'b0}}, summaries$4$kind} << 'h9) | ({{8{1'b0}}, summaries$4$range} << 'h4) | 'h1;
+        end
+        summaries$4$lane = ({{8{1'b0}}, summaries$4$mark_class} << 'h8) | {{13{1'b0}}, summaries$4$tdata};
         summaries$4$forward = 'h1;
         summaries$4$backward = 'h1;
-        if (summaries$4$keep & (summaries$4$octet$continuation != 'h0)) begin
-            summaries$4$forward = ({{12{1'b0}}, summaries$4$octet$continuation} << 'hc) | 'h3;
-            summaries$4$backward = ({{4{1'b0}}, summaries$4$octet$continuation} << 'h4) | 'h3;
+        if (summaries$4$keep & summaries$4$continuing) begin
+            summaries$4$forward = ({{12{1'b0}}, summaries$4$range} << 'hc) | 'h3;
+            summaries$4$backward = ({{4{1'b0}}, summaries$4$range} << 'h4) | 'h3;
         end
         else if (summaries$4$keep) begin
-            summaries$4$forward = ({{12{1'b0}}, summaries$4$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$4$need} << 'h4);
+            summaries$4$forward = ({{12{1'b0}}, summaries$4$range} << 'h7) | ({{14{1'b0}}, summaries$4$need} << 'h4);
             summaries$4$backward = 'h0;
         end
     end
@@ -15455,19 +15185,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$5$octet$tdata = summaries$5$tdata;
         summaries$5$lead$byte_class = summaries$5$octet$byte_class;
-        summaries$5$unused_tables = |summaries$5$octet$free_bits | |summaries$5$lead$outside_tuser | |summaries$5$lead$malformed_tuser;
+        summaries$5$unused_tables = |summaries$5$octet$free_bits;
         summaries$5$need = 'h0;
         if (summaries$5$lead$lead_length > 'h1) begin
             summaries$5$need = summaries$5$lead$lead_length - 'h1;
         end
+        summaries$5$continuing = summaries$5$octet$continuation != 'h0;
+        summaries$5$range = 'h0;
+        summaries$5$kind = summaries$5$lead$malformed_tuser;
+        if (summaries$5$continuing) begin
+            summaries$5$range = summaries$5$octet$continuation;
+        end
+        else if (summaries$5$need != 'h0) begin
+            summaries$5$range = summaries$5$lead$second_allowed;
+            summaries$5$kind = summaries$5$lead$outside_tuser;
+        end
+        summaries$5$mark_class = ({{9{1'b0}}, summaries$5$kind} << 'h9) | ({{8{1'b0}}, summaries$5$range} << 'h4) | ({{10{1'b0}}, summaries$5$need} << 'h1);
+        if (summaries$5$continuing) begin
+            summaries$5$mark_class = ({{9{1'b0}}, summaries$5$kind} << 'h9) | ({{8{1'b0}}, summaries$5$range} << 'h4) | 'h1;
+        end
+        summaries$5$lane = ({{8{1'b0}}, summaries$5$mark_class} << 'h8) | {{13{1'b0}}, summaries$5$tdata};
         summaries$5$forward = 'h1;
         summaries$5$backward = 'h1;
-        if (summaries$5$keep & (summaries$5$octet$continuation != 'h0)) begin
-            summaries$5$forward = ({{12{1'b0}}, summaries$5$octet$continuation} << 'hc) | 'h3;
-            summaries$5$backward = ({{4{1'b0}}, summaries$5$octet$continuation} << 'h4) | 'h3;
+        if (summaries$5$keep & summaries$5$continuing) begin
+            summaries$5$forward = ({{12{1'b0}}, summaries$5$range} << 'hc) | 'h3;
+            summaries$5$backward = ({{4{1'b0}}, summaries$5$range} << 'h4) | 'h3;
         end
         else if (summaries$5$keep) begin
-            summaries$5$forward = ({{12{1'b0}}, summaries$5$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$5$need} << 'h4);
+            summaries$5$forward = ({{12{1'b0}}, summaries$5$range} << 'h7) | ({{14{1'b0}}, summaries$5$need} << 'h4);
             summaries$5$backward = 'h0;
         end
     end
@@ -15666,19 +15411,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$6$octet$tdata = summaries$6$tdata;
         summaries$6$lead$byte_class = summaries$6$octet$byte_class;
-        summaries$6$unused_tables = |summaries$6$octet$free_bits | |summaries$6$lead$outside_tuser | |summaries$6$lead$malformed_tuser;
+        summaries$6$unused_tables = |summaries$6$octet$free_bits;
         summaries$6$need = 'h0;
         if (summaries$6$lead$lead_length > 'h1) begin
             summaries$6$need = summaries$6$lead$lead_length - 'h1;
         end
+        summaries$6$continuing = summaries$6$octet$continuation != 'h0;
+        summaries$6$range = 'h0;
+        summaries$6$kind = summaries$6$lead$malformed_tuser;
+        if (summaries$6$continuing) begin
+            summaries$6$range = summaries$6$octet$continuation;
+        end
+        else if (summaries$6$need != 'h0) begin
+            summaries$6$range = summaries$6$lead$second_allowed;
+            summaries$6$kind = summaries$6$lead$outside_tuser;
+        end
+        summaries$6$mark_class = ({{9{1'b0}}, summaries$6$kind} << 'h9) | ({{8{1'b0}}, summaries$6$range} << 'h4) | ({{10{1'b0}}, summaries$6$need} << 'h1);
+        if (summaries$6$continuing) begin
+            summaries$6$mark_class = ({{9{1'b0}}, summaries$6$kind} << 'h9) | ({{8{1'b0}}, summaries$6$range} << 'h4) | 'h1;
+        end
+        summaries$6$lane = ({{8{1'b0}}, summaries$6$mark_class} << 'h8) | {{13{1'b0}}, summaries$6$tdata};
         summaries$6$forward = 'h1;
         summaries$6$backward = 'h1;
-        if (summaries$6$keep & (summaries$6$octet$continuation != 'h0)) begin
-            summaries$6$forward = ({{12{1'b0}}, summaries$6$octet$continuation} << 'hc) | 'h3;
-            summaries$6$backward = ({{4{1'b0}}, summaries$6$octet$continuation} << 'h4) | 'h3;
+        if (summaries$6$keep & summaries$6$continuing) begin
+            summaries$6$forward = ({{12{1'b0}}, summaries$6$range} << 'hc) | 'h3;
+            summaries$6$backward = ({{4{1'b0}}, summaries$6$range} << 'h4) | 'h3;
         end
         else if (summaries$6$keep) begin
-            summaries$6$forward = ({{12{1'b0}}, summaries$6$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$6$need} << 'h4);
+            summaries$6$forward = ({{12{1'b0}}, summaries$6$range} << 'h7) | ({{14{1'b0}}, summaries$6$need} << 'h4);
             summaries$6$backward = 'h0;
         end
     end
@@ -15877,19 +15637,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$7$octet$tdata = summaries$7$tdata;
         summaries$7$lead$byte_class = summaries$7$octet$byte_class;
-        summaries$7$unused_tables = |summaries$7$octet$free_bits | |summaries$7$lead$outside_tuser | |summaries$7$lead$malformed_tuser;
+        summaries$7$unused_tables = |summaries$7$octet$free_bits;
         summaries$7$need = 'h0;
         if (summaries$7$lead$lead_length > 'h1) begin
             summaries$7$need = summaries$7$lead$lead_length - 'h1;
         end
+        summaries$7$continuing = summaries$7$octet$continuation != 'h0;
+        summaries$7$range = 'h0;
+        summaries$7$kind = summaries$7$lead$malformed_tuser;
+        if (summaries$7$continuing) begin
+            summaries$7$range = summaries$7$octet$continuation;
+        end
+        else if (summaries$7$need != 'h0) begin
+            summaries$7$range = summaries$7$lead$second_allowed;
+            summaries$7$kind = summaries$7$lead$outside_tuser;
+        end
+        summaries$7$mark_class = ({{9{1'b0}}, summaries$7$kind} << 'h9) | ({{8{1'b0}}, summaries$7$range} << 'h4) | ({{10{1'b0}}, summaries$7$need} << 'h1);
+        if (summaries$7$continuing) begin
+            summaries$7$mark_class = ({{9{1'b0}}, summaries$7$kind} << 'h9) | ({{8{1'b0}}, summaries$7$range} << 'h4) | 'h1;
+        end
+        summaries$7$lane = ({{8{1'b0}}, summaries$7$mark_class} << 'h8) | {{13{1'b0}}, summaries$7$tdata};
         summaries$7$forward = 'h1;
         summaries$7$backward = 'h1;
-        if (summaries$7$keep & (summaries$7$octet$continuation != 'h0)) begin
-            summaries$7$forward = ({{12{1'b0}}, summaries$7$octet$continuation} << 'hc) | 'h3;
-            summaries$7$backward = ({{4{1'b0}}, summaries$7$octet$continuation} << 'h4) | 'h3;
+        if (summaries$7$keep & summaries$7$continuing) begin
+            summaries$7$forward = ({{12{1'b0}}, summaries$7$range} << 'hc) | 'h3;
+            summaries$7$backward = ({{4{1'b0}}, summaries$7$range} << 'h4) | 'h3;
         end
         else if (summaries$7$keep) begin
-            summaries$7$forward = ({{12{1'b0}}, summaries$7$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$7$need} << 'h4);
+            summaries$7$forward = ({{12{1'b0}}, summaries$7$range} << 'h7) | ({{14{1'b0}}, summaries$7$need} << 'h4);
             summaries$7$backward = 'h0;
         end
     end
@@ -16088,19 +15863,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$8$octet$tdata = summaries$8$tdata;
         summaries$8$lead$byte_class = summaries$8$octet$byte_class;
-        summaries$8$unused_tables = |summaries$8$octet$free_bits | |summaries$8$lead$outside_tuser | |summaries$8$lead$malformed_tuser;
+        summaries$8$unused_tables = |summaries$8$octet$free_bits;
         summaries$8$need = 'h0;
         if (summaries$8$lead$lead_length > 'h1) begin
             summaries$8$need = summaries$8$lead$lead_length - 'h1;
         end
+        summaries$8$continuing = summaries$8$octet$continuation != 'h0;
+        summaries$8$range = 'h0;
+        summaries$8$kind = summaries$8$lead$malformed_tuser;
+        if (summaries$8$continuing) begin
+            summaries$8$range = summaries$8$octet$continuation;
+        end
+        else if (summaries$8$need != 'h0) begin
+            summaries$8$range = summaries$8$lead$second_allowed;
+            summaries$8$kind = summaries$8$lead$outside_tuser;
+        end
+        summaries$8$mark_class = ({{9{1'b0}}, summaries$8$kind} << 'h9) | ({{8{1'b0}}, summaries$8$range} << 'h4) | ({{10{1'b0}}, summaries$8$need} << 'h1);
+        if (summaries$8$continuing) begin
+            summaries$8$mark_class = ({{9{1'b0}}, summaries$8$kind} << 'h9) | ({{8{1'b0}}, summaries$8$range} << 'h4) | 'h1;
+        end
+        summaries$8$lane = ({{8{1'b0}}, summaries$8$mark_class} << 'h8) | {{13{1'b0}}, summaries$8$tdata};
         summaries$8$forward = 'h1;
         summaries$8$backward = 'h1;
-        if (summaries$8$keep & (summaries$8$octet$continuation != 'h0)) begin
-            summaries$8$forward = ({{12{1'b0}}, summaries$8$octet$continuation} << 'hc) | 'h3;
-            summaries$8$backward = ({{4{1'b0}}, summaries$8$octet$continuation} << 'h4) | 'h3;
+        if (summaries$8$keep & summaries$8$continuing) begin
+            summaries$8$forward = ({{12{1'b0}}, summaries$8$range} << 'hc) | 'h3;
+            summaries$8$backward = ({{4{1'b0}}, summaries$8$range} << 'h4) | 'h3;
         end
         else if (summaries$8$keep) begin
-            summaries$8$forward = ({{12{1'b0}}, summaries$8$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$8$need} << 'h4);
+            summaries$8$forward = ({{12{1'b0}}, summaries$8$range} << 'h7) | ({{14{1'b0}}, summaries$8$need} << 'h4);
             summaries$8$backward = 'h0;
         end
     end
@@ -16299,19 +16089,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$9$octet$tdata = summaries$9$tdata;
         summaries$9$lead$byte_class = summaries$9$octet$byte_class;
-        summaries$9$unused_tables = |summaries$9$octet$free_bits | |summaries$9$lead$outside_tuser | |summaries$9$lead$malformed_tuser;
+        summaries$9$unused_tables = |summaries$9$octet$free_bits;
         summaries$9$need = 'h0;
         if (summaries$9$lead$lead_length > 'h1) begin
             summaries$9$need = summaries$9$lead$lead_length - 'h1;
         end
+        summaries$9$continuing = summaries$9$octet$continuation != 'h0;
+        summaries$9$range = 'h0;
+        summaries$9$kind = summaries$9$lead$malformed_tuser;
+        if (summaries$9$continuing) begin
+            summaries$9$range = summaries$9$octet$continuation;
+        end
+        else if (summaries$9$need != 'h0) begin
+            summaries$9$range = summaries$9$lead$second_allowed;
+            summaries$9$kind = summaries$9$lead$outside_tuser;
+        end
+        summaries$9$mark_class = ({{9{1'b0}}, summaries$9$kind} << 'h9) | ({{8{1'b0}}, summaries$9$range} << 'h4) | ({{10{1'b0}}, summaries$9$need} << 'h1);
+        if (summaries$9$continuing) begin
+            summaries$9$mark_class = ({{9{1'b0}}, summaries$9$kind} << 'h9) | ({{8{1'b0}}, summaries$9$range} << 'h4) | 'h1;
+        end
+        summaries$9$lane = ({{8{1'b0}}, summaries$9$mark_class} << 'h8) | {{13{1'b0}}, summaries$9$tdata};
         summaries$9$forward = 'h1;
         summaries$9$backward = 'h1;
-        if (summaries$9$keep & (summaries$9$octet$continuation != 'h0)) begin
-            summaries$9$forward = ({{12{1'b0}}, summaries$9$octet$continuation} << 'hc) | 'h3;
-            summaries$9$backward = ({{4{1'b0}}, summaries$9$octet$continuation} << 'h4) | 'h3;
+        if (summaries$9$keep & summaries$9$continuing) begin
+            summaries$9$forward = ({{12{1'b0}}, summaries$9$range} << 'hc) | 'h3;
+            summaries$9$backward = ({{4{1'b0}}, summaries$9$range} << 'h4) | 'h3;
         end
         else if (summaries$9$keep) begin
-            summaries$9$forward = ({{12{1'b0}}, summaries$9$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$9$need} << 'h4);
+            summaries$9$forward = ({{12{1'b0}}, summaries$9$range} << 'h7) | ({{14{1'b0}}, summaries$9$need} << 'h4);
             summaries$9$backward = 'h0;
         end
     end
@@ -16510,19 +16315,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$10$octet$tdata = summaries$10$tdata;
         summaries$10$lead$byte_class = summaries$10$octet$byte_class;
-        summaries$10$unused_tables = |summaries$10$octet$free_bits | |summaries$10$lead$outside_tuser | |summaries$10$lead$malformed_tuser;
+        summaries$10$unused_tables = |summaries$10$octet$free_bits;
         summaries$10$need = 'h0;
         if (summaries$10$lead$lead_length > 'h1) begin
             summaries$10$need = summaries$10$lead$lead_length - 'h1;
         end
+        summaries$10$continuing = summaries$10$octet$continuation != 'h0;
+        summaries$10$range = 'h0;
+        summaries$10$kind = summaries$10$lead$malformed_tuser;
+        if (summaries$10$continuing) begin
+            summaries$10$range = summaries$10$octet$continuation;
+        end
+        else if (summaries$10$need != 'h0) begin
+            summaries$10$range = summaries$10$lead$second_allowed;
+            summaries$10$kind = summaries$10$lead$outside_tuser;
+        end
+        summaries$10$mark_class = ({{9{1'b0}}, summaries$10$kind} << 'h9) | ({{8{1'b0}}, summaries$10$range} << 'h4) | ({{10{1'b0}}, summaries$10$need} << 'h1);
+        if (summaries$10$continuing) begin
+            summaries$10$mark_class = ({{9{1'b0}}, summaries$10$kind} << 'h9) | ({{8{1'b0}}, summaries$10$range} << 'h4) | 'h1;
+        end
+        summaries$10$lane = ({{8{1'b0}}, summaries$10$mark_class} << 'h8) | {{13{1'b0}}, summaries$10$tdata};
         summaries$10$forward = 'h1;
         summaries$10$backward = 'h1;
-        if (summaries$10$keep & (summaries$10$octet$continuation != 'h0)) begin
-            summaries$10$forward = ({{12{1'b0}}, summaries$10$octet$continuation} << 'hc) | 'h3;
-            summaries$10$backward = ({{4{1'b0}}, summaries$10$octet$continuation} << 'h4) | 'h3;
+        if (summaries$10$keep & summaries$10$continuing) begin
+            summaries$10$forward = ({{12{1'b0}}, summaries$10$range} << 'hc) | 'h3;
+            summaries$10$backward = ({{4{1'b0}}, summaries$10$range} << 'h4) | 'h3;
         end
         else if (summaries$10$keep) begin
-            summaries$10$forward = ({{12{1'b0}}, summaries$10$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$10$need} << 'h4);
+            summaries$10$forward = ({{12{1'b0}}, summaries$10$range} << 'h7) | ({{14{1'b0}}, summaries$10$need} << 'h4);
             summaries$10$backward = 'h0;
         end
     end
@@ -16721,19 +16541,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$11$octet$tdata = summaries$11$tdata;
         summaries$11$lead$byte_class = summaries$11$octet$byte_class;
-        summaries$11$unused_tables = |summaries$11$octet$free_bits | |summaries$11$lead$outside_tuser | |summaries$11$lead$malformed_tuser;
+        summaries$11$unused_tables = |summaries$11$octet$free_bits;
         summaries$11$need = 'h0;
         if (summaries$11$lead$lead_length > 'h1) begin
             summaries$11$need = summaries$11$lead$lead_length - 'h1;
         end
+        summaries$11$continuing = summaries$11$octet$continuation != 'h0;
+        summaries$11$range = 'h0;
+        summaries$11$kind = summaries$11$lead$malformed_tuser;
+        if (summaries$11$continuing) begin
+            summaries$11$range = summaries$11$octet$continuation;
+        end
+        else if (summaries$11$need != 'h0) begin
+            summaries$11$range = summaries$11$lead$second_allowed;
+            summaries$11$kind = summaries$11$lead$outside_tuser;
+        end
+        summaries$11$mark_class = ({{9{1'b0}}, summaries$11$kind} << 'h9) | ({{8{1'b0}}, summaries$11$range} << 'h4) | ({{10{1'b0}}, summaries$11$need} << 'h1);
+        if (summaries$11$continuing) begin
+            summaries$11$mark_class = ({{9{1'b0}}, summaries$11$kind} << 'h9) | ({{8{1'b0}}, summaries$11$range} << 'h4) | 'h1;
+        end
+        summaries$11$lane = ({{8{1'b0}}, summaries$11$mark_class} << 'h8) | {{13{1'b0}}, summaries$11$tdata};
         summaries$11$forward = 'h1;
         summaries$11$backward = 'h1;
-        if (summaries$11$keep & (summaries$11$octet$continuation != 'h0)) begin
-            summaries$11$forward = ({{12{1'b0}}, summaries$11$octet$continuation} << 'hc) | 'h3;
-            summaries$11$backward = ({{4{1'b0}}, summaries$11$octet$continuation} << 'h4) | 'h3;
+        if (summaries$11$keep & summaries$11$continuing) begin
+            summaries$11$forward = ({{12{1'b0}}, summaries$11$range} << 'hc) | 'h3;
+            summaries$11$backward = ({{4{1'b0}}, summaries$11$range} << 'h4) | 'h3;
         end
         else if (summaries$11$keep) begin
-            summaries$11$forward = ({{12{1'b0}}, summaries$11$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$11$need} << 'h4);
+            summaries$11$forward = ({{12{1'b0}}, summaries$11$range} << 'h7) | ({{14{1'b0}}, summaries$11$need} << 'h4);
             summaries$11$backward = 'h0;
         end
     end
@@ -16932,19 +16767,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$12$octet$tdata = summaries$12$tdata;
         summaries$12$lead$byte_class = summaries$12$octet$byte_class;
-        summaries$12$unused_tables = |summaries$12$octet$free_bits | |summaries$12$lead$outside_tuser | |summaries$12$lead$malformed_tuser;
+        summaries$12$unused_tables = |summaries$12$octet$free_bits;
         summaries$12$need = 'h0;
         if (summaries$12$lead$lead_length > 'h1) begin
             summaries$12$need = summaries$12$lead$lead_length - 'h1;
         end
+        summaries$12$continuing = summaries$12$octet$continuation != 'h0;
+        summaries$12$range = 'h0;
+        summaries$12$kind = summaries$12$lead$malformed_tuser;
+        if (summaries$12$continuing) begin
+            summaries$12$range = summaries$12$octet$continuation;
+        end
+        else if (summaries$12$need != 'h0) begin
+            summaries$12$range = summaries$12$lead$second_allowed;
+            summaries$12$kind = summaries$12$lead$outside_tuser;
+        end
+        summaries$12$mark_class = ({{9{1'b0}}, summaries$12$kind} << 'h9) | ({{8{1'b0}}, summaries$12$range} << 'h4) | ({{10{1'b0}}, summaries$12$need} << 'h1);
+        if (summaries$12$continuing) begin
+            summaries$12$mark_class = ({{9{1'b0}}, summaries$12$kind} << 'h9) | ({{8{1'b0}}, summaries$12$range} << 'h4) | 'h1;
+        end
+        summaries$12$lane = ({{8{1'b0}}, summaries$12$mark_class} << 'h8) | {{13{1'b0}}, summaries$12$tdata};
         summaries$12$forward = 'h1;
         summaries$12$backward = 'h1;
-        if (summaries$12$keep & (summaries$12$octet$continuation != 'h0)) begin
-            summaries$12$forward = ({{12{1'b0}}, summaries$12$octet$continuation} << 'hc) | 'h3;
-            summaries$12$backward = ({{4{1'b0}}, summaries$12$octet$continuation} << 'h4) | 'h3;
+        if (summaries$12$keep & summaries$12$continuing) begin
+            summaries$12$forward = ({{12{1'b0}}, summaries$12$range} << 'hc) | 'h3;
+            summaries$12$backward = ({{4{1'b0}}, summaries$12$range} << 'h4) | 'h3;
         end
         else if (summaries$12$keep) begin
-            summaries$12$forward = ({{12{1'b0}}, summaries$12$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$12$need} << 'h4);
+            summaries$12$forward = ({{12{1'b0}}, summaries$12$range} << 'h7) | ({{14{1'b0}}, summaries$12$need} << 'h4);
             summaries$12$backward = 'h0;
         end
     end
@@ -17143,19 +16993,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$13$octet$tdata = summaries$13$tdata;
         summaries$13$lead$byte_class = summaries$13$octet$byte_class;
-        summaries$13$unused_tables = |summaries$13$octet$free_bits | |summaries$13$lead$outside_tuser | |summaries$13$lead$malformed_tuser;
+        summaries$13$unused_tables = |summaries$13$octet$free_bits;
         summaries$13$need = 'h0;
         if (summaries$13$lead$lead_length > 'h1) begin
             summaries$13$need = summaries$13$lead$lead_length - 'h1;
         end
+        summaries$13$continuing = summaries$13$octet$continuation != 'h0;
+        summaries$13$range = 'h0;
+        summaries$13$kind = summaries$13$lead$malformed_tuser;
+        if (summaries$13$continuing) begin
+            summaries$13$range = summaries$13$octet$continuation;
+        end
+        else if (summaries$13$need != 'h0) begin
+            summaries$13$range = summaries$13$lead$second_allowed;
+            summaries$13$kind = summaries$13$lead$outside_tuser;
+        end
+        summaries$13$mark_class = ({{9{1'b0}}, summaries$13$kind} << 'h9) | ({{8{1'b0}}, summaries$13$range} << 'h4) | ({{10{1'b0}}, summaries$13$need} << 'h1);
+        if (summaries$13$continuing) begin
+            summaries$13$mark_class = ({{9{1'b0}}, summaries$13$kind} << 'h9) | ({{8{1'b0}}, summaries$13$range} << 'h4) | 'h1;
+        end
+        summaries$13$lane = ({{8{1'b0}}, summaries$13$mark_class} << 'h8) | {{13{1'b0}}, summaries$13$tdata};
         summaries$13$forward = 'h1;
         summaries$13$backward = 'h1;
-        if (summaries$13$keep & (summaries$13$octet$continuation != 'h0)) begin
-            summaries$13$forward = ({{12{1'b0}}, summaries$13$octet$continuation} << 'hc) | 'h3;
-            summaries$13$backward = ({{4{1'b0}}, summaries$13$octet$continuation} << 'h4) | 'h3;
+        if (summaries$13$keep & summaries$13$continuing) begin
+            summaries$13$forward = ({{12{1'b0}}, summaries$13$range} << 'hc) | 'h3;
+            summaries$13$backward = ({{4{1'b0}}, summaries$13$range} << 'h4) | 'h3;
         end
         else if (summaries$13$keep) begin
-            summaries$13$forward = ({{12{1'b0}}, summaries$13$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$13$need} << 'h4);
+            summaries$13$forward = ({{12{1'b0}}, summaries$13$range} << 'h7) | ({{14{1'b0}}, summaries$13$need} << 'h4);
             summaries$13$backward = 'h0;
         end
     end
@@ -17354,19 +17219,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$14$octet$tdata = summaries$14$tdata;
         summaries$14$lead$byte_class = summaries$14$octet$byte_class;
-        summaries$14$unused_tables = |summaries$14$octet$free_bits | |summaries$14$lead$outside_tuser | |summaries$14$lead$malformed_tuser;
+        summaries$14$unused_tables = |summaries$14$octet$free_bits;
         summaries$14$need = 'h0;
         if (summaries$14$lead$lead_length > 'h1) begin
             summaries$14$need = summaries$14$lead$lead_length - 'h1;
         end
+        summaries$14$continuing = summaries$14$octet$continuation != 'h0;
+        summaries$14$range = 'h0;
+        summaries$14$kind = summaries$14$lead$malformed_tuser;
+        if (summaries$14$continuing) begin
+            summaries$14$range = summaries$14$octet$continuation;
+        end
+        else if (summaries$14$need != 'h0) begin
+            summaries$14$range = summaries$14$lead$second_allowed;
+            summaries$14$kind = summaries$14$lead$outside_tuser;
+        end
+        summaries$14$mark_class = ({{9{1'b0}}, summaries$14$kind} << 'h9) | ({{8{1'b0}}, summaries$14$range} << 'h4) | ({{10{1'b0}}, summaries$14$need} << 'h1);
+        if (summaries$14$continuing) begin
+            summaries$14$mark_class = ({{9{1'b0}}, summaries$14$kind} << 'h9) | ({{8{1'b0}}, summaries$14$range} << 'h4) | 'h1;
+        end
+        summaries$14$lane = ({{8{1'b0}}, summaries$14$mark_class} << 'h8) | {{13{1'b0}}, summaries$14$tdata};
         summaries$14$forward = 'h1;
         summaries$14$backward = 'h1;
-        if (summaries$14$keep & (summaries$14$octet$continuation != 'h0)) begin
-            summaries$14$forward = ({{12{1'b0}}, summaries$14$octet$continuation} << 'hc) | 'h3;
-            summaries$14$backward = ({{4{1'b0}}, summaries$14$octet$continuation} << 'h4) | 'h3;
+        if (summaries$14$keep & summaries$14$continuing) begin
+            summaries$14$forward = ({{12{1'b0}}, summaries$14$range} << 'hc) | 'h3;
+            summaries$14$backward = ({{4{1'b0}}, summaries$14$range} << 'h4) | 'h3;
         end
         else if (summaries$14$keep) begin
-            summaries$14$forward = ({{12{1'b0}}, summaries$14$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$14$need} << 'h4);
+            summaries$14$forward = ({{12{1'b0}}, summaries$14$range} << 'h7) | ({{14{1'b0}}, summaries$14$need} << 'h4);
             summaries$14$backward = 'h0;
         end
     end
@@ -17565,19 +17445,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$15$octet$tdata = summaries$15$tdata;
         summaries$15$lead$byte_class = summaries$15$octet$byte_class;
-        summaries$15$unused_tables = |summaries$15$octet$free_bits | |summaries$15$lead$outside_tuser | |summaries$15$lead$malformed_tuser;
+        summaries$15$unused_tables = |summaries$15$octet$free_bits;
         summaries$15$need = 'h0;
         if (summaries$15$lead$lead_length > 'h1) begin
             summaries$15$need = summaries$15$lead$lead_length - 'h1;
         end
+        summaries$15$continuing = summaries$15$octet$continuation != 'h0;
+        summaries$15$range = 'h0;
+        summaries$15$kind = summaries$15$lead$malformed_tuser;
+        if (summaries$15$continuing) begin
+            summaries$15$range = summaries$15$octet$continuation;
+        end
+        else if (summaries$15$need != 'h0) begin
+            summaries$15$range = summaries$15$lead$second_allowed;
+            summaries$15$kind = summaries$15$lead$outside_tuser;
+        end
+        summaries$15$mark_class = ({{9{1'b0}}, summaries$15$kind} << 'h9) | ({{8{1'b0}}, summaries$15$range} << 'h4) | ({{10{1'b0}}, summaries$15$need} << 'h1);
+        if (summaries$15$continuing) begin
+            summaries$15$mark_class = ({{9{1'b0}}, summaries$15$kind} << 'h9) | ({{8{1'b0}}, summaries$15$range} << 'h4) | 'h1;
+        end
+        summaries$15$lane = ({{8{1'b0}}, summaries$15$mark_class} << 'h8) | {{13{1'b0}}, summaries$15$tdata};
         summaries$15$forward = 'h1;
         summaries$15$backward = 'h1;
-        if (summaries$15$keep & (summaries$15$octet$continuation != 'h0)) begin
-            summaries$15$forward = ({{12{1'b0}}, summaries$15$octet$continuation} << 'hc) | 'h3;
-            summaries$15$backward = ({{4{1'b0}}, summaries$15$octet$continuation} << 'h4) | 'h3;
+        if (summaries$15$keep & summaries$15$continuing) begin
+            summaries$15$forward = ({{12{1'b0}}, summaries$15$range} << 'hc) | 'h3;
+            summaries$15$backward = ({{4{1'b0}}, summaries$15$range} << 'h4) | 'h3;
         end
         else if (summaries$15$keep) begin
-            summaries$15$forward = ({{12{1'b0}}, summaries$15$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$15$need} << 'h4);
+            summaries$15$forward = ({{12{1'b0}}, summaries$15$range} << 'h7) | ({{14{1'b0}}, summaries$15$need} << 'h4);
             summaries$15$backward = 'h0;
         end
     end
@@ -17776,19 +17671,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$16$octet$tdata = summaries$16$tdata;
         summaries$16$lead$byte_class = summaries$16$octet$byte_class;
-        summaries$16$unused_tables = |summaries$16$octet$free_bits | |summaries$16$lead$outside_tuser | |summaries$16$lead$malformed_tuser;
+        summaries$16$unused_tables = |summaries$16$octet$free_bits;
         summaries$16$need = 'h0;
         if (summaries$16$lead$lead_length > 'h1) begin
             summaries$16$need = summaries$16$lead$lead_length - 'h1;
         end
+        summaries$16$continuing = summaries$16$octet$continuation != 'h0;
+        summaries$16$range = 'h0;
+        summaries$16$kind = summaries$16$lead$malformed_tuser;
+        if (summaries$16$continuing) begin
+            summaries$16$range = summaries$16$octet$continuation;
+        end
+        else if (summaries$16$need != 'h0) begin
+            summaries$16$range = summaries$16$lead$second_allowed;
+            summaries$16$kind = summaries$16$lead$outside_tuser;
+        end
+        summaries$16$mark_class = ({{9{1'b0}}, summaries$16$kind} << 'h9) | ({{8{1'b0}}, summaries$16$range} << 'h4) | ({{10{1'b0}}, summaries$16$need} << 'h1);
+        if (summaries$16$continuing) begin
+            summaries$16$mark_class = ({{9{1'b0}}, summaries$16$kind} << 'h9) | ({{8{1'b0}}, summaries$16$range} << 'h4) | 'h1;
+        end
+        summaries$16$lane = ({{8{1'b0}}, summaries$16$mark_class} << 'h8) | {{13{1'b0}}, summaries$16$tdata};
         summaries$16$forward = 'h1;
         summaries$16$backward = 'h1;
-        if (summaries$16$keep & (summaries$16$octet$continuation != 'h0)) begin
-            summaries$16$forward = ({{12{1'b0}}, summaries$16$octet$continuation} << 'hc) | 'h3;
-            summaries$16$backward = ({{4{1'b0}}, summaries$16$octet$continuation} << 'h4) | 'h3;
+        if (summaries$16$keep & summaries$16$continuing) begin
+            summaries$16$forward = ({{12{1'b0}}, summaries$16$range} << 'hc) | 'h3;
+            summaries$16$backward = ({{4{1'b0}}, summaries$16$range} << 'h4) | 'h3;
         end
         else if (summaries$16$keep) begin
-            summaries$16$forward = ({{12{1'b0}}, summaries$16$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$16$need} << 'h4);
+            summaries$16$forward = ({{12{1'b0}}, summaries$16$range} << 'h7) | ({{14{1'b0}}, summaries$16$need} << 'h4);
             summaries$16$backward = 'h0;
         end
     end
@@ -17987,19 +17897,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$17$octet$tdata = summaries$17$tdata;
         summaries$17$lead$byte_class = summaries$17$octet$byte_class;
-        summaries$17$unused_tables = |summaries$17$octet$free_bits | |summaries$17$lead$outside_tuser | |summaries$17$lead$malformed_tuser;
+        summaries$17$unused_tables = |summaries$17$octet$free_bits;
         summaries$17$need = 'h0;
         if (summaries$17$lead$lead_length > 'h1) begin
             summaries$17$need = summaries$17$lead$lead_length - 'h1;
         end
+        summaries$17$continuing = summaries$17$octet$continuation != 'h0;
+        summaries$17$range = 'h0;
+        summaries$17$kind = summaries$17$lead$malformed_tuser;
+        if (summaries$17$continuing) begin
+            summaries$17$range = summaries$17$octet$continuation;
+        end
+        else if (summaries$17$need != 'h0) begin
+            summaries$17$range = summaries$17$lead$second_allowed;
+            summaries$17$kind = summaries$17$lead$outside_tuser;
+        end
+        summaries$17$mark_class = ({{9{1'b0}}, summaries$17$kind} << 'h9) | ({{8{1'b0}}, summaries$17$range} << 'h4) | ({{10{1'b0}}, summaries$17$need} << 'h1);
+        if (summaries$17$continuing) begin
+            summaries$17$mark_class = ({{9{1'b0}}, summaries$17$kind} << 'h9) | ({{8{1'b0}}, summaries$17$range} << 'h4) | 'h1;
+        end
+        summaries$17$lane = ({{8{1'b0}}, summaries$17$mark_class} << 'h8) | {{13{1'b0}}, summaries$17$tdata};
         summaries$17$forward = 'h1;
         summaries$17$backward = 'h1;
-        if (summaries$17$keep & (summaries$17$octet$continuation != 'h0)) begin
-            summaries$17$forward = ({{12{1'b0}}, summaries$17$octet$continuation} << 'hc) | 'h3;
-            summaries$17$backward = ({{4{1'b0}}, summaries$17$octet$continuation} << 'h4) | 'h3;
+        if (summaries$17$keep & summaries$17$continuing) begin
+            summaries$17$forward = ({{12{1'b0}}, summaries$17$range} << 'hc) | 'h3;
+            summaries$17$backward = ({{4{1'b0}}, summaries$17$range} << 'h4) | 'h3;
         end
         else if (summaries$17$keep) begin
-            summaries$17$forward = ({{12{1'b0}}, summaries$17$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$17$need} << 'h4);
+            summaries$17$forward = ({{12{1'b0}}, summaries$17$range} << 'h7) | ({{14{1'b0}}, summaries$17$need} << 'h4);
             summaries$17$backward = 'h0;
         end
     end
@@ -18198,19 +18123,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$18$octet$tdata = summaries$18$tdata;
         summaries$18$lead$byte_class = summaries$18$octet$byte_class;
-        summaries$18$unused_tables = |summaries$18$octet$free_bits | |summaries$18$lead$outside_tuser | |summaries$18$lead$malformed_tuser;
+        summaries$18$unused_tables = |summaries$18$octet$free_bits;
         summaries$18$need = 'h0;
         if (summaries$18$lead$lead_length > 'h1) begin
             summaries$18$need = summaries$18$lead$lead_length - 'h1;
         end
+        summaries$18$continuing = summaries$18$octet$continuation != 'h0;
+        summaries$18$range = 'h0;
+        summaries$18$kind = summaries$18$lead$malformed_tuser;
+        if (summaries$18$continuing) begin
+            summaries$18$range = summaries$18$octet$continuation;
+        end
+        else if (summaries$18$need != 'h0) begin
+            summaries$18$range = summaries$18$lead$second_allowed;
+            summaries$18$kind = summaries$18$lead$outside_tuser;
+        end
+        summaries$18$mark_class = ({{9{1'b0}}, summaries$18$kind} << 'h9) | ({{8{1'b0}}, summaries$18$range} << 'h4) | ({{10{1'b0}}, summaries$18$need} << 'h1);
+        if (summaries$18$continuing) begin
+            summaries$18$mark_class = ({{9{1'b0}}, summaries$18$kind} << 'h9) | ({{8{1'b0}}, summaries$18$range} << 'h4) | 'h1;
+        end
+        summaries$18$lane = ({{8{1'b0}}, summaries$18$mark_class} << 'h8) | {{13{1'b0}}, summaries$18$tdata};
         summaries$18$forward = 'h1;
         summaries$18$backward = 'h1;
-        if (summaries$18$keep & (summaries$18$octet$continuation != 'h0)) begin
-            summaries$18$forward = ({{12{1'b0}}, summaries$18$octet$continuation} << 'hc) | 'h3;
-            summaries$18$backward = ({{4{1'b0}}, summaries$18$octet$continuation} << 'h4) | 'h3;
+        if (summaries$18$keep & summaries$18$continuing) begin
+            summaries$18$forward = ({{12{1'b0}}, summaries$18$range} << 'hc) | 'h3;
+            summaries$18$backward = ({{4{1'b0}}, summaries$18$range} << 'h4) | 'h3;
         end
         else if (summaries$18$keep) begin
-            summaries$18$forward = ({{12{1'b0}}, summaries$18$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$18$need} << 'h4);
+            summaries$18$forward = ({{12{1'b0}}, summaries$18$range} << 'h7) | ({{14{1'b0}}, summaries$18$need} << 'h4);
             summaries$18$backward = 'h0;
         end
     end
@@ -18409,19 +18349,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$19$octet$tdata = summaries$19$tdata;
         summaries$19$lead$byte_class = summaries$19$octet$byte_class;
-        summaries$19$unused_tables = |summaries$19$octet$free_bits | |summaries$19$lead$outside_tuser | |summaries$19$lead$malformed_tuser;
+        summaries$19$unused_tables = |summaries$19$octet$free_bits;
         summaries$19$need = 'h0;
         if (summaries$19$lead$lead_length > 'h1) begin
             summaries$19$need = summaries$19$lead$lead_length - 'h1;
         end
+        summaries$19$continuing = summaries$19$octet$continuation != 'h0;
+        summaries$19$range = 'h0;
+        summaries$19$kind = summaries$19$lead$malformed_tuser;
+        if (summaries$19$continuing) begin
+            summaries$19$range = summaries$19$octet$continuation;
+        end
+        else if (summaries$19$need != 'h0) begin
+            summaries$19$range = summaries$19$lead$second_allowed;
+            summaries$19$kind = summaries$19$lead$outside_tuser;
+        end
+        summaries$19$mark_class = ({{9{1'b0}}, summaries$19$kind} << 'h9) | ({{8{1'b0}}, summaries$19$range} << 'h4) | ({{10{1'b0}}, summaries$19$need} << 'h1);
+        if (summaries$19$continuing) begin
+            summaries$19$mark_class = ({{9{1'b0}}, summaries$19$kind} << 'h9) | ({{8{1'b0}}, summaries$19$range} << 'h4) | 'h1;
+        end
+        summaries$19$lane = ({{8{1'b0}}, summaries$19$mark_class} << 'h8) | {{13{1'b0}}, summaries$19$tdata};
         summaries$19$forward = 'h1;
         summaries$19$backward = 'h1;
-        if (summaries$19$keep & (summaries$19$octet$continuation != 'h0)) begin
-            summaries$19$forward = ({{12{1'b0}}, summaries$19$octet$continuation} << 'hc) | 'h3;
-            summaries$19$backward = ({{4{1'b0}}, summaries$19$octet$continuation} << 'h4) | 'h3;
+        if (summaries$19$keep & summaries$19$continuing) begin
+            summaries$19$forward = ({{12{1'b0}}, summaries$19$range} << 'hc) | 'h3;
+            summaries$19$backward = ({{4{1'b0}}, summaries$19$range} << 'h4) | 'h3;
         end
         else if (summaries$19$keep) begin
-            summaries$19$forward = ({{12{1'b0}}, summaries$19$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$19$need} << 'h4);
+            summaries$19$forward = ({{12{1'b0}}, summaries$19$range} << 'h7) | ({{14{1'b0}}, summaries$19$need} << 'h4);
             summaries$19$backward = 'h0;
         end
     end
@@ -18620,19 +18575,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$20$octet$tdata = summaries$20$tdata;
         summaries$20$lead$byte_class = summaries$20$octet$byte_class;
-        summaries$20$unused_tables = |summaries$20$octet$free_bits | |summaries$20$lead$outside_tuser | |summaries$20$lead$malformed_tuser;
+        summaries$20$unused_tables = |summaries$20$octet$free_bits;
         summaries$20$need = 'h0;
         if (summaries$20$lead$lead_length > 'h1) begin
             summaries$20$need = summaries$20$lead$lead_length - 'h1;
         end
+        summaries$20$continuing = summaries$20$octet$continuation != 'h0;
+        summaries$20$range = 'h0;
+        summaries$20$kind = summaries$20$lead$malformed_tuser;
+        if (summaries$20$continuing) begin
+            summaries$20$range = summaries$20$octet$continuation;
+        end
+        else if (summaries$20$need != 'h0) begin
+            summaries$20$range = summaries$20$lead$second_allowed;
+            summaries$20$kind = summaries$20$lead$outside_tuser;
+        end
+        summaries$20$mark_class = ({{9{1'b0}}, summaries$20$kind} << 'h9) | ({{8{1'b0}}, summaries$20$range} << 'h4) | ({{10{1'b0}}, summaries$20$need} << 'h1);
+        if (summaries$20$continuing) begin
+            summaries$20$mark_class = ({{9{1'b0}}, summaries$20$kind} << 'h9) | ({{8{1'b0}}, summaries$20$range} << 'h4) | 'h1;
+        end
+        summaries$20$lane = ({{8{1'b0}}, summaries$20$mark_class} << 'h8) | {{13{1'b0}}, summaries$20$tdata};
         summaries$20$forward = 'h1;
         summaries$20$backward = 'h1;
-        if (summaries$20$keep & (summaries$20$octet$continuation != 'h0)) begin
-            summaries$20$forward = ({{12{1'b0}}, summaries$20$octet$continuation} << 'hc) | 'h3;
-            summaries$20$backward = ({{4{1'b0}}, summaries$20$octet$continuation} << 'h4) | 'h3;
+        if (summaries$20$keep & summaries$20$continuing) begin
+            summaries$20$forward = ({{12{1'b0}}, summaries$20$range} << 'hc) | 'h3;
+            summaries$20$backward = ({{4{1'b0}}, summaries$20$range} << 'h4) | 'h3;
         end
         else if (summaries$20$keep) begin
-            summaries$20$forward = ({{12{1'b0}}, summaries$20$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$20$need} << 'h4);
+            summaries$20$forward = ({{12{1'b0}}, summaries$20$range} << 'h7) | ({{14{1'b0}}, summaries$20$need} << 'h4);
             summaries$20$backward = 'h0;
         end
     end
@@ -18831,19 +18801,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$21$octet$tdata = summaries$21$tdata;
         summaries$21$lead$byte_class = summaries$21$octet$byte_class;
-        summaries$21$unused_tables = |summaries$21$octet$free_bits | |summaries$21$lead$outside_tuser | |summaries$21$lead$malformed_tuser;
+        summaries$21$unused_tables = |summaries$21$octet$free_bits;
         summaries$21$need = 'h0;
         if (summaries$21$lead$lead_length > 'h1) begin
             summaries$21$need = summaries$21$lead$lead_length - 'h1;
         end
+        summaries$21$continuing = summaries$21$octet$continuation != 'h0;
+        summaries$21$range = 'h0;
+        summaries$21$kind = summaries$21$lead$malformed_tuser;
+        if (summaries$21$continuing) begin
+            summaries$21$range = summaries$21$octet$continuation;
+        end
+        else if (summaries$21$need != 'h0) begin
+            summaries$21$range = summaries$21$lead$second_allowed;
+            summaries$21$kind = summaries$21$lead$outside_tuser;
+        end
+        summaries$21$mark_class = ({{9{1'b0}}, summaries$21$kind} << 'h9) | ({{8{1'b0}}, summaries$21$range} << 'h4) | ({{10{1'b0}}, summaries$21$need} << 'h1);
+        if (summaries$21$continuing) begin
+            summaries$21$mark_class = ({{9{1'b0}}, summaries$21$kind} << 'h9) | ({{8{1'b0}}, summaries$21$range} << 'h4) | 'h1;
+        end
+        summaries$21$lane = ({{8{1'b0}}, summaries$21$mark_class} << 'h8) | {{13{1'b0}}, summaries$21$tdata};
         summaries$21$forward = 'h1;
         summaries$21$backward = 'h1;
-        if (summaries$21$keep & (summaries$21$octet$continuation != 'h0)) begin
-            summaries$21$forward = ({{12{1'b0}}, summaries$21$octet$continuation} << 'hc) | 'h3;
-            summaries$21$backward = ({{4{1'b0}}, summaries$21$octet$continuation} << 'h4) | 'h3;
+        if (summaries$21$keep & summaries$21$continuing) begin
+            summaries$21$forward = ({{12{1'b0}}, summaries$21$range} << 'hc) | 'h3;
+            summaries$21$backward = ({{4{1'b0}}, summaries$21$range} << 'h4) | 'h3;
         end
         else if (summaries$21$keep) begin
-            summaries$21$forward = ({{12{1'b0}}, summaries$21$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$21$need} << 'h4);
+            summaries$21$forward = ({{12{1'b0}}, summaries$21$range} << 'h7) | ({{14{1'b0}}, summaries$21$need} << 'h4);
             summaries$21$backward = 'h0;
         end
     end
@@ -19042,19 +19027,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$22$octet$tdata = summaries$22$tdata;
         summaries$22$lead$byte_class = summaries$22$octet$byte_class;
-        summaries$22$unused_tables = |summaries$22$octet$free_bits | |summaries$22$lead$outside_tuser | |summaries$22$lead$malformed_tuser;
+        summaries$22$unused_tables = |summaries$22$octet$free_bits;
         summaries$22$need = 'h0;
         if (summaries$22$lead$lead_length > 'h1) begin
             summaries$22$need = summaries$22$lead$lead_length - 'h1;
         end
+        summaries$22$continuing = summaries$22$octet$continuation != 'h0;
+        summaries$22$range = 'h0;
+        summaries$22$kind = summaries$22$lead$malformed_tuser;
+        if (summaries$22$continuing) begin
+            summaries$22$range = summaries$22$octet$continuation;
+        end
+        else if (summaries$22$need != 'h0) begin
+            summaries$22$range = summaries$22$lead$second_allowed;
+            summaries$22$kind = summaries$22$lead$outside_tuser;
+        end
+        summaries$22$mark_class = ({{9{1'b0}}, summaries$22$kind} << 'h9) | ({{8{1'b0}}, summaries$22$range} << 'h4) | ({{10{1'b0}}, summaries$22$need} << 'h1);
+        if (summaries$22$continuing) begin
+            summaries$22$mark_class = ({{9{1'b0}}, summaries$22$kind} << 'h9) | ({{8{1'b0}}, summaries$22$range} << 'h4) | 'h1;
+        end
+        summaries$22$lane = ({{8{1'b0}}, summaries$22$mark_class} << 'h8) | {{13{1'b0}}, summaries$22$tdata};
         summaries$22$forward = 'h1;
         summaries$22$backward = 'h1;
-        if (summaries$22$keep & (summaries$22$octet$continuation != 'h0)) begin
-            summaries$22$forward = ({{12{1'b0}}, summaries$22$octet$continuation} << 'hc) | 'h3;
-            summaries$22$backward = ({{4{1'b0}}, summaries$22$octet$continuation} << 'h4) | 'h3;
+        if (summaries$22$keep & summaries$22$continuing) begin
+            summaries$22$forward = ({{12{1'b0}}, summaries$22$range} << 'hc) | 'h3;
+            summaries$22$backward = ({{4{1'b0}}, summaries$22$range} << 'h4) | 'h3;
         end
         else if (summaries$22$keep) begin
-            summaries$22$forward = ({{12{1'b0}}, summaries$22$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$22$need} << 'h4);
+            summaries$22$forward = ({{12{1'b0}}, summaries$22$range} << 'h7) | ({{14{1'b0}}, summaries$22$need} << 'h4);
             summaries$22$backward = 'h0;
         end
     end
@@ -19253,19 +19253,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$23$octet$tdata = summaries$23$tdata;
         summaries$23$lead$byte_class = summaries$23$octet$byte_class;
-        summaries$23$unused_tables = |summaries$23$octet$free_bits | |summaries$23$lead$outside_tuser | |summaries$23$lead$malformed_tuser;
+        summaries$23$unused_tables = |summaries$23$octet$free_bits;
         summaries$23$need = 'h0;
         if (summaries$23$lead$lead_length > 'h1) begin
             summaries$23$need = summaries$23$lead$lead_length - 'h1;
         end
+        summaries$23$continuing = summaries$23$octet$continuation != 'h0;
+        summaries$23$range = 'h0;
+        summaries$23$kind = summaries$23$lead$malformed_tuser;
+        if (summaries$23$continuing) begin
+            summaries$23$range = summaries$23$octet$continuation;
+        end
+        else if (summaries$23$need != 'h0) begin
+            summaries$23$range = summaries$23$lead$second_allowed;
+            summaries$23$kind = summaries$23$lead$outside_tuser;
+        end
+        summaries$23$mark_class = ({{9{1'b0}}, summaries$23$kind} << 'h9) | ({{8{1'b0}}, summaries$23$range} << 'h4) | ({{10{1'b0}}, summaries$23$need} << 'h1);
+        if (summaries$23$continuing) begin
+            summaries$23$mark_class = ({{9{1'b0}}, summaries$23$kind} << 'h9) | ({{8{1'b0}}, summaries$23$range} << 'h4) | 'h1;
+        end
+        summaries$23$lane = ({{8{1'b0}}, summaries$23$mark_class} << 'h8) | {{13{1'b0}}, summaries$23$tdata};
         summaries$23$forward = 'h1;
         summaries$23$backward = 'h1;
-        if (summaries$23$keep & (summaries$23$octet$continuation != 'h0)) begin
-            summaries$23$forward = ({{12{1'b0}}, summaries$23$octet$continuation} << 'hc) | 'h3;
-            summaries$23$backward = ({{4{1'b0}}, summaries$23$octet$continuation} << 'h4) | 'h3;
+        if (summaries$23$keep & summaries$23$continuing) begin
+            summaries$23$forward = ({{12{1'b0}}, summaries$23$range} << 'hc) | 'h3;
+            summaries$23$backward = ({{4{1'b0}}, summaries$23$range} << 'h4) | 'h3;
         end
         else if (summaries$23$keep) begin
-            summaries$23$forward = ({{12{1'b0}}, summaries$23$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$23$need} << 'h4);
+            summaries$23$forward = ({{12{1'b0}}, summaries$23$range} << 'h7) | ({{14{1'b0}}, summaries$23$need} << 'h4);
             summaries$23$backward = 'h0;
         end
     end
@@ -19464,19 +19479,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$24$octet$tdata = summaries$24$tdata;
         summaries$24$lead$byte_class = summaries$24$octet$byte_class;
-        summaries$24$unused_tables = |summaries$24$octet$free_bits | |summaries$24$lead$outside_tuser | |summaries$24$lead$malformed_tuser;
+        summaries$24$unused_tables = |summaries$24$octet$free_bits;
         summaries$24$need = 'h0;
         if (summaries$24$lead$lead_length > 'h1) begin
             summaries$24$need = summaries$24$lead$lead_length - 'h1;
         end
+        summaries$24$continuing = summaries$24$octet$continuation != 'h0;
+        summaries$24$range = 'h0;
+        summaries$24$kind = summaries$24$lead$malformed_tuser;
+        if (summaries$24$continuing) begin
+            summaries$24$range = summaries$24$octet$continuation;
+        end
+        else if (summaries$24$need != 'h0) begin
+            summaries$24$range = summaries$24$lead$second_allowed;
+            summaries$24$kind = summaries$24$lead$outside_tuser;
+        end
+        summaries$24$mark_class = ({{9{1'b0}}, summaries$24$kind} << 'h9) | ({{8{1'b0}}, summaries$24$range} << 'h4) | ({{10{1'b0}}, summaries$24$need} << 'h1);
+        if (summaries$24$continuing) begin
+            summaries$24$mark_class = ({{9{1'b0}}, summaries$24$kind} << 'h9) | ({{8{1'b0}}, summaries$24$range} << 'h4) | 'h1;
+        end
+        summaries$24$lane = ({{8{1'b0}}, summaries$24$mark_class} << 'h8) | {{13{1'b0}}, summaries$24$tdata};
         summaries$24$forward = 'h1;
         summaries$24$backward = 'h1;
-        if (summaries$24$keep & (summaries$24$octet$continuation != 'h0)) begin
-            summaries$24$forward = ({{12{1'b0}}, summaries$24$octet$continuation} << 'hc) | 'h3;
-            summaries$24$backward = ({{4{1'b0}}, summaries$24$octet$continuation} << 'h4) | 'h3;
+        if (summaries$24$keep & summaries$24$continuing) begin
+            summaries$24$forward = ({{12{1'b0}}, summaries$24$range} << 'hc) | 'h3;
+            summaries$24$backward = ({{4{1'b0}}, summaries$24$range} << 'h4) | 'h3;
         end
         else if (summaries$24$keep) begin
-            summaries$24$forward = ({{12{1'b0}}, summaries$24$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$24$need} << 'h4);
+            summaries$24$forward = ({{12{1'b0}}, summaries$24$range} << 'h7) | ({{14{1'b0}}, summaries$24$need} << 'h4);
             summaries$24$backward = 'h0;
         end
     end
@@ -19675,19 +19705,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$25$octet$tdata = summaries$25$tdata;
         summaries$25$lead$byte_class = summaries$25$octet$byte_class;
-        summaries$25$unused_tables = |summaries$25$octet$free_bits | |summaries$25$lead$outside_tuser | |summaries$25$lead$malformed_tuser;
+        summaries$25$unused_tables = |summaries$25$octet$free_bits;
         summaries$25$need = 'h0;
         if (summaries$25$lead$lead_length > 'h1) begin
             summaries$25$need = summaries$25$lead$lead_length - 'h1;
         end
+        summaries$25$continuing = summaries$25$octet$continuation != 'h0;
+        summaries$25$range = 'h0;
+        summaries$25$kind = summaries$25$lead$malformed_tuser;
+        if (summaries$25$continuing) begin
+            summaries$25$range = summaries$25$octet$continuation;
+        end
+        else if (summaries$25$need != 'h0) begin
+            summaries$25$range = summaries$25$lead$second_allowed;
+            summaries$25$kind = summaries$25$lead$outside_tuser;
+        end
+        summaries$25$mark_class = ({{9{1'b0}}, summaries$25$kind} << 'h9) | ({{8{1'b0}}, summaries$25$range} << 'h4) | ({{10{1'b0}}, summaries$25$need} << 'h1);
+        if (summaries$25$continuing) begin
+            summaries$25$mark_class = ({{9{1'b0}}, summaries$25$kind} << 'h9) | ({{8{1'b0}}, summaries$25$range} << 'h4) | 'h1;
+        end
+        summaries$25$lane = ({{8{1'b0}}, summaries$25$mark_class} << 'h8) | {{13{1'b0}}, summaries$25$tdata};
         summaries$25$forward = 'h1;
         summaries$25$backward = 'h1;
-        if (summaries$25$keep & (summaries$25$octet$continuation != 'h0)) begin
-            summaries$25$forward = ({{12{1'b0}}, summaries$25$octet$continuation} << 'hc) | 'h3;
-            summaries$25$backward = ({{4{1'b0}}, summaries$25$octet$continuation} << 'h4) | 'h3;
+        if (summaries$25$keep & summaries$25$continuing) begin
+            summaries$25$forward = ({{12{1'b0}}, summaries$25$range} << 'hc) | 'h3;
+            summaries$25$backward = ({{4{1'b0}}, summaries$25$range} << 'h4) | 'h3;
         end
         else if (summaries$25$keep) begin
-            summaries$25$forward = ({{12{1'b0}}, summaries$25$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$25$need} << 'h4);
+            summaries$25$forward = ({{12{1'b0}}, summaries$25$range} << 'h7) | ({{14{1'b0}}, summaries$25$need} << 'h4);
             summaries$25$backward = 'h0;
         end
     end
@@ -19886,19 +19931,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$26$octet$tdata = summaries$26$tdata;
         summaries$26$lead$byte_class = summaries$26$octet$byte_class;
-        summaries$26$unused_tables = |summaries$26$octet$free_bits | |summaries$26$lead$outside_tuser | |summaries$26$lead$malformed_tuser;
+        summaries$26$unused_tables = |summaries$26$octet$free_bits;
         summaries$26$need = 'h0;
         if (summaries$26$lead$lead_length > 'h1) begin
             summaries$26$need = summaries$26$lead$lead_length - 'h1;
         end
+        summaries$26$continuing = summaries$26$octet$continuation != 'h0;
+        summaries$26$range = 'h0;
+        summaries$26$kind = summaries$26$lead$malformed_tuser;
+        if (summaries$26$continuing) begin
+            summaries$26$range = summaries$26$octet$continuation;
+        end
+        else if (summaries$26$need != 'h0) begin
+            summaries$26$range = summaries$26$lead$second_allowed;
+            summaries$26$kind = summaries$26$lead$outside_tuser;
+        end
+        summaries$26$mark_class = ({{9{1'b0}}, summaries$26$kind} << 'h9) | ({{8{1'b0}}, summaries$26$range} << 'h4) | ({{10{1'b0}}, summaries$26$need} << 'h1);
+        if (summaries$26$continuing) begin
+            summaries$26$mark_class = ({{9{1'b0}}, summaries$26$kind} << 'h9) | ({{8{1'b0}}, summaries$26$range} << 'h4) | 'h1;
+        end
+        summaries$26$lane = ({{8{1'b0}}, summaries$26$mark_class} << 'h8) | {{13{1'b0}}, summaries$26$tdata};
         summaries$26$forward = 'h1;
         summaries$26$backward = 'h1;
-        if (summaries$26$keep & (summaries$26$octet$continuation != 'h0)) begin
-            summaries$26$forward = ({{12{1'b0}}, summaries$26$octet$continuation} << 'hc) | 'h3;
-            summaries$26$backward = ({{4{1'b0}}, summaries$26$octet$continuation} << 'h4) | 'h3;
+        if (summaries$26$keep & summaries$26$continuing) begin
+            summaries$26$forward = ({{12{1'b0}}, summaries$26$range} << 'hc) | 'h3;
+            summaries$26$backward = ({{4{1'b0}}, summaries$26$range} << 'h4) | 'h3;
         end
         else if (summaries$26$keep) begin
-            summaries$26$forward = ({{12{1'b0}}, summaries$26$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$26$need} << 'h4);
+            summaries$26$forward = ({{12{1'b0}}, summaries$26$range} << 'h7) | ({{14{1'b0}}, summaries$26$need} << 'h4);
             summaries$26$backward = 'h0;
         end
     end
@@ -20097,19 +20157,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$27$octet$tdata = summaries$27$tdata;
         summaries$27$lead$byte_class = summaries$27$octet$byte_class;
-        summaries$27$unused_tables = |summaries$27$octet$free_bits | |summaries$27$lead$outside_tuser | |summaries$27$lead$malformed_tuser;
+        summaries$27$unused_tables = |summaries$27$octet$free_bits;
         summaries$27$need = 'h0;
         if (summaries$27$lead$lead_length > 'h1) begin
             summaries$27$need = summaries$27$lead$lead_length - 'h1;
         end
+        summaries$27$continuing = summaries$27$octet$continuation != 'h0;
+        summaries$27$range = 'h0;
+        summaries$27$kind = summaries$27$lead$malformed_tuser;
+        if (summaries$27$continuing) begin
+            summaries$27$range = summaries$27$octet$continuation;
+        end
+        else if (summaries$27$need != 'h0) begin
+            summaries$27$range = summaries$27$lead$second_allowed;
+            summaries$27$kind = summaries$27$lead$outside_tuser;
+        end
+        summaries$27$mark_class = ({{9{1'b0}}, summaries$27$kind} << 'h9) | ({{8{1'b0}}, summaries$27$range} << 'h4) | ({{10{1'b0}}, summaries$27$need} << 'h1);
+        if (summaries$27$continuing) begin
+            summaries$27$mark_class = ({{9{1'b0}}, summaries$27$kind} << 'h9) | ({{8{1'b0}}, summaries$27$range} << 'h4) | 'h1;
+        end
+        summaries$27$lane = ({{8{1'b0}}, summaries$27$mark_class} << 'h8) | {{13{1'b0}}, summaries$27$tdata};
         summaries$27$forward = 'h1;
         summaries$27$backward = 'h1;
-        if (summaries$27$keep & (summaries$27$octet$continuation != 'h0)) begin
-            summaries$27$forward = ({{12{1'b0}}, summaries$27$octet$continuation} << 'hc) | 'h3;
-            summaries$27$backward = ({{4{1'b0}}, summaries$27$octet$continuation} << 'h4) | 'h3;
+        if (summaries$27$keep & summaries$27$continuing) begin
+            summaries$27$forward = ({{12{1'b0}}, summaries$27$range} << 'hc) | 'h3;
+            summaries$27$backward = ({{4{1'b0}}, summaries$27$range} << 'h4) | 'h3;
         end
         else if (summaries$27$keep) begin
-            summaries$27$forward = ({{12{1'b0}}, summaries$27$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$27$need} << 'h4);
+            summaries$27$forward = ({{12{1'b0}}, summaries$27$range} << 'h7) | ({{14{1'b0}}, summaries$27$need} << 'h4);
             summaries$27$backward = 'h0;
         end
     end
@@ -20308,19 +20383,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$28$octet$tdata = summaries$28$tdata;
         summaries$28$lead$byte_class = summaries$28$octet$byte_class;
-        summaries$28$unused_tables = |summaries$28$octet$free_bits | |summaries$28$lead$outside_tuser | |summaries$28$lead$malformed_tuser;
+        summaries$28$unused_tables = |summaries$28$octet$free_bits;
         summaries$28$need = 'h0;
         if (summaries$28$lead$lead_length > 'h1) begin
             summaries$28$need = summaries$28$lead$lead_length - 'h1;
         end
+        summaries$28$continuing = summaries$28$octet$continuation != 'h0;
+        summaries$28$range = 'h0;
+        summaries$28$kind = summaries$28$lead$malformed_tuser;
+        if (summaries$28$continuing) begin
+            summaries$28$range = summaries$28$octet$continuation;
+        end
+        else if (summaries$28$need != 'h0) begin
+            summaries$28$range = summaries$28$lead$second_allowed;
+            summaries$28$kind = summaries$28$lead$outside_tuser;
+        end
+        summaries$28$mark_class = ({{9{1'b0}}, summaries$28$kind} << 'h9) | ({{8{1'b0}}, summaries$28$range} << 'h4) | ({{10{1'b0}}, summaries$28$need} << 'h1);
+        if (summaries$28$continuing) begin
+            summaries$28$mark_class = ({{9{1'b0}}, summaries$28$kind} << 'h9) | ({{8{1'b0}}, summaries$28$range} << 'h4) | 'h1;
+        end
+        summaries$28$lane = ({{8{1'b0}}, summaries$28$mark_class} << 'h8) | {{13{1'b0}}, summaries$28$tdata};
         summaries$28$forward = 'h1;
         summaries$28$backward = 'h1;
-        if (summaries$28$keep & (summaries$28$octet$continuation != 'h0)) begin
-            summaries$28$forward = ({{12{1'b0}}, summaries$28$octet$continuation} << 'hc) | 'h3;
-            summaries$28$backward = ({{4{1'b0}}, summaries$28$octet$continuation} << 'h4) | 'h3;
+        if (summaries$28$keep & summaries$28$continuing) begin
+            summaries$28$forward = ({{12{1'b0}}, summaries$28$range} << 'hc) | 'h3;
+            summaries$28$backward = ({{4{1'b0}}, summaries$28$range} << 'h4) | 'h3;
         end
         else if (summaries$28$keep) begin
-            summaries$28$forward = ({{12{1'b0}}, summaries$28$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$28$need} << 'h4);
+            summaries$28$forward = ({{12{1'b0}}, summaries$28$range} << 'h7) | ({{14{1'b0}}, summaries$28$need} << 'h4);
             summaries$28$backward = 'h0;
         end
     end
@@ -20519,19 +20609,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$29$octet$tdata = summaries$29$tdata;
         summaries$29$lead$byte_class = summaries$29$octet$byte_class;
-        summaries$29$unused_tables = |summaries$29$octet$free_bits | |summaries$29$lead$outside_tuser | |summaries$29$lead$malformed_tuser;
+        summaries$29$unused_tables = |summaries$29$octet$free_bits;
         summaries$29$need = 'h0;
         if (summaries$29$lead$lead_length > 'h1) begin
             summaries$29$need = summaries$29$lead$lead_length - 'h1;
         end
+        summaries$29$continuing = summaries$29$octet$continuation != 'h0;
+        summaries$29$range = 'h0;
+        summaries$29$kind = summaries$29$lead$malformed_tuser;
+        if (summaries$29$continuing) begin
+            summaries$29$range = summaries$29$octet$continuation;
+        end
+        else if (summaries$29$need != 'h0) begin
+            summaries$29$range = summaries$29$lead$second_allowed;
+            summaries$29$kind = summaries$29$lead$outside_tuser;
+        end
+        summaries$29$mark_class = ({{9{1'b0}}, summaries$29$kind} << 'h9) | ({{8{1'b0}}, summaries$29$range} << 'h4) | ({{10{1'b0}}, summaries$29$need} << 'h1);
+        if (summaries$29$continuing) begin
+            summaries$29$mark_class = ({{9{1'b0}}, summaries$29$kind} << 'h9) | ({{8{1'b0}}, summaries$29$range} << 'h4) | 'h1;
+        end
+        summaries$29$lane = ({{8{1'b0}}, summaries$29$mark_class} << 'h8) | {{13{1'b0}}, summaries$29$tdata};
         summaries$29$forward = 'h1;
         summaries$29$backward = 'h1;
-        if (summaries$29$keep & (summaries$29$octet$continuation != 'h0)) begin
-            summaries$29$forward = ({{12{1'b0}}, summaries$29$octet$continuation} << 'hc) | 'h3;
-            summaries$29$backward = ({{4{1'b0}}, summaries$29$octet$continuation} << 'h4) | 'h3;
+        if (summaries$29$keep & summaries$29$continuing) begin
+            summaries$29$forward = ({{12{1'b0}}, summaries$29$range} << 'hc) | 'h3;
+            summaries$29$backward = ({{4{1'b0}}, summaries$29$range} << 'h4) | 'h3;
         end
         else if (summaries$29$keep) begin
-            summaries$29$forward = ({{12{1'b0}}, summaries$29$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$29$need} << 'h4);
+            summaries$29$forward = ({{12{1'b0}}, summaries$29$range} << 'h7) | ({{14{1'b0}}, summaries$29$need} << 'h4);
             summaries$29$backward = 'h0;
         end
     end
@@ -20730,19 +20835,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$30$octet$tdata = summaries$30$tdata;
         summaries$30$lead$byte_class = summaries$30$octet$byte_class;
-        summaries$30$unused_tables = |summaries$30$octet$free_bits | |summaries$30$lead$outside_tuser | |summaries$30$lead$malformed_tuser;
+        summaries$30$unused_tables = |summaries$30$octet$free_bits;
         summaries$30$need = 'h0;
         if (summaries$30$lead$lead_length > 'h1) begin
             summaries$30$need = summaries$30$lead$lead_length - 'h1;
         end
+        summaries$30$continuing = summaries$30$octet$continuation != 'h0;
+        summaries$30$range = 'h0;
+        summaries$30$kind = summaries$30$lead$malformed_tuser;
+        if (summaries$30$continuing) begin
+            summaries$30$range = summaries$30$octet$continuation;
+        end
+        else if (summaries$30$need != 'h0) begin
+            summaries$30$range = summaries$30$lead$second_allowed;
+            summaries$30$kind = summaries$30$lead$outside_tuser;
+        end
+        summaries$30$mark_class = ({{9{1'b0}}, summaries$30$kind} << 'h9) | ({{8{1'b0}}, summaries$30$range} << 'h4) | ({{10{1'b0}}, summaries$30$need} << 'h1);
+        if (summaries$30$continuing) begin
+            summaries$30$mark_class = ({{9{1'b0}}, summaries$30$kind} << 'h9) | ({{8{1'b0}}, summaries$30$range} << 'h4) | 'h1;
+        end
+        summaries$30$lane = ({{8{1'b0}}, summaries$30$mark_class} << 'h8) | {{13{1'b0}}, summaries$30$tdata};
         summaries$30$forward = 'h1;
         summaries$30$backward = 'h1;
-        if (summaries$30$keep & (summaries$30$octet$continuation != 'h0)) begin
-            summaries$30$forward = ({{12{1'b0}}, summaries$30$octet$continuation} << 'hc) | 'h3;
-            summaries$30$backward = ({{4{1'b0}}, summaries$30$octet$continuation} << 'h4) | 'h3;
+        if (summaries$30$keep & summaries$30$continuing) begin
+            summaries$30$forward = ({{12{1'b0}}, summaries$30$range} << 'hc) | 'h3;
+            summaries$30$backward = ({{4{1'b0}}, summaries$30$range} << 'h4) | 'h3;
         end
         else if (summaries$30$keep) begin
-            summaries$30$forward = ({{12{1'b0}}, summaries$30$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$30$need} << 'h4);
+            summaries$30$forward = ({{12{1'b0}}, summaries$30$range} << 'h7) | ({{14{1'b0}}, summaries$30$need} << 'h4);
             summaries$30$backward = 'h0;
         end
     end
@@ -20941,25 +21061,40 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         summaries$31$octet$tdata = summaries$31$tdata;
         summaries$31$lead$byte_class = summaries$31$octet$byte_class;
-        summaries$31$unused_tables = |summaries$31$octet$free_bits | |summaries$31$lead$outside_tuser | |summaries$31$lead$malformed_tuser;
+        summaries$31$unused_tables = |summaries$31$octet$free_bits;
         summaries$31$need = 'h0;
         if (summaries$31$lead$lead_length > 'h1) begin
             summaries$31$need = summaries$31$lead$lead_length - 'h1;
         end
+        summaries$31$continuing = summaries$31$octet$continuation != 'h0;
+        summaries$31$range = 'h0;
+        summaries$31$kind = summaries$31$lead$malformed_tuser;
+        if (summaries$31$continuing) begin
+            summaries$31$range = summaries$31$octet$continuation;
+        end
+        else if (summaries$31$need != 'h0) begin
+            summaries$31$range = summaries$31$lead$second_allowed;
+            summaries$31$kind = summaries$31$lead$outside_tuser;
+        end
+        summaries$31$mark_class = ({{9{1'b0}}, summaries$31$kind} << 'h9) | ({{8{1'b0}}, summaries$31$range} << 'h4) | ({{10{1'b0}}, summaries$31$need} << 'h1);
+        if (summaries$31$continuing) begin
+            summaries$31$mark_class = ({{9{1'b0}}, summaries$31$kind} << 'h9) | ({{8{1'b0}}, summaries$31$range} << 'h4) | 'h1;
+        end
+        summaries$31$lane = ({{8{1'b0}}, summaries$31$mark_class} << 'h8) | {{13{1'b0}}, summaries$31$tdata};
         summaries$31$forward = 'h1;
         summaries$31$backward = 'h1;
-        if (summaries$31$keep & (summaries$31$octet$continuation != 'h0)) begin
-            summaries$31$forward = ({{12{1'b0}}, summaries$31$octet$continuation} << 'hc) | 'h3;
-            summaries$31$backward = ({{4{1'b0}}, summaries$31$octet$continuation} << 'h4) | 'h3;
+        if (summaries$31$keep & summaries$31$continuing) begin
+            summaries$31$forward = ({{12{1'b0}}, summaries$31$range} << 'hc) | 'h3;
+            summaries$31$backward = ({{4{1'b0}}, summaries$31$range} << 'h4) | 'h3;
         end
         else if (summaries$31$keep) begin
-            summaries$31$forward = ({{12{1'b0}}, summaries$31$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$31$need} << 'h4);
+            summaries$31$forward = ({{12{1'b0}}, summaries$31$range} << 'h7) | ({{14{1'b0}}, summaries$31$need} << 'h4);
             summaries$31$backward = 'h0;
         end
     end
     // scan$reach1$0$lane$data_reg
     initial begin
-       scan$reach1$0$lane$data_reg$q = 8'h0;
+       scan$reach1$0$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$0$lane$data_reg$clock) begin
        scan$reach1$0$lane$data_reg$q <= scan$reach1$0$lane$data_reg$d;
@@ -21054,7 +21189,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$1$lane$data_reg
     initial begin
-       scan$reach1$1$lane$data_reg$q = 8'h0;
+       scan$reach1$1$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$1$lane$data_reg$clock) begin
        scan$reach1$1$lane$data_reg$q <= scan$reach1$1$lane$data_reg$d;
@@ -21149,7 +21284,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$2$lane$data_reg
     initial begin
-       scan$reach1$2$lane$data_reg$q = 8'h0;
+       scan$reach1$2$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$2$lane$data_reg$clock) begin
        scan$reach1$2$lane$data_reg$q <= scan$reach1$2$lane$data_reg$d;
@@ -21244,7 +21379,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$3$lane$data_reg
     initial begin
-       scan$reach1$3$lane$data_reg$q = 8'h0;
+       scan$reach1$3$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$3$lane$data_reg$clock) begin
        scan$reach1$3$lane$data_reg$q <= scan$reach1$3$lane$data_reg$d;
@@ -21339,7 +21474,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$4$lane$data_reg
     initial begin
-       scan$reach1$4$lane$data_reg$q = 8'h0;
+       scan$reach1$4$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$4$lane$data_reg$clock) begin
        scan$reach1$4$lane$data_reg$q <= scan$reach1$4$lane$data_reg$d;
@@ -21434,7 +21569,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$5$lane$data_reg
     initial begin
-       scan$reach1$5$lane$data_reg$q = 8'h0;
+       scan$reach1$5$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$5$lane$data_reg$clock) begin
        scan$reach1$5$lane$data_reg$q <= scan$reach1$5$lane$data_reg$d;
@@ -21529,7 +21664,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$6$lane$data_reg
     initial begin
-       scan$reach1$6$lane$data_reg$q = 8'h0;
+       scan$reach1$6$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$6$lane$data_reg$clock) begin
        scan$reach1$6$lane$data_reg$q <= scan$reach1$6$lane$data_reg$d;
@@ -21624,7 +21759,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$7$lane$data_reg
     initial begin
-       scan$reach1$7$lane$data_reg$q = 8'h0;
+       scan$reach1$7$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$7$lane$data_reg$clock) begin
        scan$reach1$7$lane$data_reg$q <= scan$reach1$7$lane$data_reg$d;
@@ -21719,7 +21854,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$8$lane$data_reg
     initial begin
-       scan$reach1$8$lane$data_reg$q = 8'h0;
+       scan$reach1$8$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$8$lane$data_reg$clock) begin
        scan$reach1$8$lane$data_reg$q <= scan$reach1$8$lane$data_reg$d;
@@ -21814,7 +21949,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$9$lane$data_reg
     initial begin
-       scan$reach1$9$lane$data_reg$q = 8'h0;
+       scan$reach1$9$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$9$lane$data_reg$clock) begin
        scan$reach1$9$lane$data_reg$q <= scan$reach1$9$lane$data_reg$d;
@@ -21909,7 +22044,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$10$lane$data_reg
     initial begin
-       scan$reach1$10$lane$data_reg$q = 8'h0;
+       scan$reach1$10$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$10$lane$data_reg$clock) begin
        scan$reach1$10$lane$data_reg$q <= scan$reach1$10$lane$data_reg$d;
@@ -22004,7 +22139,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$11$lane$data_reg
     initial begin
-       scan$reach1$11$lane$data_reg$q = 8'h0;
+       scan$reach1$11$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$11$lane$data_reg$clock) begin
        scan$reach1$11$lane$data_reg$q <= scan$reach1$11$lane$data_reg$d;
@@ -22099,7 +22234,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$12$lane$data_reg
     initial begin
-       scan$reach1$12$lane$data_reg$q = 8'h0;
+       scan$reach1$12$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$12$lane$data_reg$clock) begin
        scan$reach1$12$lane$data_reg$q <= scan$reach1$12$lane$data_reg$d;
@@ -22194,7 +22329,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$13$lane$data_reg
     initial begin
-       scan$reach1$13$lane$data_reg$q = 8'h0;
+       scan$reach1$13$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$13$lane$data_reg$clock) begin
        scan$reach1$13$lane$data_reg$q <= scan$reach1$13$lane$data_reg$d;
@@ -22289,7 +22424,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$14$lane$data_reg
     initial begin
-       scan$reach1$14$lane$data_reg$q = 8'h0;
+       scan$reach1$14$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$14$lane$data_reg$clock) begin
        scan$reach1$14$lane$data_reg$q <= scan$reach1$14$lane$data_reg$d;
@@ -22384,7 +22519,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$15$lane$data_reg
     initial begin
-       scan$reach1$15$lane$data_reg$q = 8'h0;
+       scan$reach1$15$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$15$lane$data_reg$clock) begin
        scan$reach1$15$lane$data_reg$q <= scan$reach1$15$lane$data_reg$d;
@@ -22479,7 +22614,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$16$lane$data_reg
     initial begin
-       scan$reach1$16$lane$data_reg$q = 8'h0;
+       scan$reach1$16$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$16$lane$data_reg$clock) begin
        scan$reach1$16$lane$data_reg$q <= scan$reach1$16$lane$data_reg$d;
@@ -22574,7 +22709,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$17$lane$data_reg
     initial begin
-       scan$reach1$17$lane$data_reg$q = 8'h0;
+       scan$reach1$17$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$17$lane$data_reg$clock) begin
        scan$reach1$17$lane$data_reg$q <= scan$reach1$17$lane$data_reg$d;
@@ -22669,7 +22804,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$18$lane$data_reg
     initial begin
-       scan$reach1$18$lane$data_reg$q = 8'h0;
+       scan$reach1$18$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$18$lane$data_reg$clock) begin
        scan$reach1$18$lane$data_reg$q <= scan$reach1$18$lane$data_reg$d;
@@ -22764,7 +22899,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$19$lane$data_reg
     initial begin
-       scan$reach1$19$lane$data_reg$q = 8'h0;
+       scan$reach1$19$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$19$lane$data_reg$clock) begin
        scan$reach1$19$lane$data_reg$q <= scan$reach1$19$lane$data_reg$d;
@@ -22859,7 +22994,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$20$lane$data_reg
     initial begin
-       scan$reach1$20$lane$data_reg$q = 8'h0;
+       scan$reach1$20$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$20$lane$data_reg$clock) begin
        scan$reach1$20$lane$data_reg$q <= scan$reach1$20$lane$data_reg$d;
@@ -22954,7 +23089,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$21$lane$data_reg
     initial begin
-       scan$reach1$21$lane$data_reg$q = 8'h0;
+       scan$reach1$21$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$21$lane$data_reg$clock) begin
        scan$reach1$21$lane$data_reg$q <= scan$reach1$21$lane$data_reg$d;
@@ -23049,7 +23184,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$22$lane$data_reg
     initial begin
-       scan$reach1$22$lane$data_reg$q = 8'h0;
+       scan$reach1$22$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$22$lane$data_reg$clock) begin
        scan$reach1$22$lane$data_reg$q <= scan$reach1$22$lane$data_reg$d;
@@ -23144,7 +23279,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$23$lane$data_reg
     initial begin
-       scan$reach1$23$lane$data_reg$q = 8'h0;
+       scan$reach1$23$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$23$lane$data_reg$clock) begin
        scan$reach1$23$lane$data_reg$q <= scan$reach1$23$lane$data_reg$d;
@@ -23239,7 +23374,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$24$lane$data_reg
     initial begin
-       scan$reach1$24$lane$data_reg$q = 8'h0;
+       scan$reach1$24$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$24$lane$data_reg$clock) begin
        scan$reach1$24$lane$data_reg$q <= scan$reach1$24$lane$data_reg$d;
@@ -23334,7 +23469,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$25$lane$data_reg
     initial begin
-       scan$reach1$25$lane$data_reg$q = 8'h0;
+       scan$reach1$25$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$25$lane$data_reg$clock) begin
        scan$reach1$25$lane$data_reg$q <= scan$reach1$25$lane$data_reg$d;
@@ -23429,7 +23564,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$26$lane$data_reg
     initial begin
-       scan$reach1$26$lane$data_reg$q = 8'h0;
+       scan$reach1$26$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$26$lane$data_reg$clock) begin
        scan$reach1$26$lane$data_reg$q <= scan$reach1$26$lane$data_reg$d;
@@ -23524,7 +23659,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$27$lane$data_reg
     initial begin
-       scan$reach1$27$lane$data_reg$q = 8'h0;
+       scan$reach1$27$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$27$lane$data_reg$clock) begin
        scan$reach1$27$lane$data_reg$q <= scan$reach1$27$lane$data_reg$d;
@@ -23619,7 +23754,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$28$lane$data_reg
     initial begin
-       scan$reach1$28$lane$data_reg$q = 8'h0;
+       scan$reach1$28$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$28$lane$data_reg$clock) begin
        scan$reach1$28$lane$data_reg$q <= scan$reach1$28$lane$data_reg$d;
@@ -23714,7 +23849,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$29$lane$data_reg
     initial begin
-       scan$reach1$29$lane$data_reg$q = 8'h0;
+       scan$reach1$29$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$29$lane$data_reg$clock) begin
        scan$reach1$29$lane$data_reg$q <= scan$reach1$29$lane$data_reg$d;
@@ -23809,7 +23944,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$30$lane$data_reg
     initial begin
-       scan$reach1$30$lane$data_reg$q = 8'h0;
+       scan$reach1$30$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$30$lane$data_reg$clock) begin
        scan$reach1$30$lane$data_reg$q <= scan$reach1$30$lane$data_reg$d;
@@ -23904,7 +24039,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach1$31$lane$data_reg
     initial begin
-       scan$reach1$31$lane$data_reg$q = 8'h0;
+       scan$reach1$31$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$31$lane$data_reg$clock) begin
        scan$reach1$31$lane$data_reg$q <= scan$reach1$31$lane$data_reg$d;
@@ -23999,7 +24134,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$0$lane$data_reg
     initial begin
-       scan$reach2$0$lane$data_reg$q = 8'h0;
+       scan$reach2$0$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$0$lane$data_reg$clock) begin
        scan$reach2$0$lane$data_reg$q <= scan$reach2$0$lane$data_reg$d;
@@ -24094,7 +24229,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$1$lane$data_reg
     initial begin
-       scan$reach2$1$lane$data_reg$q = 8'h0;
+       scan$reach2$1$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$1$lane$data_reg$clock) begin
        scan$reach2$1$lane$data_reg$q <= scan$reach2$1$lane$data_reg$d;
@@ -24189,7 +24324,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$2$lane$data_reg
     initial begin
-       scan$reach2$2$lane$data_reg$q = 8'h0;
+       scan$reach2$2$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$2$lane$data_reg$clock) begin
        scan$reach2$2$lane$data_reg$q <= scan$reach2$2$lane$data_reg$d;
@@ -24284,7 +24419,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$3$lane$data_reg
     initial begin
-       scan$reach2$3$lane$data_reg$q = 8'h0;
+       scan$reach2$3$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$3$lane$data_reg$clock) begin
        scan$reach2$3$lane$data_reg$q <= scan$reach2$3$lane$data_reg$d;
@@ -24379,7 +24514,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$4$lane$data_reg
     initial begin
-       scan$reach2$4$lane$data_reg$q = 8'h0;
+       scan$reach2$4$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$4$lane$data_reg$clock) begin
        scan$reach2$4$lane$data_reg$q <= scan$reach2$4$lane$data_reg$d;
@@ -24474,7 +24609,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$5$lane$data_reg
     initial begin
-       scan$reach2$5$lane$data_reg$q = 8'h0;
+       scan$reach2$5$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$5$lane$data_reg$clock) begin
        scan$reach2$5$lane$data_reg$q <= scan$reach2$5$lane$data_reg$d;
@@ -24569,7 +24704,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$6$lane$data_reg
     initial begin
-       scan$reach2$6$lane$data_reg$q = 8'h0;
+       scan$reach2$6$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$6$lane$data_reg$clock) begin
        scan$reach2$6$lane$data_reg$q <= scan$reach2$6$lane$data_reg$d;
@@ -24664,7 +24799,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$7$lane$data_reg
     initial begin
-       scan$reach2$7$lane$data_reg$q = 8'h0;
+       scan$reach2$7$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$7$lane$data_reg$clock) begin
        scan$reach2$7$lane$data_reg$q <= scan$reach2$7$lane$data_reg$d;
@@ -24759,7 +24894,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$8$lane$data_reg
     initial begin
-       scan$reach2$8$lane$data_reg$q = 8'h0;
+       scan$reach2$8$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$8$lane$data_reg$clock) begin
        scan$reach2$8$lane$data_reg$q <= scan$reach2$8$lane$data_reg$d;
@@ -24854,7 +24989,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$9$lane$data_reg
     initial begin
-       scan$reach2$9$lane$data_reg$q = 8'h0;
+       scan$reach2$9$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$9$lane$data_reg$clock) begin
        scan$reach2$9$lane$data_reg$q <= scan$reach2$9$lane$data_reg$d;
@@ -24949,7 +25084,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$10$lane$data_reg
     initial begin
-       scan$reach2$10$lane$data_reg$q = 8'h0;
+       scan$reach2$10$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$10$lane$data_reg$clock) begin
        scan$reach2$10$lane$data_reg$q <= scan$reach2$10$lane$data_reg$d;
@@ -25044,7 +25179,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$11$lane$data_reg
     initial begin
-       scan$reach2$11$lane$data_reg$q = 8'h0;
+       scan$reach2$11$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$11$lane$data_reg$clock) begin
        scan$reach2$11$lane$data_reg$q <= scan$reach2$11$lane$data_reg$d;
@@ -25139,7 +25274,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$12$lane$data_reg
     initial begin
-       scan$reach2$12$lane$data_reg$q = 8'h0;
+       scan$reach2$12$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$12$lane$data_reg$clock) begin
        scan$reach2$12$lane$data_reg$q <= scan$reach2$12$lane$data_reg$d;
@@ -25234,7 +25369,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$13$lane$data_reg
     initial begin
-       scan$reach2$13$lane$data_reg$q = 8'h0;
+       scan$reach2$13$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$13$lane$data_reg$clock) begin
        scan$reach2$13$lane$data_reg$q <= scan$reach2$13$lane$data_reg$d;
@@ -25329,7 +25464,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$14$lane$data_reg
     initial begin
-       scan$reach2$14$lane$data_reg$q = 8'h0;
+       scan$reach2$14$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$14$lane$data_reg$clock) begin
        scan$reach2$14$lane$data_reg$q <= scan$reach2$14$lane$data_reg$d;
@@ -25424,7 +25559,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$15$lane$data_reg
     initial begin
-       scan$reach2$15$lane$data_reg$q = 8'h0;
+       scan$reach2$15$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$15$lane$data_reg$clock) begin
        scan$reach2$15$lane$data_reg$q <= scan$reach2$15$lane$data_reg$d;
@@ -25519,7 +25654,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$16$lane$data_reg
     initial begin
-       scan$reach2$16$lane$data_reg$q = 8'h0;
+       scan$reach2$16$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$16$lane$data_reg$clock) begin
        scan$reach2$16$lane$data_reg$q <= scan$reach2$16$lane$data_reg$d;
@@ -25614,7 +25749,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$17$lane$data_reg
     initial begin
-       scan$reach2$17$lane$data_reg$q = 8'h0;
+       scan$reach2$17$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$17$lane$data_reg$clock) begin
        scan$reach2$17$lane$data_reg$q <= scan$reach2$17$lane$data_reg$d;
@@ -25709,7 +25844,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$18$lane$data_reg
     initial begin
-       scan$reach2$18$lane$data_reg$q = 8'h0;
+       scan$reach2$18$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$18$lane$data_reg$clock) begin
        scan$reach2$18$lane$data_reg$q <= scan$reach2$18$lane$data_reg$d;
@@ -25804,7 +25939,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$19$lane$data_reg
     initial begin
-       scan$reach2$19$lane$data_reg$q = 8'h0;
+       scan$reach2$19$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$19$lane$data_reg$clock) begin
        scan$reach2$19$lane$data_reg$q <= scan$reach2$19$lane$data_reg$d;
@@ -25899,7 +26034,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$20$lane$data_reg
     initial begin
-       scan$reach2$20$lane$data_reg$q = 8'h0;
+       scan$reach2$20$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$20$lane$data_reg$clock) begin
        scan$reach2$20$lane$data_reg$q <= scan$reach2$20$lane$data_reg$d;
@@ -25994,7 +26129,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$21$lane$data_reg
     initial begin
-       scan$reach2$21$lane$data_reg$q = 8'h0;
+       scan$reach2$21$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$21$lane$data_reg$clock) begin
        scan$reach2$21$lane$data_reg$q <= scan$reach2$21$lane$data_reg$d;
@@ -26089,7 +26224,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$22$lane$data_reg
     initial begin
-       scan$reach2$22$lane$data_reg$q = 8'h0;
+       scan$reach2$22$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$22$lane$data_reg$clock) begin
        scan$reach2$22$lane$data_reg$q <= scan$reach2$22$lane$data_reg$d;
@@ -26184,7 +26319,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$23$lane$data_reg
     initial begin
-       scan$reach2$23$lane$data_reg$q = 8'h0;
+       scan$reach2$23$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$23$lane$data_reg$clock) begin
        scan$reach2$23$lane$data_reg$q <= scan$reach2$23$lane$data_reg$d;
@@ -26279,7 +26414,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$24$lane$data_reg
     initial begin
-       scan$reach2$24$lane$data_reg$q = 8'h0;
+       scan$reach2$24$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$24$lane$data_reg$clock) begin
        scan$reach2$24$lane$data_reg$q <= scan$reach2$24$lane$data_reg$d;
@@ -26374,7 +26509,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$25$lane$data_reg
     initial begin
-       scan$reach2$25$lane$data_reg$q = 8'h0;
+       scan$reach2$25$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$25$lane$data_reg$clock) begin
        scan$reach2$25$lane$data_reg$q <= scan$reach2$25$lane$data_reg$d;
@@ -26469,7 +26604,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$26$lane$data_reg
     initial begin
-       scan$reach2$26$lane$data_reg$q = 8'h0;
+       scan$reach2$26$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$26$lane$data_reg$clock) begin
        scan$reach2$26$lane$data_reg$q <= scan$reach2$26$lane$data_reg$d;
@@ -26564,7 +26699,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$27$lane$data_reg
     initial begin
-       scan$reach2$27$lane$data_reg$q = 8'h0;
+       scan$reach2$27$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$27$lane$data_reg$clock) begin
        scan$reach2$27$lane$data_reg$q <= scan$reach2$27$lane$data_reg$d;
@@ -26659,7 +26794,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$28$lane$data_reg
     initial begin
-       scan$reach2$28$lane$data_reg$q = 8'h0;
+       scan$reach2$28$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$28$lane$data_reg$clock) begin
        scan$reach2$28$lane$data_reg$q <= scan$reach2$28$lane$data_reg$d;
@@ -26754,7 +26889,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$29$lane$data_reg
     initial begin
-       scan$reach2$29$lane$data_reg$q = 8'h0;
+       scan$reach2$29$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$29$lane$data_reg$clock) begin
        scan$reach2$29$lane$data_reg$q <= scan$reach2$29$lane$data_reg$d;
@@ -26849,7 +26984,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$30$lane$data_reg
     initial begin
-       scan$reach2$30$lane$data_reg$q = 8'h0;
+       scan$reach2$30$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$30$lane$data_reg$clock) begin
        scan$reach2$30$lane$data_reg$q <= scan$reach2$30$lane$data_reg$d;
@@ -26944,7 +27079,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach2$31$lane$data_reg
     initial begin
-       scan$reach2$31$lane$data_reg$q = 8'h0;
+       scan$reach2$31$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$31$lane$data_reg$clock) begin
        scan$reach2$31$lane$data_reg$q <= scan$reach2$31$lane$data_reg$d;
@@ -27039,7 +27174,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$0$lane$data_reg
     initial begin
-       scan$reach4$0$lane$data_reg$q = 8'h0;
+       scan$reach4$0$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$0$lane$data_reg$clock) begin
        scan$reach4$0$lane$data_reg$q <= scan$reach4$0$lane$data_reg$d;
@@ -27134,7 +27269,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$1$lane$data_reg
     initial begin
-       scan$reach4$1$lane$data_reg$q = 8'h0;
+       scan$reach4$1$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$1$lane$data_reg$clock) begin
        scan$reach4$1$lane$data_reg$q <= scan$reach4$1$lane$data_reg$d;
@@ -27229,7 +27364,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$2$lane$data_reg
     initial begin
-       scan$reach4$2$lane$data_reg$q = 8'h0;
+       scan$reach4$2$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$2$lane$data_reg$clock) begin
        scan$reach4$2$lane$data_reg$q <= scan$reach4$2$lane$data_reg$d;
@@ -27324,7 +27459,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$3$lane$data_reg
     initial begin
-       scan$reach4$3$lane$data_reg$q = 8'h0;
+       scan$reach4$3$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$3$lane$data_reg$clock) begin
        scan$reach4$3$lane$data_reg$q <= scan$reach4$3$lane$data_reg$d;
@@ -27419,7 +27554,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$4$lane$data_reg
     initial begin
-       scan$reach4$4$lane$data_reg$q = 8'h0;
+       scan$reach4$4$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$4$lane$data_reg$clock) begin
        scan$reach4$4$lane$data_reg$q <= scan$reach4$4$lane$data_reg$d;
@@ -27514,7 +27649,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$5$lane$data_reg
     initial begin
-       scan$reach4$5$lane$data_reg$q = 8'h0;
+       scan$reach4$5$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$5$lane$data_reg$clock) begin
        scan$reach4$5$lane$data_reg$q <= scan$reach4$5$lane$data_reg$d;
@@ -27609,7 +27744,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$6$lane$data_reg
     initial begin
-       scan$reach4$6$lane$data_reg$q = 8'h0;
+       scan$reach4$6$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$6$lane$data_reg$clock) begin
        scan$reach4$6$lane$data_reg$q <= scan$reach4$6$lane$data_reg$d;
@@ -27704,7 +27839,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$7$lane$data_reg
     initial begin
-       scan$reach4$7$lane$data_reg$q = 8'h0;
+       scan$reach4$7$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$7$lane$data_reg$clock) begin
        scan$reach4$7$lane$data_reg$q <= scan$reach4$7$lane$data_reg$d;
@@ -27799,7 +27934,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$8$lane$data_reg
     initial begin
-       scan$reach4$8$lane$data_reg$q = 8'h0;
+       scan$reach4$8$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$8$lane$data_reg$clock) begin
        scan$reach4$8$lane$data_reg$q <= scan$reach4$8$lane$data_reg$d;
@@ -27894,7 +28029,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$9$lane$data_reg
     initial begin
-       scan$reach4$9$lane$data_reg$q = 8'h0;
+       scan$reach4$9$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$9$lane$data_reg$clock) begin
        scan$reach4$9$lane$data_reg$q <= scan$reach4$9$lane$data_reg$d;
@@ -27989,7 +28124,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$10$lane$data_reg
     initial begin
-       scan$reach4$10$lane$data_reg$q = 8'h0;
+       scan$reach4$10$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$10$lane$data_reg$clock) begin
        scan$reach4$10$lane$data_reg$q <= scan$reach4$10$lane$data_reg$d;
@@ -28084,7 +28219,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$11$lane$data_reg
     initial begin
-       scan$reach4$11$lane$data_reg$q = 8'h0;
+       scan$reach4$11$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$11$lane$data_reg$clock) begin
        scan$reach4$11$lane$data_reg$q <= scan$reach4$11$lane$data_reg$d;
@@ -28179,7 +28314,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$12$lane$data_reg
     initial begin
-       scan$reach4$12$lane$data_reg$q = 8'h0;
+       scan$reach4$12$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$12$lane$data_reg$clock) begin
        scan$reach4$12$lane$data_reg$q <= scan$reach4$12$lane$data_reg$d;
@@ -28274,7 +28409,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$13$lane$data_reg
     initial begin
-       scan$reach4$13$lane$data_reg$q = 8'h0;
+       scan$reach4$13$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$13$lane$data_reg$clock) begin
        scan$reach4$13$lane$data_reg$q <= scan$reach4$13$lane$data_reg$d;
@@ -28369,7 +28504,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$14$lane$data_reg
     initial begin
-       scan$reach4$14$lane$data_reg$q = 8'h0;
+       scan$reach4$14$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$14$lane$data_reg$clock) begin
        scan$reach4$14$lane$data_reg$q <= scan$reach4$14$lane$data_reg$d;
@@ -28464,7 +28599,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$15$lane$data_reg
     initial begin
-       scan$reach4$15$lane$data_reg$q = 8'h0;
+       scan$reach4$15$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$15$lane$data_reg$clock) begin
        scan$reach4$15$lane$data_reg$q <= scan$reach4$15$lane$data_reg$d;
@@ -28559,7 +28694,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$16$lane$data_reg
     initial begin
-       scan$reach4$16$lane$data_reg$q = 8'h0;
+       scan$reach4$16$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$16$lane$data_reg$clock) begin
        scan$reach4$16$lane$data_reg$q <= scan$reach4$16$lane$data_reg$d;
@@ -28654,7 +28789,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$17$lane$data_reg
     initial begin
-       scan$reach4$17$lane$data_reg$q = 8'h0;
+       scan$reach4$17$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$17$lane$data_reg$clock) begin
        scan$reach4$17$lane$data_reg$q <= scan$reach4$17$lane$data_reg$d;
@@ -28749,7 +28884,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$18$lane$data_reg
     initial begin
-       scan$reach4$18$lane$data_reg$q = 8'h0;
+       scan$reach4$18$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$18$lane$data_reg$clock) begin
        scan$reach4$18$lane$data_reg$q <= scan$reach4$18$lane$data_reg$d;
@@ -28844,7 +28979,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$19$lane$data_reg
     initial begin
-       scan$reach4$19$lane$data_reg$q = 8'h0;
+       scan$reach4$19$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$19$lane$data_reg$clock) begin
        scan$reach4$19$lane$data_reg$q <= scan$reach4$19$lane$data_reg$d;
@@ -28939,7 +29074,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$20$lane$data_reg
     initial begin
-       scan$reach4$20$lane$data_reg$q = 8'h0;
+       scan$reach4$20$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$20$lane$data_reg$clock) begin
        scan$reach4$20$lane$data_reg$q <= scan$reach4$20$lane$data_reg$d;
@@ -29034,7 +29169,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$21$lane$data_reg
     initial begin
-       scan$reach4$21$lane$data_reg$q = 8'h0;
+       scan$reach4$21$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$21$lane$data_reg$clock) begin
        scan$reach4$21$lane$data_reg$q <= scan$reach4$21$lane$data_reg$d;
@@ -29129,7 +29264,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$22$lane$data_reg
     initial begin
-       scan$reach4$22$lane$data_reg$q = 8'h0;
+       scan$reach4$22$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$22$lane$data_reg$clock) begin
        scan$reach4$22$lane$data_reg$q <= scan$reach4$22$lane$data_reg$d;
@@ -29224,7 +29359,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$23$lane$data_reg
     initial begin
-       scan$reach4$23$lane$data_reg$q = 8'h0;
+       scan$reach4$23$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$23$lane$data_reg$clock) begin
        scan$reach4$23$lane$data_reg$q <= scan$reach4$23$lane$data_reg$d;
@@ -29319,7 +29454,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$24$lane$data_reg
     initial begin
-       scan$reach4$24$lane$data_reg$q = 8'h0;
+       scan$reach4$24$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$24$lane$data_reg$clock) begin
        scan$reach4$24$lane$data_reg$q <= scan$reach4$24$lane$data_reg$d;
@@ -29414,7 +29549,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$25$lane$data_reg
     initial begin
-       scan$reach4$25$lane$data_reg$q = 8'h0;
+       scan$reach4$25$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$25$lane$data_reg$clock) begin
        scan$reach4$25$lane$data_reg$q <= scan$reach4$25$lane$data_reg$d;
@@ -29509,7 +29644,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$26$lane$data_reg
     initial begin
-       scan$reach4$26$lane$data_reg$q = 8'h0;
+       scan$reach4$26$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$26$lane$data_reg$clock) begin
        scan$reach4$26$lane$data_reg$q <= scan$reach4$26$lane$data_reg$d;
@@ -29604,7 +29739,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$27$lane$data_reg
     initial begin
-       scan$reach4$27$lane$data_reg$q = 8'h0;
+       scan$reach4$27$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$27$lane$data_reg$clock) begin
        scan$reach4$27$lane$data_reg$q <= scan$reach4$27$lane$data_reg$d;
@@ -29699,7 +29834,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$28$lane$data_reg
     initial begin
-       scan$reach4$28$lane$data_reg$q = 8'h0;
+       scan$reach4$28$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$28$lane$data_reg$clock) begin
        scan$reach4$28$lane$data_reg$q <= scan$reach4$28$lane$data_reg$d;
@@ -29794,7 +29929,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$29$lane$data_reg
     initial begin
-       scan$reach4$29$lane$data_reg$q = 8'h0;
+       scan$reach4$29$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$29$lane$data_reg$clock) begin
        scan$reach4$29$lane$data_reg$q <= scan$reach4$29$lane$data_reg$d;
@@ -29889,7 +30024,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$30$lane$data_reg
     initial begin
-       scan$reach4$30$lane$data_reg$q = 8'h0;
+       scan$reach4$30$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$30$lane$data_reg$clock) begin
        scan$reach4$30$lane$data_reg$q <= scan$reach4$30$lane$data_reg$d;
@@ -29984,7 +30119,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach4$31$lane$data_reg
     initial begin
-       scan$reach4$31$lane$data_reg$q = 8'h0;
+       scan$reach4$31$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$31$lane$data_reg$clock) begin
        scan$reach4$31$lane$data_reg$q <= scan$reach4$31$lane$data_reg$d;
@@ -30079,7 +30214,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$0$lane$data_reg
     initial begin
-       scan$reach8$0$lane$data_reg$q = 8'h0;
+       scan$reach8$0$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$0$lane$data_reg$clock) begin
        scan$reach8$0$lane$data_reg$q <= scan$reach8$0$lane$data_reg$d;
@@ -30174,7 +30309,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$1$lane$data_reg
     initial begin
-       scan$reach8$1$lane$data_reg$q = 8'h0;
+       scan$reach8$1$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$1$lane$data_reg$clock) begin
        scan$reach8$1$lane$data_reg$q <= scan$reach8$1$lane$data_reg$d;
@@ -30269,7 +30404,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$2$lane$data_reg
     initial begin
-       scan$reach8$2$lane$data_reg$q = 8'h0;
+       scan$reach8$2$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$2$lane$data_reg$clock) begin
        scan$reach8$2$lane$data_reg$q <= scan$reach8$2$lane$data_reg$d;
@@ -30364,7 +30499,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$3$lane$data_reg
     initial begin
-       scan$reach8$3$lane$data_reg$q = 8'h0;
+       scan$reach8$3$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$3$lane$data_reg$clock) begin
        scan$reach8$3$lane$data_reg$q <= scan$reach8$3$lane$data_reg$d;
@@ -30459,7 +30594,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$4$lane$data_reg
     initial begin
-       scan$reach8$4$lane$data_reg$q = 8'h0;
+       scan$reach8$4$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$4$lane$data_reg$clock) begin
        scan$reach8$4$lane$data_reg$q <= scan$reach8$4$lane$data_reg$d;
@@ -30554,7 +30689,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$5$lane$data_reg
     initial begin
-       scan$reach8$5$lane$data_reg$q = 8'h0;
+       scan$reach8$5$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$5$lane$data_reg$clock) begin
        scan$reach8$5$lane$data_reg$q <= scan$reach8$5$lane$data_reg$d;
@@ -30649,7 +30784,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$6$lane$data_reg
     initial begin
-       scan$reach8$6$lane$data_reg$q = 8'h0;
+       scan$reach8$6$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$6$lane$data_reg$clock) begin
        scan$reach8$6$lane$data_reg$q <= scan$reach8$6$lane$data_reg$d;
@@ -30744,7 +30879,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$7$lane$data_reg
     initial begin
-       scan$reach8$7$lane$data_reg$q = 8'h0;
+       scan$reach8$7$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$7$lane$data_reg$clock) begin
        scan$reach8$7$lane$data_reg$q <= scan$reach8$7$lane$data_reg$d;
@@ -30839,7 +30974,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$8$lane$data_reg
     initial begin
-       scan$reach8$8$lane$data_reg$q = 8'h0;
+       scan$reach8$8$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$8$lane$data_reg$clock) begin
        scan$reach8$8$lane$data_reg$q <= scan$reach8$8$lane$data_reg$d;
@@ -30934,7 +31069,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$9$lane$data_reg
     initial begin
-       scan$reach8$9$lane$data_reg$q = 8'h0;
+       scan$reach8$9$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$9$lane$data_reg$clock) begin
        scan$reach8$9$lane$data_reg$q <= scan$reach8$9$lane$data_reg$d;
@@ -31029,7 +31164,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$10$lane$data_reg
     initial begin
-       scan$reach8$10$lane$data_reg$q = 8'h0;
+       scan$reach8$10$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$10$lane$data_reg$clock) begin
        scan$reach8$10$lane$data_reg$q <= scan$reach8$10$lane$data_reg$d;
@@ -31124,7 +31259,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$11$lane$data_reg
     initial begin
-       scan$reach8$11$lane$data_reg$q = 8'h0;
+       scan$reach8$11$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$11$lane$data_reg$clock) begin
        scan$reach8$11$lane$data_reg$q <= scan$reach8$11$lane$data_reg$d;
@@ -31219,7 +31354,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$12$lane$data_reg
     initial begin
-       scan$reach8$12$lane$data_reg$q = 8'h0;
+       scan$reach8$12$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$12$lane$data_reg$clock) begin
        scan$reach8$12$lane$data_reg$q <= scan$reach8$12$lane$data_reg$d;
@@ -31314,7 +31449,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$13$lane$data_reg
     initial begin
-       scan$reach8$13$lane$data_reg$q = 8'h0;
+       scan$reach8$13$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$13$lane$data_reg$clock) begin
        scan$reach8$13$lane$data_reg$q <= scan$reach8$13$lane$data_reg$d;
@@ -31409,7 +31544,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$14$lane$data_reg
     initial begin
-       scan$reach8$14$lane$data_reg$q = 8'h0;
+       scan$reach8$14$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$14$lane$data_reg$clock) begin
        scan$reach8$14$lane$data_reg$q <= scan$reach8$14$lane$data_reg$d;
@@ -31504,7 +31639,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$15$lane$data_reg
     initial begin
-       scan$reach8$15$lane$data_reg$q = 8'h0;
+       scan$reach8$15$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$15$lane$data_reg$clock) begin
        scan$reach8$15$lane$data_reg$q <= scan$reach8$15$lane$data_reg$d;
@@ -31599,7 +31734,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$16$lane$data_reg
     initial begin
-       scan$reach8$16$lane$data_reg$q = 8'h0;
+       scan$reach8$16$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$16$lane$data_reg$clock) begin
        scan$reach8$16$lane$data_reg$q <= scan$reach8$16$lane$data_reg$d;
@@ -31694,7 +31829,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$17$lane$data_reg
     initial begin
-       scan$reach8$17$lane$data_reg$q = 8'h0;
+       scan$reach8$17$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$17$lane$data_reg$clock) begin
        scan$reach8$17$lane$data_reg$q <= scan$reach8$17$lane$data_reg$d;
@@ -31789,7 +31924,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$18$lane$data_reg
     initial begin
-       scan$reach8$18$lane$data_reg$q = 8'h0;
+       scan$reach8$18$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$18$lane$data_reg$clock) begin
        scan$reach8$18$lane$data_reg$q <= scan$reach8$18$lane$data_reg$d;
@@ -31884,7 +32019,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$19$lane$data_reg
     initial begin
-       scan$reach8$19$lane$data_reg$q = 8'h0;
+       scan$reach8$19$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$19$lane$data_reg$clock) begin
        scan$reach8$19$lane$data_reg$q <= scan$reach8$19$lane$data_reg$d;
@@ -31979,7 +32114,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$20$lane$data_reg
     initial begin
-       scan$reach8$20$lane$data_reg$q = 8'h0;
+       scan$reach8$20$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$20$lane$data_reg$clock) begin
        scan$reach8$20$lane$data_reg$q <= scan$reach8$20$lane$data_reg$d;
@@ -32074,7 +32209,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$21$lane$data_reg
     initial begin
-       scan$reach8$21$lane$data_reg$q = 8'h0;
+       scan$reach8$21$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$21$lane$data_reg$clock) begin
        scan$reach8$21$lane$data_reg$q <= scan$reach8$21$lane$data_reg$d;
@@ -32169,7 +32304,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$22$lane$data_reg
     initial begin
-       scan$reach8$22$lane$data_reg$q = 8'h0;
+       scan$reach8$22$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$22$lane$data_reg$clock) begin
        scan$reach8$22$lane$data_reg$q <= scan$reach8$22$lane$data_reg$d;
@@ -32264,7 +32399,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$23$lane$data_reg
     initial begin
-       scan$reach8$23$lane$data_reg$q = 8'h0;
+       scan$reach8$23$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$23$lane$data_reg$clock) begin
        scan$reach8$23$lane$data_reg$q <= scan$reach8$23$lane$data_reg$d;
@@ -32359,7 +32494,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$24$lane$data_reg
     initial begin
-       scan$reach8$24$lane$data_reg$q = 8'h0;
+       scan$reach8$24$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$24$lane$data_reg$clock) begin
        scan$reach8$24$lane$data_reg$q <= scan$reach8$24$lane$data_reg$d;
@@ -32454,7 +32589,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$25$lane$data_reg
     initial begin
-       scan$reach8$25$lane$data_reg$q = 8'h0;
+       scan$reach8$25$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$25$lane$data_reg$clock) begin
        scan$reach8$25$lane$data_reg$q <= scan$reach8$25$lane$data_reg$d;
@@ -32549,7 +32684,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$26$lane$data_reg
     initial begin
-       scan$reach8$26$lane$data_reg$q = 8'h0;
+       scan$reach8$26$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$26$lane$data_reg$clock) begin
        scan$reach8$26$lane$data_reg$q <= scan$reach8$26$lane$data_reg$d;
@@ -32644,7 +32779,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$27$lane$data_reg
     initial begin
-       scan$reach8$27$lane$data_reg$q = 8'h0;
+       scan$reach8$27$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$27$lane$data_reg$clock) begin
        scan$reach8$27$lane$data_reg$q <= scan$reach8$27$lane$data_reg$d;
@@ -32739,7 +32874,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$28$lane$data_reg
     initial begin
-       scan$reach8$28$lane$data_reg$q = 8'h0;
+       scan$reach8$28$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$28$lane$data_reg$clock) begin
        scan$reach8$28$lane$data_reg$q <= scan$reach8$28$lane$data_reg$d;
@@ -32834,7 +32969,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$29$lane$data_reg
     initial begin
-       scan$reach8$29$lane$data_reg$q = 8'h0;
+       scan$reach8$29$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$29$lane$data_reg$clock) begin
        scan$reach8$29$lane$data_reg$q <= scan$reach8$29$lane$data_reg$d;
@@ -32929,7 +33064,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$30$lane$data_reg
     initial begin
-       scan$reach8$30$lane$data_reg$q = 8'h0;
+       scan$reach8$30$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$30$lane$data_reg$clock) begin
        scan$reach8$30$lane$data_reg$q <= scan$reach8$30$lane$data_reg$d;
@@ -33024,7 +33159,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach8$31$lane$data_reg
     initial begin
-       scan$reach8$31$lane$data_reg$q = 8'h0;
+       scan$reach8$31$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach8$31$lane$data_reg$clock) begin
        scan$reach8$31$lane$data_reg$q <= scan$reach8$31$lane$data_reg$d;
@@ -33119,7 +33254,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$0$lane$data_reg
     initial begin
-       scan$reach16$0$lane$data_reg$q = 8'h0;
+       scan$reach16$0$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$0$lane$data_reg$clock) begin
        scan$reach16$0$lane$data_reg$q <= scan$reach16$0$lane$data_reg$d;
@@ -33214,7 +33349,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$1$lane$data_reg
     initial begin
-       scan$reach16$1$lane$data_reg$q = 8'h0;
+       scan$reach16$1$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$1$lane$data_reg$clock) begin
        scan$reach16$1$lane$data_reg$q <= scan$reach16$1$lane$data_reg$d;
@@ -33309,7 +33444,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$2$lane$data_reg
     initial begin
-       scan$reach16$2$lane$data_reg$q = 8'h0;
+       scan$reach16$2$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$2$lane$data_reg$clock) begin
        scan$reach16$2$lane$data_reg$q <= scan$reach16$2$lane$data_reg$d;
@@ -33404,7 +33539,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$3$lane$data_reg
     initial begin
-       scan$reach16$3$lane$data_reg$q = 8'h0;
+       scan$reach16$3$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$3$lane$data_reg$clock) begin
        scan$reach16$3$lane$data_reg$q <= scan$reach16$3$lane$data_reg$d;
@@ -33499,7 +33634,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$4$lane$data_reg
     initial begin
-       scan$reach16$4$lane$data_reg$q = 8'h0;
+       scan$reach16$4$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$4$lane$data_reg$clock) begin
        scan$reach16$4$lane$data_reg$q <= scan$reach16$4$lane$data_reg$d;
@@ -33594,7 +33729,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$5$lane$data_reg
     initial begin
-       scan$reach16$5$lane$data_reg$q = 8'h0;
+       scan$reach16$5$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$5$lane$data_reg$clock) begin
        scan$reach16$5$lane$data_reg$q <= scan$reach16$5$lane$data_reg$d;
@@ -33689,7 +33824,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$6$lane$data_reg
     initial begin
-       scan$reach16$6$lane$data_reg$q = 8'h0;
+       scan$reach16$6$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$6$lane$data_reg$clock) begin
        scan$reach16$6$lane$data_reg$q <= scan$reach16$6$lane$data_reg$d;
@@ -33784,7 +33919,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$7$lane$data_reg
     initial begin
-       scan$reach16$7$lane$data_reg$q = 8'h0;
+       scan$reach16$7$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$7$lane$data_reg$clock) begin
        scan$reach16$7$lane$data_reg$q <= scan$reach16$7$lane$data_reg$d;
@@ -33879,7 +34014,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$8$lane$data_reg
     initial begin
-       scan$reach16$8$lane$data_reg$q = 8'h0;
+       scan$reach16$8$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$8$lane$data_reg$clock) begin
        scan$reach16$8$lane$data_reg$q <= scan$reach16$8$lane$data_reg$d;
@@ -33974,7 +34109,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$9$lane$data_reg
     initial begin
-       scan$reach16$9$lane$data_reg$q = 8'h0;
+       scan$reach16$9$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$9$lane$data_reg$clock) begin
        scan$reach16$9$lane$data_reg$q <= scan$reach16$9$lane$data_reg$d;
@@ -34069,7 +34204,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$10$lane$data_reg
     initial begin
-       scan$reach16$10$lane$data_reg$q = 8'h0;
+       scan$reach16$10$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$10$lane$data_reg$clock) begin
        scan$reach16$10$lane$data_reg$q <= scan$reach16$10$lane$data_reg$d;
@@ -34164,7 +34299,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$11$lane$data_reg
     initial begin
-       scan$reach16$11$lane$data_reg$q = 8'h0;
+       scan$reach16$11$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$11$lane$data_reg$clock) begin
        scan$reach16$11$lane$data_reg$q <= scan$reach16$11$lane$data_reg$d;
@@ -34259,7 +34394,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$12$lane$data_reg
     initial begin
-       scan$reach16$12$lane$data_reg$q = 8'h0;
+       scan$reach16$12$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$12$lane$data_reg$clock) begin
        scan$reach16$12$lane$data_reg$q <= scan$reach16$12$lane$data_reg$d;
@@ -34354,7 +34489,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$13$lane$data_reg
     initial begin
-       scan$reach16$13$lane$data_reg$q = 8'h0;
+       scan$reach16$13$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$13$lane$data_reg$clock) begin
        scan$reach16$13$lane$data_reg$q <= scan$reach16$13$lane$data_reg$d;
@@ -34449,7 +34584,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$14$lane$data_reg
     initial begin
-       scan$reach16$14$lane$data_reg$q = 8'h0;
+       scan$reach16$14$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$14$lane$data_reg$clock) begin
        scan$reach16$14$lane$data_reg$q <= scan$reach16$14$lane$data_reg$d;
@@ -34544,7 +34679,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$15$lane$data_reg
     initial begin
-       scan$reach16$15$lane$data_reg$q = 8'h0;
+       scan$reach16$15$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$15$lane$data_reg$clock) begin
        scan$reach16$15$lane$data_reg$q <= scan$reach16$15$lane$data_reg$d;
@@ -34639,7 +34774,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$16$lane$data_reg
     initial begin
-       scan$reach16$16$lane$data_reg$q = 8'h0;
+       scan$reach16$16$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$16$lane$data_reg$clock) begin
        scan$reach16$16$lane$data_reg$q <= scan$reach16$16$lane$data_reg$d;
@@ -34734,7 +34869,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$17$lane$data_reg
     initial begin
-       scan$reach16$17$lane$data_reg$q = 8'h0;
+       scan$reach16$17$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$17$lane$data_reg$clock) begin
        scan$reach16$17$lane$data_reg$q <= scan$reach16$17$lane$data_reg$d;
@@ -34829,7 +34964,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$18$lane$data_reg
     initial begin
-       scan$reach16$18$lane$data_reg$q = 8'h0;
+       scan$reach16$18$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$18$lane$data_reg$clock) begin
        scan$reach16$18$lane$data_reg$q <= scan$reach16$18$lane$data_reg$d;
@@ -34924,7 +35059,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$19$lane$data_reg
     initial begin
-       scan$reach16$19$lane$data_reg$q = 8'h0;
+       scan$reach16$19$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$19$lane$data_reg$clock) begin
        scan$reach16$19$lane$data_reg$q <= scan$reach16$19$lane$data_reg$d;
@@ -35019,7 +35154,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$20$lane$data_reg
     initial begin
-       scan$reach16$20$lane$data_reg$q = 8'h0;
+       scan$reach16$20$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$20$lane$data_reg$clock) begin
        scan$reach16$20$lane$data_reg$q <= scan$reach16$20$lane$data_reg$d;
@@ -35114,7 +35249,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$21$lane$data_reg
     initial begin
-       scan$reach16$21$lane$data_reg$q = 8'h0;
+       scan$reach16$21$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$21$lane$data_reg$clock) begin
        scan$reach16$21$lane$data_reg$q <= scan$reach16$21$lane$data_reg$d;
@@ -35209,7 +35344,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$22$lane$data_reg
     initial begin
-       scan$reach16$22$lane$data_reg$q = 8'h0;
+       scan$reach16$22$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$22$lane$data_reg$clock) begin
        scan$reach16$22$lane$data_reg$q <= scan$reach16$22$lane$data_reg$d;
@@ -35304,7 +35439,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$23$lane$data_reg
     initial begin
-       scan$reach16$23$lane$data_reg$q = 8'h0;
+       scan$reach16$23$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$23$lane$data_reg$clock) begin
        scan$reach16$23$lane$data_reg$q <= scan$reach16$23$lane$data_reg$d;
@@ -35399,7 +35534,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$24$lane$data_reg
     initial begin
-       scan$reach16$24$lane$data_reg$q = 8'h0;
+       scan$reach16$24$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$24$lane$data_reg$clock) begin
        scan$reach16$24$lane$data_reg$q <= scan$reach16$24$lane$data_reg$d;
@@ -35494,7 +35629,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$25$lane$data_reg
     initial begin
-       scan$reach16$25$lane$data_reg$q = 8'h0;
+       scan$reach16$25$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$25$lane$data_reg$clock) begin
        scan$reach16$25$lane$data_reg$q <= scan$reach16$25$lane$data_reg$d;
@@ -35589,7 +35724,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$26$lane$data_reg
     initial begin
-       scan$reach16$26$lane$data_reg$q = 8'h0;
+       scan$reach16$26$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$26$lane$data_reg$clock) begin
        scan$reach16$26$lane$data_reg$q <= scan$reach16$26$lane$data_reg$d;
@@ -35684,7 +35819,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$27$lane$data_reg
     initial begin
-       scan$reach16$27$lane$data_reg$q = 8'h0;
+       scan$reach16$27$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$27$lane$data_reg$clock) begin
        scan$reach16$27$lane$data_reg$q <= scan$reach16$27$lane$data_reg$d;
@@ -35779,7 +35914,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$28$lane$data_reg
     initial begin
-       scan$reach16$28$lane$data_reg$q = 8'h0;
+       scan$reach16$28$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$28$lane$data_reg$clock) begin
        scan$reach16$28$lane$data_reg$q <= scan$reach16$28$lane$data_reg$d;
@@ -35874,7 +36009,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$29$lane$data_reg
     initial begin
-       scan$reach16$29$lane$data_reg$q = 8'h0;
+       scan$reach16$29$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$29$lane$data_reg$clock) begin
        scan$reach16$29$lane$data_reg$q <= scan$reach16$29$lane$data_reg$d;
@@ -35969,7 +36104,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$30$lane$data_reg
     initial begin
-       scan$reach16$30$lane$data_reg$q = 8'h0;
+       scan$reach16$30$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$30$lane$data_reg$clock) begin
        scan$reach16$30$lane$data_reg$q <= scan$reach16$30$lane$data_reg$d;
@@ -36064,7 +36199,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     // scan$reach16$31$lane$data_reg
     initial begin
-       scan$reach16$31$lane$data_reg$q = 8'h0;
+       scan$reach16$31$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach16$31$lane$data_reg$clock) begin
        scan$reach16$31$lane$data_reg$q <= scan$reach16$31$lane$data_reg$d;
@@ -37799,228 +37934,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$after$joined = (marks$after$earlier & 'hff1) | ({{14{1'b0}}, marks$after$trail} << 'h1) | ({{12{1'b0}}, marks$after$first} << 'hc);
         end
     end
-    // marks$marks$0$octet
-    always @(*) begin
-        marks$marks$0$octet$continuation = 'h0;
-        if (!marks$marks$0$octet$tdata['h7]) begin
-            marks$marks$0$octet$byte_class = ByteClass$Ascii;
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$0$octet$tdata['h6]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h3f;
-            if (marks$marks$0$octet$tdata['h5]) begin
-                marks$marks$0$octet$byte_class = ByteClass$ContA0;
-                marks$marks$0$octet$continuation = 'h10;
-            end
-            else if (marks$marks$0$octet$tdata['h4]) begin
-                marks$marks$0$octet$byte_class = ByteClass$Cont90;
-                marks$marks$0$octet$continuation = 'h8;
-            end
-            else if (marks$marks$0$octet$tdata['h3]) begin
-                marks$marks$0$octet$byte_class = ByteClass$Cont88;
-                marks$marks$0$octet$continuation = 'h4;
-            end
-            else if (marks$marks$0$octet$tdata['h2]) begin
-                marks$marks$0$octet$byte_class = ByteClass$Cont84;
-                marks$marks$0$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$Cont80;
-                marks$marks$0$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$0$octet$tdata['h5]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h1f;
-            if (marks$marks$0$octet$tdata['h4] | marks$marks$0$octet$tdata['h3] | marks$marks$0$octet$tdata['h2] | marks$marks$0$octet$tdata['h1]) begin
-                marks$marks$0$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$0$octet$tdata['h4]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'hf;
-            if (marks$marks$0$octet$tdata == 'he0) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$0$octet$tdata == 'hed) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$0$octet$tdata['h3]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h7;
-            if (marks$marks$0$octet$tdata == 'hf0) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$0$octet$tdata == 'hf4) & marks$marks$0$octet$f4_bounded) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$0$octet$tdata['h2] & ~marks$marks$0$octet$leads_to_f7) begin
-                marks$marks$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$0$octet$tdata['h2]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h3;
-            if (~marks$marks$0$octet$leads_to_fb) begin
-                marks$marks$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$0$octet$tdata == 'hf8) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$0$octet$tdata['h1]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h1;
-            if (~marks$marks$0$octet$leads_to_fd) begin
-                marks$marks$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$0$octet$tdata == 'hfc) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$0$octet$free_bits = 'h0;
-            marks$marks$0$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$0$lead
-    always @(*) begin
-        marks$marks$0$lead$lead_length = 'h0;
-        marks$marks$0$lead$second_allowed = 'h1f;
-        marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_truncated;
-        marks$marks$0$lead$malformed_tuser = marks$marks$0$lead$tuser_unexpected_continuation;
-        case (marks$marks$0$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$0$lead$lead_length = 'h1;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$0$lead$lead_length = 'h2;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$0$lead$lead_length = 'h3;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'h10;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$0$lead$lead_length = 'h3;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'hf;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$0$lead$lead_length = 'h3;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$0$lead$lead_length = 'h4;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'h18;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$0$lead$lead_length = 'h4;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'h7;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$0$lead$lead_length = 'h4;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$0$lead$lead_length = 'h5;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'h1c;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$0$lead$lead_length = 'h5;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$0$lead$lead_length = 'h6;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'h1e;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$0$lead$lead_length = 'h6;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$0$lead$malformed_tuser = marks$marks$0$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$0$lead$malformed_tuser = marks$marks$0$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$0$lead$malformed_tuser = marks$marks$0$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$0
     always @(*) begin
-        marks$marks$0$octet$tdata = marks$marks$0$tdata;
-        marks$marks$0$lead$byte_class = marks$marks$0$octet$byte_class;
-        marks$marks$0$unused_inputs = |marks$marks$0$octet$free_bits;
-        marks$marks$0$need = 'h0;
-        if (marks$marks$0$lead$lead_length > 'h1) begin
-            marks$marks$0$need = marks$marks$0$lead$lead_length - 'h1;
-        end
+        marks$marks$0$continuing = marks$marks$0$mark_class['h0];
+        marks$marks$0$need = marks$marks$0$mark_class[('h1)+:(3)];
+        marks$marks$0$range = marks$marks$0$mark_class[('h4)+:(5)];
+        marks$marks$0$kind = marks$marks$0$mark_class[('h9)+:(4)];
         marks$marks$0$second = marks$marks$0$forward[('hc)+:(5)];
         if (marks$marks$0$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$0$second = marks$marks$0$octet$continuation;
+            marks$marks$0$second = marks$marks$0$range;
         end
         marks$marks$0$runs_on = 1'b0;
         marks$marks$0$tuser = 'h0;
-        if (marks$marks$0$keep & (marks$marks$0$octet$continuation != 'h0)) begin
+        if (marks$marks$0$keep & marks$marks$0$continuing) begin
             if (~((marks$marks$0$forward[('h1)+:(3)] < marks$marks$0$forward[('h4)+:(3)]) & ((marks$marks$0$second & marks$marks$0$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$0$forward['h0] & (marks$marks$0$forward[('h1)+:(3)] < marks$marks$0$room))) begin
-                marks$marks$0$tuser = marks$marks$0$lead$malformed_tuser;
+                marks$marks$0$tuser = marks$marks$0$kind;
             end
         end
         else if (marks$marks$0$keep & (marks$marks$0$need == 'h0)) begin
-            marks$marks$0$tuser = marks$marks$0$lead$malformed_tuser;
+            marks$marks$0$tuser = marks$marks$0$kind;
         end
         else if (marks$marks$0$keep) begin
             if (marks$marks$0$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$0$runs_on = 1'b1;
             end
-            else if ((marks$marks$0$backward[('h4)+:(5)] & marks$marks$0$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$0$backward[('h4)+:(5)] & marks$marks$0$range) == 'h0) begin
                 marks$marks$0$tuser = marks$marks$0$tuser_truncated;
                 if (marks$marks$0$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$0$tuser = marks$marks$0$lead$outside_tuser;
+                    marks$marks$0$tuser = marks$marks$0$kind;
                 end
             end
             else if (marks$marks$0$backward[('h1)+:(3)] < marks$marks$0$need) begin
@@ -38037,228 +37978,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$0$tuser = marks$marks$0$tuser_truncated;
         end
     end
-    // marks$marks$1$octet
-    always @(*) begin
-        marks$marks$1$octet$continuation = 'h0;
-        if (!marks$marks$1$octet$tdata['h7]) begin
-            marks$marks$1$octet$byte_class = ByteClass$Ascii;
-            marks$marks$1$octet$free_bits = marks$marks$1$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$1$octet$tdata['h6]) begin
-            marks$marks$1$octet$free_bits = marks$marks$1$octet$tdata & 'h3f;
-            if (marks$marks$1$octet$tdata['h5]) begin
-                marks$marks$1$octet$byte_class = ByteClass$ContA0;
-                marks$marks$1$octet$continuation = 'h10;
-            end
-            else if (marks$marks$1$octet$tdata['h4]) begin
-                marks$marks$1$octet$byte_class = ByteClass$Cont90;
-                marks$marks$1$octet$continuation = 'h8;
-            end
-            else if (marks$marks$1$octet$tdata['h3]) begin
-                marks$marks$1$octet$byte_class = ByteClass$Cont88;
-                marks$marks$1$octet$continuation = 'h4;
-            end
-            else if (marks$marks$1$octet$tdata['h2]) begin
-                marks$marks$1$octet$byte_class = ByteClass$Cont84;
-                marks$marks$1$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$1$octet$byte_class = ByteClass$Cont80;
-                marks$marks$1$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$1$octet$tdata['h5]) begin
-            marks$marks$1$octet$free_bits = marks$marks$1$octet$tdata & 'h1f;
-            if (marks$marks$1$octet$tdata['h4] | marks$marks$1$octet$tdata['h3] | marks$marks$1$octet$tdata['h2] | marks$marks$1$octet$tdata['h1]) begin
-                marks$marks$1$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$1$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$1$octet$tdata['h4]) begin
-            marks$marks$1$octet$free_bits = marks$marks$1$octet$tdata & 'hf;
-            if (marks$marks$1$octet$tdata == 'he0) begin
-                marks$marks$1$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$1$octet$tdata == 'hed) begin
-                marks$marks$1$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$1$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$1$octet$tdata['h3]) begin
-            marks$marks$1$octet$free_bits = marks$marks$1$octet$tdata & 'h7;
-            if (marks$marks$1$octet$tdata == 'hf0) begin
-                marks$marks$1$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$1$octet$tdata == 'hf4) & marks$marks$1$octet$f4_bounded) begin
-                marks$marks$1$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$1$octet$tdata['h2] & ~marks$marks$1$octet$leads_to_f7) begin
-                marks$marks$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$1$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$1$octet$tdata['h2]) begin
-            marks$marks$1$octet$free_bits = marks$marks$1$octet$tdata & 'h3;
-            if (~marks$marks$1$octet$leads_to_fb) begin
-                marks$marks$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$1$octet$tdata == 'hf8) begin
-                marks$marks$1$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$1$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$1$octet$tdata['h1]) begin
-            marks$marks$1$octet$free_bits = marks$marks$1$octet$tdata & 'h1;
-            if (~marks$marks$1$octet$leads_to_fd) begin
-                marks$marks$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$1$octet$tdata == 'hfc) begin
-                marks$marks$1$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$1$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$1$octet$free_bits = 'h0;
-            marks$marks$1$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$1$lead
-    always @(*) begin
-        marks$marks$1$lead$lead_length = 'h0;
-        marks$marks$1$lead$second_allowed = 'h1f;
-        marks$marks$1$lead$outside_tuser = marks$marks$1$lead$tuser_truncated;
-        marks$marks$1$lead$malformed_tuser = marks$marks$1$lead$tuser_unexpected_continuation;
-        case (marks$marks$1$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$1$lead$lead_length = 'h1;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$1$lead$lead_length = 'h2;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$1$lead$lead_length = 'h3;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                    marks$marks$1$lead$second_allowed = 'h10;
-                    marks$marks$1$lead$outside_tuser = marks$marks$1$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$1$lead$lead_length = 'h3;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                    marks$marks$1$lead$second_allowed = 'hf;
-                    marks$marks$1$lead$outside_tuser = marks$marks$1$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$1$lead$lead_length = 'h3;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$1$lead$lead_length = 'h4;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                    marks$marks$1$lead$second_allowed = 'h18;
-                    marks$marks$1$lead$outside_tuser = marks$marks$1$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$1$lead$lead_length = 'h4;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                    marks$marks$1$lead$second_allowed = 'h7;
-                    marks$marks$1$lead$outside_tuser = marks$marks$1$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$1$lead$lead_length = 'h4;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$1$lead$lead_length = 'h5;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                    marks$marks$1$lead$second_allowed = 'h1c;
-                    marks$marks$1$lead$outside_tuser = marks$marks$1$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$1$lead$lead_length = 'h5;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$1$lead$lead_length = 'h6;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                    marks$marks$1$lead$second_allowed = 'h1e;
-                    marks$marks$1$lead$outside_tuser = marks$marks$1$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$1$lead$lead_length = 'h6;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$1$lead$malformed_tuser = marks$marks$1$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$1$lead$malformed_tuser = marks$marks$1$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$1$lead$malformed_tuser = marks$marks$1$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$1
     always @(*) begin
-        marks$marks$1$octet$tdata = marks$marks$1$tdata;
-        marks$marks$1$lead$byte_class = marks$marks$1$octet$byte_class;
-        marks$marks$1$unused_inputs = |marks$marks$1$octet$free_bits;
-        marks$marks$1$need = 'h0;
-        if (marks$marks$1$lead$lead_length > 'h1) begin
-            marks$marks$1$need = marks$marks$1$lead$lead_length - 'h1;
-        end
+        marks$marks$1$continuing = marks$marks$1$mark_class['h0];
+        marks$marks$1$need = marks$marks$1$mark_class[('h1)+:(3)];
+        marks$marks$1$range = marks$marks$1$mark_class[('h4)+:(5)];
+        marks$marks$1$kind = marks$marks$1$mark_class[('h9)+:(4)];
         marks$marks$1$second = marks$marks$1$forward[('hc)+:(5)];
         if (marks$marks$1$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$1$second = marks$marks$1$octet$continuation;
+            marks$marks$1$second = marks$marks$1$range;
         end
         marks$marks$1$runs_on = 1'b0;
         marks$marks$1$tuser = 'h0;
-        if (marks$marks$1$keep & (marks$marks$1$octet$continuation != 'h0)) begin
+        if (marks$marks$1$keep & marks$marks$1$continuing) begin
             if (~((marks$marks$1$forward[('h1)+:(3)] < marks$marks$1$forward[('h4)+:(3)]) & ((marks$marks$1$second & marks$marks$1$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$1$forward['h0] & (marks$marks$1$forward[('h1)+:(3)] < marks$marks$1$room))) begin
-                marks$marks$1$tuser = marks$marks$1$lead$malformed_tuser;
+                marks$marks$1$tuser = marks$marks$1$kind;
             end
         end
         else if (marks$marks$1$keep & (marks$marks$1$need == 'h0)) begin
-            marks$marks$1$tuser = marks$marks$1$lead$malformed_tuser;
+            marks$marks$1$tuser = marks$marks$1$kind;
         end
         else if (marks$marks$1$keep) begin
             if (marks$marks$1$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$1$runs_on = 1'b1;
             end
-            else if ((marks$marks$1$backward[('h4)+:(5)] & marks$marks$1$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$1$backward[('h4)+:(5)] & marks$marks$1$range) == 'h0) begin
                 marks$marks$1$tuser = marks$marks$1$tuser_truncated;
                 if (marks$marks$1$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$1$tuser = marks$marks$1$lead$outside_tuser;
+                    marks$marks$1$tuser = marks$marks$1$kind;
                 end
             end
             else if (marks$marks$1$backward[('h1)+:(3)] < marks$marks$1$need) begin
@@ -38275,228 +38022,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$1$tuser = marks$marks$1$tuser_truncated;
         end
     end
-    // marks$marks$2$octet
-    always @(*) begin
-        marks$marks$2$octet$continuation = 'h0;
-        if (!marks$marks$2$octet$tdata['h7]) begin
-            marks$marks$2$octet$byte_class = ByteClass$Ascii;
-            marks$marks$2$octet$free_bits = marks$marks$2$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$2$octet$tdata['h6]) begin
-            marks$marks$2$octet$free_bits = marks$marks$2$octet$tdata & 'h3f;
-            if (marks$marks$2$octet$tdata['h5]) begin
-                marks$marks$2$octet$byte_class = ByteClass$ContA0;
-                marks$marks$2$octet$continuation = 'h10;
-            end
-            else if (marks$marks$2$octet$tdata['h4]) begin
-                marks$marks$2$octet$byte_class = ByteClass$Cont90;
-                marks$marks$2$octet$continuation = 'h8;
-            end
-            else if (marks$marks$2$octet$tdata['h3]) begin
-                marks$marks$2$octet$byte_class = ByteClass$Cont88;
-                marks$marks$2$octet$continuation = 'h4;
-            end
-            else if (marks$marks$2$octet$tdata['h2]) begin
-                marks$marks$2$octet$byte_class = ByteClass$Cont84;
-                marks$marks$2$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$2$octet$byte_class = ByteClass$Cont80;
-                marks$marks$2$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$2$octet$tdata['h5]) begin
-            marks$marks$2$octet$free_bits = marks$marks$2$octet$tdata & 'h1f;
-            if (marks$marks$2$octet$tdata['h4] | marks$marks$2$octet$tdata['h3] | marks$marks$2$octet$tdata['h2] | marks$marks$2$octet$tdata['h1]) begin
-                marks$marks$2$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$2$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$2$octet$tdata['h4]) begin
-            marks$marks$2$octet$free_bits = marks$marks$2$octet$tdata & 'hf;
-            if (marks$marks$2$octet$tdata == 'he0) begin
-                marks$marks$2$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$2$octet$tdata == 'hed) begin
-                marks$marks$2$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$2$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$2$octet$tdata['h3]) begin
-            marks$marks$2$octet$free_bits = marks$marks$2$octet$tdata & 'h7;
-            if (marks$marks$2$octet$tdata == 'hf0) begin
-                marks$marks$2$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$2$octet$tdata == 'hf4) & marks$marks$2$octet$f4_bounded) begin
-                marks$marks$2$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$2$octet$tdata['h2] & ~marks$marks$2$octet$leads_to_f7) begin
-                marks$marks$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$2$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$2$octet$tdata['h2]) begin
-            marks$marks$2$octet$free_bits = marks$marks$2$octet$tdata & 'h3;
-            if (~marks$marks$2$octet$leads_to_fb) begin
-                marks$marks$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$2$octet$tdata == 'hf8) begin
-                marks$marks$2$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$2$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$2$octet$tdata['h1]) begin
-            marks$marks$2$octet$free_bits = marks$marks$2$octet$tdata & 'h1;
-            if (~marks$marks$2$octet$leads_to_fd) begin
-                marks$marks$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$2$octet$tdata == 'hfc) begin
-                marks$marks$2$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$2$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$2$octet$free_bits = 'h0;
-            marks$marks$2$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$2$lead
-    always @(*) begin
-        marks$marks$2$lead$lead_length = 'h0;
-        marks$marks$2$lead$second_allowed = 'h1f;
-        marks$marks$2$lead$outside_tuser = marks$marks$2$lead$tuser_truncated;
-        marks$marks$2$lead$malformed_tuser = marks$marks$2$lead$tuser_unexpected_continuation;
-        case (marks$marks$2$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$2$lead$lead_length = 'h1;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$2$lead$lead_length = 'h2;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$2$lead$lead_length = 'h3;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                    marks$marks$2$lead$second_allowed = 'h10;
-                    marks$marks$2$lead$outside_tuser = marks$marks$2$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$2$lead$lead_length = 'h3;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                    marks$marks$2$lead$second_allowed = 'hf;
-                    marks$marks$2$lead$outside_tuser = marks$marks$2$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$2$lead$lead_length = 'h3;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$2$lead$lead_length = 'h4;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                    marks$marks$2$lead$second_allowed = 'h18;
-                    marks$marks$2$lead$outside_tuser = marks$marks$2$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$2$lead$lead_length = 'h4;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                    marks$marks$2$lead$second_allowed = 'h7;
-                    marks$marks$2$lead$outside_tuser = marks$marks$2$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$2$lead$lead_length = 'h4;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$2$lead$lead_length = 'h5;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                    marks$marks$2$lead$second_allowed = 'h1c;
-                    marks$marks$2$lead$outside_tuser = marks$marks$2$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$2$lead$lead_length = 'h5;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$2$lead$lead_length = 'h6;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                    marks$marks$2$lead$second_allowed = 'h1e;
-                    marks$marks$2$lead$outside_tuser = marks$marks$2$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$2$lead$lead_length = 'h6;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$2$lead$malformed_tuser = marks$marks$2$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$2$lead$malformed_tuser = marks$marks$2$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$2$lead$malformed_tuser = marks$marks$2$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$2
     always @(*) begin
-        marks$marks$2$octet$tdata = marks$marks$2$tdata;
-        marks$marks$2$lead$byte_class = marks$marks$2$octet$byte_class;
-        marks$marks$2$unused_inputs = |marks$marks$2$octet$free_bits;
-        marks$marks$2$need = 'h0;
-        if (marks$marks$2$lead$lead_length > 'h1) begin
-            marks$marks$2$need = marks$marks$2$lead$lead_length - 'h1;
-        end
+        marks$marks$2$continuing = marks$marks$2$mark_class['h0];
+        marks$marks$2$need = marks$marks$2$mark_class[('h1)+:(3)];
+        marks$marks$2$range = marks$marks$2$mark_class[('h4)+:(5)];
+        marks$marks$2$kind = marks$marks$2$mark_class[('h9)+:(4)];
         marks$marks$2$second = marks$marks$2$forward[('hc)+:(5)];
         if (marks$marks$2$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$2$second = marks$marks$2$octet$continuation;
+            marks$marks$2$second = marks$marks$2$range;
         end
         marks$marks$2$runs_on = 1'b0;
         marks$marks$2$tuser = 'h0;
-        if (marks$marks$2$keep & (marks$marks$2$octet$continuation != 'h0)) begin
+        if (marks$marks$2$keep & marks$marks$2$continuing) begin
             if (~((marks$marks$2$forward[('h1)+:(3)] < marks$marks$2$forward[('h4)+:(3)]) & ((marks$marks$2$second & marks$marks$2$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$2$forward['h0] & (marks$marks$2$forward[('h1)+:(3)] < marks$marks$2$room))) begin
-                marks$marks$2$tuser = marks$marks$2$lead$malformed_tuser;
+                marks$marks$2$tuser = marks$marks$2$kind;
             end
         end
         else if (marks$marks$2$keep & (marks$marks$2$need == 'h0)) begin
-            marks$marks$2$tuser = marks$marks$2$lead$malformed_tuser;
+            marks$marks$2$tuser = marks$marks$2$kind;
         end
         else if (marks$marks$2$keep) begin
             if (marks$marks$2$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$2$runs_on = 1'b1;
             end
-            else if ((marks$marks$2$backward[('h4)+:(5)] & marks$marks$2$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$2$backward[('h4)+:(5)] & marks$marks$2$range) == 'h0) begin
                 marks$marks$2$tuser = marks$marks$2$tuser_truncated;
                 if (marks$marks$2$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$2$tuser = marks$marks$2$lead$outside_tuser;
+                    marks$marks$2$tuser = marks$marks$2$kind;
                 end
             end
             else if (marks$marks$2$backward[('h1)+:(3)] < marks$marks$2$need) begin
@@ -38513,228 +38066,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$2$tuser = marks$marks$2$tuser_truncated;
         end
     end
-    // marks$marks$3$octet
-    always @(*) begin
-        marks$marks$3$octet$continuation = 'h0;
-        if (!marks$marks$3$octet$tdata['h7]) begin
-            marks$marks$3$octet$byte_class = ByteClass$Ascii;
-            marks$marks$3$octet$free_bits = marks$marks$3$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$3$octet$tdata['h6]) begin
-            marks$marks$3$octet$free_bits = marks$marks$3$octet$tdata & 'h3f;
-            if (marks$marks$3$octet$tdata['h5]) begin
-                marks$marks$3$octet$byte_class = ByteClass$ContA0;
-                marks$marks$3$octet$continuation = 'h10;
-            end
-            else if (marks$marks$3$octet$tdata['h4]) begin
-                marks$marks$3$octet$byte_class = ByteClass$Cont90;
-                marks$marks$3$octet$continuation = 'h8;
-            end
-            else if (marks$marks$3$octet$tdata['h3]) begin
-                marks$marks$3$octet$byte_class = ByteClass$Cont88;
-                marks$marks$3$octet$continuation = 'h4;
-            end
-            else if (marks$marks$3$octet$tdata['h2]) begin
-                marks$marks$3$octet$byte_class = ByteClass$Cont84;
-                marks$marks$3$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$3$octet$byte_class = ByteClass$Cont80;
-                marks$marks$3$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$3$octet$tdata['h5]) begin
-            marks$marks$3$octet$free_bits = marks$marks$3$octet$tdata & 'h1f;
-            if (marks$marks$3$octet$tdata['h4] | marks$marks$3$octet$tdata['h3] | marks$marks$3$octet$tdata['h2] | marks$marks$3$octet$tdata['h1]) begin
-                marks$marks$3$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$3$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$3$octet$tdata['h4]) begin
-            marks$marks$3$octet$free_bits = marks$marks$3$octet$tdata & 'hf;
-            if (marks$marks$3$octet$tdata == 'he0) begin
-                marks$marks$3$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$3$octet$tdata == 'hed) begin
-                marks$marks$3$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$3$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$3$octet$tdata['h3]) begin
-            marks$marks$3$octet$free_bits = marks$marks$3$octet$tdata & 'h7;
-            if (marks$marks$3$octet$tdata == 'hf0) begin
-                marks$marks$3$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$3$octet$tdata == 'hf4) & marks$marks$3$octet$f4_bounded) begin
-                marks$marks$3$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$3$octet$tdata['h2] & ~marks$marks$3$octet$leads_to_f7) begin
-                marks$marks$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$3$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$3$octet$tdata['h2]) begin
-            marks$marks$3$octet$free_bits = marks$marks$3$octet$tdata & 'h3;
-            if (~marks$marks$3$octet$leads_to_fb) begin
-                marks$marks$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$3$octet$tdata == 'hf8) begin
-                marks$marks$3$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$3$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$3$octet$tdata['h1]) begin
-            marks$marks$3$octet$free_bits = marks$marks$3$octet$tdata & 'h1;
-            if (~marks$marks$3$octet$leads_to_fd) begin
-                marks$marks$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$3$octet$tdata == 'hfc) begin
-                marks$marks$3$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$3$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$3$octet$free_bits = 'h0;
-            marks$marks$3$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$3$lead
-    always @(*) begin
-        marks$marks$3$lead$lead_length = 'h0;
-        marks$marks$3$lead$second_allowed = 'h1f;
-        marks$marks$3$lead$outside_tuser = marks$marks$3$lead$tuser_truncated;
-        marks$marks$3$lead$malformed_tuser = marks$marks$3$lead$tuser_unexpected_continuation;
-        case (marks$marks$3$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$3$lead$lead_length = 'h1;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$3$lead$lead_length = 'h2;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$3$lead$lead_length = 'h3;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                    marks$marks$3$lead$second_allowed = 'h10;
-                    marks$marks$3$lead$outside_tuser = marks$marks$3$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$3$lead$lead_length = 'h3;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                    marks$marks$3$lead$second_allowed = 'hf;
-                    marks$marks$3$lead$outside_tuser = marks$marks$3$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$3$lead$lead_length = 'h3;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$3$lead$lead_length = 'h4;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                    marks$marks$3$lead$second_allowed = 'h18;
-                    marks$marks$3$lead$outside_tuser = marks$marks$3$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$3$lead$lead_length = 'h4;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                    marks$marks$3$lead$second_allowed = 'h7;
-                    marks$marks$3$lead$outside_tuser = marks$marks$3$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$3$lead$lead_length = 'h4;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$3$lead$lead_length = 'h5;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                    marks$marks$3$lead$second_allowed = 'h1c;
-                    marks$marks$3$lead$outside_tuser = marks$marks$3$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$3$lead$lead_length = 'h5;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$3$lead$lead_length = 'h6;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                    marks$marks$3$lead$second_allowed = 'h1e;
-                    marks$marks$3$lead$outside_tuser = marks$marks$3$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$3$lead$lead_length = 'h6;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$3$lead$malformed_tuser = marks$marks$3$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$3$lead$malformed_tuser = marks$marks$3$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$3$lead$malformed_tuser = marks$marks$3$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$3
     always @(*) begin
-        marks$marks$3$octet$tdata = marks$marks$3$tdata;
-        marks$marks$3$lead$byte_class = marks$marks$3$octet$byte_class;
-        marks$marks$3$unused_inputs = |marks$marks$3$octet$free_bits;
-        marks$marks$3$need = 'h0;
-        if (marks$marks$3$lead$lead_length > 'h1) begin
-            marks$marks$3$need = marks$marks$3$lead$lead_length - 'h1;
-        end
+        marks$marks$3$continuing = marks$marks$3$mark_class['h0];
+        marks$marks$3$need = marks$marks$3$mark_class[('h1)+:(3)];
+        marks$marks$3$range = marks$marks$3$mark_class[('h4)+:(5)];
+        marks$marks$3$kind = marks$marks$3$mark_class[('h9)+:(4)];
         marks$marks$3$second = marks$marks$3$forward[('hc)+:(5)];
         if (marks$marks$3$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$3$second = marks$marks$3$octet$continuation;
+            marks$marks$3$second = marks$marks$3$range;
         end
         marks$marks$3$runs_on = 1'b0;
         marks$marks$3$tuser = 'h0;
-        if (marks$marks$3$keep & (marks$marks$3$octet$continuation != 'h0)) begin
+        if (marks$marks$3$keep & marks$marks$3$continuing) begin
             if (~((marks$marks$3$forward[('h1)+:(3)] < marks$marks$3$forward[('h4)+:(3)]) & ((marks$marks$3$second & marks$marks$3$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$3$forward['h0] & (marks$marks$3$forward[('h1)+:(3)] < marks$marks$3$room))) begin
-                marks$marks$3$tuser = marks$marks$3$lead$malformed_tuser;
+                marks$marks$3$tuser = marks$marks$3$kind;
             end
         end
         else if (marks$marks$3$keep & (marks$marks$3$need == 'h0)) begin
-            marks$marks$3$tuser = marks$marks$3$lead$malformed_tuser;
+            marks$marks$3$tuser = marks$marks$3$kind;
         end
         else if (marks$marks$3$keep) begin
             if (marks$marks$3$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$3$runs_on = 1'b1;
             end
-            else if ((marks$marks$3$backward[('h4)+:(5)] & marks$marks$3$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$3$backward[('h4)+:(5)] & marks$marks$3$range) == 'h0) begin
                 marks$marks$3$tuser = marks$marks$3$tuser_truncated;
                 if (marks$marks$3$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$3$tuser = marks$marks$3$lead$outside_tuser;
+                    marks$marks$3$tuser = marks$marks$3$kind;
                 end
             end
             else if (marks$marks$3$backward[('h1)+:(3)] < marks$marks$3$need) begin
@@ -38751,228 +38110,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$3$tuser = marks$marks$3$tuser_truncated;
         end
     end
-    // marks$marks$4$octet
-    always @(*) begin
-        marks$marks$4$octet$continuation = 'h0;
-        if (!marks$marks$4$octet$tdata['h7]) begin
-            marks$marks$4$octet$byte_class = ByteClass$Ascii;
-            marks$marks$4$octet$free_bits = marks$marks$4$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$4$octet$tdata['h6]) begin
-            marks$marks$4$octet$free_bits = marks$marks$4$octet$tdata & 'h3f;
-            if (marks$marks$4$octet$tdata['h5]) begin
-                marks$marks$4$octet$byte_class = ByteClass$ContA0;
-                marks$marks$4$octet$continuation = 'h10;
-            end
-            else if (marks$marks$4$octet$tdata['h4]) begin
-                marks$marks$4$octet$byte_class = ByteClass$Cont90;
-                marks$marks$4$octet$continuation = 'h8;
-            end
-            else if (marks$marks$4$octet$tdata['h3]) begin
-                marks$marks$4$octet$byte_class = ByteClass$Cont88;
-                marks$marks$4$octet$continuation = 'h4;
-            end
-            else if (marks$marks$4$octet$tdata['h2]) begin
-                marks$marks$4$octet$byte_class = ByteClass$Cont84;
-                marks$marks$4$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$4$octet$byte_class = ByteClass$Cont80;
-                marks$marks$4$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$4$octet$tdata['h5]) begin
-            marks$marks$4$octet$free_bits = marks$marks$4$octet$tdata & 'h1f;
-            if (marks$marks$4$octet$tdata['h4] | marks$marks$4$octet$tdata['h3] | marks$marks$4$octet$tdata['h2] | marks$marks$4$octet$tdata['h1]) begin
-                marks$marks$4$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$4$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$4$octet$tdata['h4]) begin
-            marks$marks$4$octet$free_bits = marks$marks$4$octet$tdata & 'hf;
-            if (marks$marks$4$octet$tdata == 'he0) begin
-                marks$marks$4$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$4$octet$tdata == 'hed) begin
-                marks$marks$4$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$4$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$4$octet$tdata['h3]) begin
-            marks$marks$4$octet$free_bits = marks$marks$4$octet$tdata & 'h7;
-            if (marks$marks$4$octet$tdata == 'hf0) begin
-                marks$marks$4$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$4$octet$tdata == 'hf4) & marks$marks$4$octet$f4_bounded) begin
-                marks$marks$4$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$4$octet$tdata['h2] & ~marks$marks$4$octet$leads_to_f7) begin
-                marks$marks$4$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$4$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$4$octet$tdata['h2]) begin
-            marks$marks$4$octet$free_bits = marks$marks$4$octet$tdata & 'h3;
-            if (~marks$marks$4$octet$leads_to_fb) begin
-                marks$marks$4$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$4$octet$tdata == 'hf8) begin
-                marks$marks$4$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$4$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$4$octet$tdata['h1]) begin
-            marks$marks$4$octet$free_bits = marks$marks$4$octet$tdata & 'h1;
-            if (~marks$marks$4$octet$leads_to_fd) begin
-                marks$marks$4$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$4$octet$tdata == 'hfc) begin
-                marks$marks$4$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$4$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$4$octet$free_bits = 'h0;
-            marks$marks$4$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$4$lead
-    always @(*) begin
-        marks$marks$4$lead$lead_length = 'h0;
-        marks$marks$4$lead$second_allowed = 'h1f;
-        marks$marks$4$lead$outside_tuser = marks$marks$4$lead$tuser_truncated;
-        marks$marks$4$lead$malformed_tuser = marks$marks$4$lead$tuser_unexpected_continuation;
-        case (marks$marks$4$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$4$lead$lead_length = 'h1;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$4$lead$lead_length = 'h2;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$4$lead$lead_length = 'h3;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                    marks$marks$4$lead$second_allowed = 'h10;
-                    marks$marks$4$lead$outside_tuser = marks$marks$4$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$4$lead$lead_length = 'h3;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                    marks$marks$4$lead$second_allowed = 'hf;
-                    marks$marks$4$lead$outside_tuser = marks$marks$4$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$4$lead$lead_length = 'h3;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$4$lead$lead_length = 'h4;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                    marks$marks$4$lead$second_allowed = 'h18;
-                    marks$marks$4$lead$outside_tuser = marks$marks$4$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$4$lead$lead_length = 'h4;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                    marks$marks$4$lead$second_allowed = 'h7;
-                    marks$marks$4$lead$outside_tuser = marks$marks$4$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$4$lead$lead_length = 'h4;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$4$lead$lead_length = 'h5;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                    marks$marks$4$lead$second_allowed = 'h1c;
-                    marks$marks$4$lead$outside_tuser = marks$marks$4$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$4$lead$lead_length = 'h5;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$4$lead$lead_length = 'h6;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                    marks$marks$4$lead$second_allowed = 'h1e;
-                    marks$marks$4$lead$outside_tuser = marks$marks$4$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$4$lead$lead_length = 'h6;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$4$lead$malformed_tuser = marks$marks$4$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$4$lead$malformed_tuser = marks$marks$4$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$4$lead$malformed_tuser = marks$marks$4$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$4
     always @(*) begin
-        marks$marks$4$octet$tdata = marks$marks$4$tdata;
-        marks$marks$4$lead$byte_class = marks$marks$4$octet$byte_class;
-        marks$marks$4$unused_inputs = |marks$marks$4$octet$free_bits;
-        marks$marks$4$need = 'h0;
-        if (marks$marks$4$lead$lead_length > 'h1) begin
-            marks$marks$4$need = marks$marks$4$lead$lead_length - 'h1;
-        end
+        marks$marks$4$continuing = marks$marks$4$mark_class['h0];
+        marks$marks$4$need = marks$marks$4$mark_class[('h1)+:(3)];
+        marks$marks$4$range = marks$marks$4$mark_class[('h4)+:(5)];
+        marks$marks$4$kind = marks$marks$4$mark_class[('h9)+:(4)];
         marks$marks$4$second = marks$marks$4$forward[('hc)+:(5)];
         if (marks$marks$4$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$4$second = marks$marks$4$octet$continuation;
+            marks$marks$4$second = marks$marks$4$range;
         end
         marks$marks$4$runs_on = 1'b0;
         marks$marks$4$tuser = 'h0;
-        if (marks$marks$4$keep & (marks$marks$4$octet$continuation != 'h0)) begin
+        if (marks$marks$4$keep & marks$marks$4$continuing) begin
             if (~((marks$marks$4$forward[('h1)+:(3)] < marks$marks$4$forward[('h4)+:(3)]) & ((marks$marks$4$second & marks$marks$4$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$4$forward['h0] & (marks$marks$4$forward[('h1)+:(3)] < marks$marks$4$room))) begin
-                marks$marks$4$tuser = marks$marks$4$lead$malformed_tuser;
+                marks$marks$4$tuser = marks$marks$4$kind;
             end
         end
         else if (marks$marks$4$keep & (marks$marks$4$need == 'h0)) begin
-            marks$marks$4$tuser = marks$marks$4$lead$malformed_tuser;
+            marks$marks$4$tuser = marks$marks$4$kind;
         end
         else if (marks$marks$4$keep) begin
             if (marks$marks$4$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$4$runs_on = 1'b1;
             end
-            else if ((marks$marks$4$backward[('h4)+:(5)] & marks$marks$4$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$4$backward[('h4)+:(5)] & marks$marks$4$range) == 'h0) begin
                 marks$marks$4$tuser = marks$marks$4$tuser_truncated;
                 if (marks$marks$4$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$4$tuser = marks$marks$4$lead$outside_tuser;
+                    marks$marks$4$tuser = marks$marks$4$kind;
                 end
             end
             else if (marks$marks$4$backward[('h1)+:(3)] < marks$marks$4$need) begin
@@ -38989,228 +38154,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$4$tuser = marks$marks$4$tuser_truncated;
         end
     end
-    // marks$marks$5$octet
-    always @(*) begin
-        marks$marks$5$octet$continuation = 'h0;
-        if (!marks$marks$5$octet$tdata['h7]) begin
-            marks$marks$5$octet$byte_class = ByteClass$Ascii;
-            marks$marks$5$octet$free_bits = marks$marks$5$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$5$octet$tdata['h6]) begin
-            marks$marks$5$octet$free_bits = marks$marks$5$octet$tdata & 'h3f;
-            if (marks$marks$5$octet$tdata['h5]) begin
-                marks$marks$5$octet$byte_class = ByteClass$ContA0;
-                marks$marks$5$octet$continuation = 'h10;
-            end
-            else if (marks$marks$5$octet$tdata['h4]) begin
-                marks$marks$5$octet$byte_class = ByteClass$Cont90;
-                marks$marks$5$octet$continuation = 'h8;
-            end
-            else if (marks$marks$5$octet$tdata['h3]) begin
-                marks$marks$5$octet$byte_class = ByteClass$Cont88;
-                marks$marks$5$octet$continuation = 'h4;
-            end
-            else if (marks$marks$5$octet$tdata['h2]) begin
-                marks$marks$5$octet$byte_class = ByteClass$Cont84;
-                marks$marks$5$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$5$octet$byte_class = ByteClass$Cont80;
-                marks$marks$5$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$5$octet$tdata['h5]) begin
-            marks$marks$5$octet$free_bits = marks$marks$5$octet$tdata & 'h1f;
-            if (marks$marks$5$octet$tdata['h4] | marks$marks$5$octet$tdata['h3] | marks$marks$5$octet$tdata['h2] | marks$marks$5$octet$tdata['h1]) begin
-                marks$marks$5$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$5$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$5$octet$tdata['h4]) begin
-            marks$marks$5$octet$free_bits = marks$marks$5$octet$tdata & 'hf;
-            if (marks$marks$5$octet$tdata == 'he0) begin
-                marks$marks$5$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$5$octet$tdata == 'hed) begin
-                marks$marks$5$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$5$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$5$octet$tdata['h3]) begin
-            marks$marks$5$octet$free_bits = marks$marks$5$octet$tdata & 'h7;
-            if (marks$marks$5$octet$tdata == 'hf0) begin
-                marks$marks$5$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$5$octet$tdata == 'hf4) & marks$marks$5$octet$f4_bounded) begin
-                marks$marks$5$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$5$octet$tdata['h2] & ~marks$marks$5$octet$leads_to_f7) begin
-                marks$marks$5$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$5$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$5$octet$tdata['h2]) begin
-            marks$marks$5$octet$free_bits = marks$marks$5$octet$tdata & 'h3;
-            if (~marks$marks$5$octet$leads_to_fb) begin
-                marks$marks$5$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$5$octet$tdata == 'hf8) begin
-                marks$marks$5$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$5$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$5$octet$tdata['h1]) begin
-            marks$marks$5$octet$free_bits = marks$marks$5$octet$tdata & 'h1;
-            if (~marks$marks$5$octet$leads_to_fd) begin
-                marks$marks$5$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$5$octet$tdata == 'hfc) begin
-                marks$marks$5$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$5$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$5$octet$free_bits = 'h0;
-            marks$marks$5$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$5$lead
-    always @(*) begin
-        marks$marks$5$lead$lead_length = 'h0;
-        marks$marks$5$lead$second_allowed = 'h1f;
-        marks$marks$5$lead$outside_tuser = marks$marks$5$lead$tuser_truncated;
-        marks$marks$5$lead$malformed_tuser = marks$marks$5$lead$tuser_unexpected_continuation;
-        case (marks$marks$5$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$5$lead$lead_length = 'h1;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$5$lead$lead_length = 'h2;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$5$lead$lead_length = 'h3;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                    marks$marks$5$lead$second_allowed = 'h10;
-                    marks$marks$5$lead$outside_tuser = marks$marks$5$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$5$lead$lead_length = 'h3;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                    marks$marks$5$lead$second_allowed = 'hf;
-                    marks$marks$5$lead$outside_tuser = marks$marks$5$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$5$lead$lead_length = 'h3;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$5$lead$lead_length = 'h4;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                    marks$marks$5$lead$second_allowed = 'h18;
-                    marks$marks$5$lead$outside_tuser = marks$marks$5$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$5$lead$lead_length = 'h4;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                    marks$marks$5$lead$second_allowed = 'h7;
-                    marks$marks$5$lead$outside_tuser = marks$marks$5$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$5$lead$lead_length = 'h4;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$5$lead$lead_length = 'h5;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                    marks$marks$5$lead$second_allowed = 'h1c;
-                    marks$marks$5$lead$outside_tuser = marks$marks$5$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$5$lead$lead_length = 'h5;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$5$lead$lead_length = 'h6;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                    marks$marks$5$lead$second_allowed = 'h1e;
-                    marks$marks$5$lead$outside_tuser = marks$marks$5$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$5$lead$lead_length = 'h6;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$5$lead$malformed_tuser = marks$marks$5$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$5$lead$malformed_tuser = marks$marks$5$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$5$lead$malformed_tuser = marks$marks$5$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$5
     always @(*) begin
-        marks$marks$5$octet$tdata = marks$marks$5$tdata;
-        marks$marks$5$lead$byte_class = marks$marks$5$octet$byte_class;
-        marks$marks$5$unused_inputs = |marks$marks$5$octet$free_bits;
-        marks$marks$5$need = 'h0;
-        if (marks$marks$5$lead$lead_length > 'h1) begin
-            marks$marks$5$need = marks$marks$5$lead$lead_length - 'h1;
-        end
+        marks$marks$5$continuing = marks$marks$5$mark_class['h0];
+        marks$marks$5$need = marks$marks$5$mark_class[('h1)+:(3)];
+        marks$marks$5$range = marks$marks$5$mark_class[('h4)+:(5)];
+        marks$marks$5$kind = marks$marks$5$mark_class[('h9)+:(4)];
         marks$marks$5$second = marks$marks$5$forward[('hc)+:(5)];
         if (marks$marks$5$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$5$second = marks$marks$5$octet$continuation;
+            marks$marks$5$second = marks$marks$5$range;
         end
         marks$marks$5$runs_on = 1'b0;
         marks$marks$5$tuser = 'h0;
-        if (marks$marks$5$keep & (marks$marks$5$octet$continuation != 'h0)) begin
+        if (marks$marks$5$keep & marks$marks$5$continuing) begin
             if (~((marks$marks$5$forward[('h1)+:(3)] < marks$marks$5$forward[('h4)+:(3)]) & ((marks$marks$5$second & marks$marks$5$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$5$forward['h0] & (marks$marks$5$forward[('h1)+:(3)] < marks$marks$5$room))) begin
-                marks$marks$5$tuser = marks$marks$5$lead$malformed_tuser;
+                marks$marks$5$tuser = marks$marks$5$kind;
             end
         end
         else if (marks$marks$5$keep & (marks$marks$5$need == 'h0)) begin
-            marks$marks$5$tuser = marks$marks$5$lead$malformed_tuser;
+            marks$marks$5$tuser = marks$marks$5$kind;
         end
         else if (marks$marks$5$keep) begin
             if (marks$marks$5$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$5$runs_on = 1'b1;
             end
-            else if ((marks$marks$5$backward[('h4)+:(5)] & marks$marks$5$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$5$backward[('h4)+:(5)] & marks$marks$5$range) == 'h0) begin
                 marks$marks$5$tuser = marks$marks$5$tuser_truncated;
                 if (marks$marks$5$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$5$tuser = marks$marks$5$lead$outside_tuser;
+                    marks$marks$5$tuser = marks$marks$5$kind;
                 end
             end
             else if (marks$marks$5$backward[('h1)+:(3)] < marks$marks$5$need) begin
@@ -39227,228 +38198,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$5$tuser = marks$marks$5$tuser_truncated;
         end
     end
-    // marks$marks$6$octet
-    always @(*) begin
-        marks$marks$6$octet$continuation = 'h0;
-        if (!marks$marks$6$octet$tdata['h7]) begin
-            marks$marks$6$octet$byte_class = ByteClass$Ascii;
-            marks$marks$6$octet$free_bits = marks$marks$6$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$6$octet$tdata['h6]) begin
-            marks$marks$6$octet$free_bits = marks$marks$6$octet$tdata & 'h3f;
-            if (marks$marks$6$octet$tdata['h5]) begin
-                marks$marks$6$octet$byte_class = ByteClass$ContA0;
-                marks$marks$6$octet$continuation = 'h10;
-            end
-            else if (marks$marks$6$octet$tdata['h4]) begin
-                marks$marks$6$octet$byte_class = ByteClass$Cont90;
-                marks$marks$6$octet$continuation = 'h8;
-            end
-            else if (marks$marks$6$octet$tdata['h3]) begin
-                marks$marks$6$octet$byte_class = ByteClass$Cont88;
-                marks$marks$6$octet$continuation = 'h4;
-            end
-            else if (marks$marks$6$octet$tdata['h2]) begin
-                marks$marks$6$octet$byte_class = ByteClass$Cont84;
-                marks$marks$6$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$6$octet$byte_class = ByteClass$Cont80;
-                marks$marks$6$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$6$octet$tdata['h5]) begin
-            marks$marks$6$octet$free_bits = marks$marks$6$octet$tdata & 'h1f;
-            if (marks$marks$6$octet$tdata['h4] | marks$marks$6$octet$tdata['h3] | marks$marks$6$octet$tdata['h2] | marks$marks$6$octet$tdata['h1]) begin
-                marks$marks$6$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$6$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$6$octet$tdata['h4]) begin
-            marks$marks$6$octet$free_bits = marks$marks$6$octet$tdata & 'hf;
-            if (marks$marks$6$octet$tdata == 'he0) begin
-                marks$marks$6$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$6$octet$tdata == 'hed) begin
-                marks$marks$6$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$6$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$6$octet$tdata['h3]) begin
-            marks$marks$6$octet$free_bits = marks$marks$6$octet$tdata & 'h7;
-            if (marks$marks$6$octet$tdata == 'hf0) begin
-                marks$marks$6$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$6$octet$tdata == 'hf4) & marks$marks$6$octet$f4_bounded) begin
-                marks$marks$6$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$6$octet$tdata['h2] & ~marks$marks$6$octet$leads_to_f7) begin
-                marks$marks$6$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$6$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$6$octet$tdata['h2]) begin
-            marks$marks$6$octet$free_bits = marks$marks$6$octet$tdata & 'h3;
-            if (~marks$marks$6$octet$leads_to_fb) begin
-                marks$marks$6$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$6$octet$tdata == 'hf8) begin
-                marks$marks$6$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$6$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$6$octet$tdata['h1]) begin
-            marks$marks$6$octet$free_bits = marks$marks$6$octet$tdata & 'h1;
-            if (~marks$marks$6$octet$leads_to_fd) begin
-                marks$marks$6$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$6$octet$tdata == 'hfc) begin
-                marks$marks$6$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$6$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$6$octet$free_bits = 'h0;
-            marks$marks$6$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$6$lead
-    always @(*) begin
-        marks$marks$6$lead$lead_length = 'h0;
-        marks$marks$6$lead$second_allowed = 'h1f;
-        marks$marks$6$lead$outside_tuser = marks$marks$6$lead$tuser_truncated;
-        marks$marks$6$lead$malformed_tuser = marks$marks$6$lead$tuser_unexpected_continuation;
-        case (marks$marks$6$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$6$lead$lead_length = 'h1;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$6$lead$lead_length = 'h2;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$6$lead$lead_length = 'h3;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                    marks$marks$6$lead$second_allowed = 'h10;
-                    marks$marks$6$lead$outside_tuser = marks$marks$6$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$6$lead$lead_length = 'h3;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                    marks$marks$6$lead$second_allowed = 'hf;
-                    marks$marks$6$lead$outside_tuser = marks$marks$6$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$6$lead$lead_length = 'h3;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$6$lead$lead_length = 'h4;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                    marks$marks$6$lead$second_allowed = 'h18;
-                    marks$marks$6$lead$outside_tuser = marks$marks$6$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$6$lead$lead_length = 'h4;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                    marks$marks$6$lead$second_allowed = 'h7;
-                    marks$marks$6$lead$outside_tuser = marks$marks$6$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$6$lead$lead_length = 'h4;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$6$lead$lead_length = 'h5;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                    marks$marks$6$lead$second_allowed = 'h1c;
-                    marks$marks$6$lead$outside_tuser = marks$marks$6$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$6$lead$lead_length = 'h5;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$6$lead$lead_length = 'h6;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                    marks$marks$6$lead$second_allowed = 'h1e;
-                    marks$marks$6$lead$outside_tuser = marks$marks$6$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$6$lead$lead_length = 'h6;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$6$lead$malformed_tuser = marks$marks$6$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$6$lead$malformed_tuser = marks$marks$6$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$6$lead$malformed_tuser = marks$marks$6$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$6
     always @(*) begin
-        marks$marks$6$octet$tdata = marks$marks$6$tdata;
-        marks$marks$6$lead$byte_class = marks$marks$6$octet$byte_class;
-        marks$marks$6$unused_inputs = |marks$marks$6$octet$free_bits;
-        marks$marks$6$need = 'h0;
-        if (marks$marks$6$lead$lead_length > 'h1) begin
-            marks$marks$6$need = marks$marks$6$lead$lead_length - 'h1;
-        end
+        marks$marks$6$continuing = marks$marks$6$mark_class['h0];
+        marks$marks$6$need = marks$marks$6$mark_class[('h1)+:(3)];
+        marks$marks$6$range = marks$marks$6$mark_class[('h4)+:(5)];
+        marks$marks$6$kind = marks$marks$6$mark_class[('h9)+:(4)];
         marks$marks$6$second = marks$marks$6$forward[('hc)+:(5)];
         if (marks$marks$6$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$6$second = marks$marks$6$octet$continuation;
+            marks$marks$6$second = marks$marks$6$range;
         end
         marks$marks$6$runs_on = 1'b0;
         marks$marks$6$tuser = 'h0;
-        if (marks$marks$6$keep & (marks$marks$6$octet$continuation != 'h0)) begin
+        if (marks$marks$6$keep & marks$marks$6$continuing) begin
             if (~((marks$marks$6$forward[('h1)+:(3)] < marks$marks$6$forward[('h4)+:(3)]) & ((marks$marks$6$second & marks$marks$6$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$6$forward['h0] & (marks$marks$6$forward[('h1)+:(3)] < marks$marks$6$room))) begin
-                marks$marks$6$tuser = marks$marks$6$lead$malformed_tuser;
+                marks$marks$6$tuser = marks$marks$6$kind;
             end
         end
         else if (marks$marks$6$keep & (marks$marks$6$need == 'h0)) begin
-            marks$marks$6$tuser = marks$marks$6$lead$malformed_tuser;
+            marks$marks$6$tuser = marks$marks$6$kind;
         end
         else if (marks$marks$6$keep) begin
             if (marks$marks$6$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$6$runs_on = 1'b1;
             end
-            else if ((marks$marks$6$backward[('h4)+:(5)] & marks$marks$6$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$6$backward[('h4)+:(5)] & marks$marks$6$range) == 'h0) begin
                 marks$marks$6$tuser = marks$marks$6$tuser_truncated;
                 if (marks$marks$6$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$6$tuser = marks$marks$6$lead$outside_tuser;
+                    marks$marks$6$tuser = marks$marks$6$kind;
                 end
             end
             else if (marks$marks$6$backward[('h1)+:(3)] < marks$marks$6$need) begin
@@ -39465,228 +38242,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$6$tuser = marks$marks$6$tuser_truncated;
         end
     end
-    // marks$marks$7$octet
-    always @(*) begin
-        marks$marks$7$octet$continuation = 'h0;
-        if (!marks$marks$7$octet$tdata['h7]) begin
-            marks$marks$7$octet$byte_class = ByteClass$Ascii;
-            marks$marks$7$octet$free_bits = marks$marks$7$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$7$octet$tdata['h6]) begin
-            marks$marks$7$octet$free_bits = marks$marks$7$octet$tdata & 'h3f;
-            if (marks$marks$7$octet$tdata['h5]) begin
-                marks$marks$7$octet$byte_class = ByteClass$ContA0;
-                marks$marks$7$octet$continuation = 'h10;
-            end
-            else if (marks$marks$7$octet$tdata['h4]) begin
-                marks$marks$7$octet$byte_class = ByteClass$Cont90;
-                marks$marks$7$octet$continuation = 'h8;
-            end
-            else if (marks$marks$7$octet$tdata['h3]) begin
-                marks$marks$7$octet$byte_class = ByteClass$Cont88;
-                marks$marks$7$octet$continuation = 'h4;
-            end
-            else if (marks$marks$7$octet$tdata['h2]) begin
-                marks$marks$7$octet$byte_class = ByteClass$Cont84;
-                marks$marks$7$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$7$octet$byte_class = ByteClass$Cont80;
-                marks$marks$7$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$7$octet$tdata['h5]) begin
-            marks$marks$7$octet$free_bits = marks$marks$7$octet$tdata & 'h1f;
-            if (marks$marks$7$octet$tdata['h4] | marks$marks$7$octet$tdata['h3] | marks$marks$7$octet$tdata['h2] | marks$marks$7$octet$tdata['h1]) begin
-                marks$marks$7$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$7$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$7$octet$tdata['h4]) begin
-            marks$marks$7$octet$free_bits = marks$marks$7$octet$tdata & 'hf;
-            if (marks$marks$7$octet$tdata == 'he0) begin
-                marks$marks$7$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$7$octet$tdata == 'hed) begin
-                marks$marks$7$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$7$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$7$octet$tdata['h3]) begin
-            marks$marks$7$octet$free_bits = marks$marks$7$octet$tdata & 'h7;
-            if (marks$marks$7$octet$tdata == 'hf0) begin
-                marks$marks$7$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$7$octet$tdata == 'hf4) & marks$marks$7$octet$f4_bounded) begin
-                marks$marks$7$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$7$octet$tdata['h2] & ~marks$marks$7$octet$leads_to_f7) begin
-                marks$marks$7$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$7$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$7$octet$tdata['h2]) begin
-            marks$marks$7$octet$free_bits = marks$marks$7$octet$tdata & 'h3;
-            if (~marks$marks$7$octet$leads_to_fb) begin
-                marks$marks$7$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$7$octet$tdata == 'hf8) begin
-                marks$marks$7$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$7$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$7$octet$tdata['h1]) begin
-            marks$marks$7$octet$free_bits = marks$marks$7$octet$tdata & 'h1;
-            if (~marks$marks$7$octet$leads_to_fd) begin
-                marks$marks$7$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$7$octet$tdata == 'hfc) begin
-                marks$marks$7$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$7$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$7$octet$free_bits = 'h0;
-            marks$marks$7$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$7$lead
-    always @(*) begin
-        marks$marks$7$lead$lead_length = 'h0;
-        marks$marks$7$lead$second_allowed = 'h1f;
-        marks$marks$7$lead$outside_tuser = marks$marks$7$lead$tuser_truncated;
-        marks$marks$7$lead$malformed_tuser = marks$marks$7$lead$tuser_unexpected_continuation;
-        case (marks$marks$7$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$7$lead$lead_length = 'h1;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$7$lead$lead_length = 'h2;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$7$lead$lead_length = 'h3;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                    marks$marks$7$lead$second_allowed = 'h10;
-                    marks$marks$7$lead$outside_tuser = marks$marks$7$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$7$lead$lead_length = 'h3;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                    marks$marks$7$lead$second_allowed = 'hf;
-                    marks$marks$7$lead$outside_tuser = marks$marks$7$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$7$lead$lead_length = 'h3;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$7$lead$lead_length = 'h4;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                    marks$marks$7$lead$second_allowed = 'h18;
-                    marks$marks$7$lead$outside_tuser = marks$marks$7$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$7$lead$lead_length = 'h4;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                    marks$marks$7$lead$second_allowed = 'h7;
-                    marks$marks$7$lead$outside_tuser = marks$marks$7$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$7$lead$lead_length = 'h4;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$7$lead$lead_length = 'h5;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                    marks$marks$7$lead$second_allowed = 'h1c;
-                    marks$marks$7$lead$outside_tuser = marks$marks$7$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$7$lead$lead_length = 'h5;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$7$lead$lead_length = 'h6;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                    marks$marks$7$lead$second_allowed = 'h1e;
-                    marks$marks$7$lead$outside_tuser = marks$marks$7$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$7$lead$lead_length = 'h6;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$7$lead$malformed_tuser = marks$marks$7$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$7$lead$malformed_tuser = marks$marks$7$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$7$lead$malformed_tuser = marks$marks$7$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$7
     always @(*) begin
-        marks$marks$7$octet$tdata = marks$marks$7$tdata;
-        marks$marks$7$lead$byte_class = marks$marks$7$octet$byte_class;
-        marks$marks$7$unused_inputs = |marks$marks$7$octet$free_bits;
-        marks$marks$7$need = 'h0;
-        if (marks$marks$7$lead$lead_length > 'h1) begin
-            marks$marks$7$need = marks$marks$7$lead$lead_length - 'h1;
-        end
+        marks$marks$7$continuing = marks$marks$7$mark_class['h0];
+        marks$marks$7$need = marks$marks$7$mark_class[('h1)+:(3)];
+        marks$marks$7$range = marks$marks$7$mark_class[('h4)+:(5)];
+        marks$marks$7$kind = marks$marks$7$mark_class[('h9)+:(4)];
         marks$marks$7$second = marks$marks$7$forward[('hc)+:(5)];
         if (marks$marks$7$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$7$second = marks$marks$7$octet$continuation;
+            marks$marks$7$second = marks$marks$7$range;
         end
         marks$marks$7$runs_on = 1'b0;
         marks$marks$7$tuser = 'h0;
-        if (marks$marks$7$keep & (marks$marks$7$octet$continuation != 'h0)) begin
+        if (marks$marks$7$keep & marks$marks$7$continuing) begin
             if (~((marks$marks$7$forward[('h1)+:(3)] < marks$marks$7$forward[('h4)+:(3)]) & ((marks$marks$7$second & marks$marks$7$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$7$forward['h0] & (marks$marks$7$forward[('h1)+:(3)] < marks$marks$7$room))) begin
-                marks$marks$7$tuser = marks$marks$7$lead$malformed_tuser;
+                marks$marks$7$tuser = marks$marks$7$kind;
             end
         end
         else if (marks$marks$7$keep & (marks$marks$7$need == 'h0)) begin
-            marks$marks$7$tuser = marks$marks$7$lead$malformed_tuser;
+            marks$marks$7$tuser = marks$marks$7$kind;
         end
         else if (marks$marks$7$keep) begin
             if (marks$marks$7$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$7$runs_on = 1'b1;
             end
-            else if ((marks$marks$7$backward[('h4)+:(5)] & marks$marks$7$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$7$backward[('h4)+:(5)] & marks$marks$7$range) == 'h0) begin
                 marks$marks$7$tuser = marks$marks$7$tuser_truncated;
                 if (marks$marks$7$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$7$tuser = marks$marks$7$lead$outside_tuser;
+                    marks$marks$7$tuser = marks$marks$7$kind;
                 end
             end
             else if (marks$marks$7$backward[('h1)+:(3)] < marks$marks$7$need) begin
@@ -39703,228 +38286,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$7$tuser = marks$marks$7$tuser_truncated;
         end
     end
-    // marks$marks$8$octet
-    always @(*) begin
-        marks$marks$8$octet$continuation = 'h0;
-        if (!marks$marks$8$octet$tdata['h7]) begin
-            marks$marks$8$octet$byte_class = ByteClass$Ascii;
-            marks$marks$8$octet$free_bits = marks$marks$8$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$8$octet$tdata['h6]) begin
-            marks$marks$8$octet$free_bits = marks$marks$8$octet$tdata & 'h3f;
-            if (marks$marks$8$octet$tdata['h5]) begin
-                marks$marks$8$octet$byte_class = ByteClass$ContA0;
-                marks$marks$8$octet$continuation = 'h10;
-            end
-            else if (marks$marks$8$octet$tdata['h4]) begin
-                marks$marks$8$octet$byte_class = ByteClass$Cont90;
-                marks$marks$8$octet$continuation = 'h8;
-            end
-            else if (marks$marks$8$octet$tdata['h3]) begin
-                marks$marks$8$octet$byte_class = ByteClass$Cont88;
-                marks$marks$8$octet$continuation = 'h4;
-            end
-            else if (marks$marks$8$octet$tdata['h2]) begin
-                marks$marks$8$octet$byte_class = ByteClass$Cont84;
-                marks$marks$8$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$8$octet$byte_class = ByteClass$Cont80;
-                marks$marks$8$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$8$octet$tdata['h5]) begin
-            marks$marks$8$octet$free_bits = marks$marks$8$octet$tdata & 'h1f;
-            if (marks$marks$8$octet$tdata['h4] | marks$marks$8$octet$tdata['h3] | marks$marks$8$octet$tdata['h2] | marks$marks$8$octet$tdata['h1]) begin
-                marks$marks$8$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$8$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$8$octet$tdata['h4]) begin
-            marks$marks$8$octet$free_bits = marks$marks$8$octet$tdata & 'hf;
-            if (marks$marks$8$octet$tdata == 'he0) begin
-                marks$marks$8$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$8$octet$tdata == 'hed) begin
-                marks$marks$8$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$8$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$8$octet$tdata['h3]) begin
-            marks$marks$8$octet$free_bits = marks$marks$8$octet$tdata & 'h7;
-            if (marks$marks$8$octet$tdata == 'hf0) begin
-                marks$marks$8$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$8$octet$tdata == 'hf4) & marks$marks$8$octet$f4_bounded) begin
-                marks$marks$8$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$8$octet$tdata['h2] & ~marks$marks$8$octet$leads_to_f7) begin
-                marks$marks$8$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$8$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$8$octet$tdata['h2]) begin
-            marks$marks$8$octet$free_bits = marks$marks$8$octet$tdata & 'h3;
-            if (~marks$marks$8$octet$leads_to_fb) begin
-                marks$marks$8$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$8$octet$tdata == 'hf8) begin
-                marks$marks$8$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$8$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$8$octet$tdata['h1]) begin
-            marks$marks$8$octet$free_bits = marks$marks$8$octet$tdata & 'h1;
-            if (~marks$marks$8$octet$leads_to_fd) begin
-                marks$marks$8$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$8$octet$tdata == 'hfc) begin
-                marks$marks$8$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$8$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$8$octet$free_bits = 'h0;
-            marks$marks$8$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$8$lead
-    always @(*) begin
-        marks$marks$8$lead$lead_length = 'h0;
-        marks$marks$8$lead$second_allowed = 'h1f;
-        marks$marks$8$lead$outside_tuser = marks$marks$8$lead$tuser_truncated;
-        marks$marks$8$lead$malformed_tuser = marks$marks$8$lead$tuser_unexpected_continuation;
-        case (marks$marks$8$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$8$lead$lead_length = 'h1;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$8$lead$lead_length = 'h2;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$8$lead$lead_length = 'h3;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                    marks$marks$8$lead$second_allowed = 'h10;
-                    marks$marks$8$lead$outside_tuser = marks$marks$8$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$8$lead$lead_length = 'h3;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                    marks$marks$8$lead$second_allowed = 'hf;
-                    marks$marks$8$lead$outside_tuser = marks$marks$8$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$8$lead$lead_length = 'h3;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$8$lead$lead_length = 'h4;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                    marks$marks$8$lead$second_allowed = 'h18;
-                    marks$marks$8$lead$outside_tuser = marks$marks$8$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$8$lead$lead_length = 'h4;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                    marks$marks$8$lead$second_allowed = 'h7;
-                    marks$marks$8$lead$outside_tuser = marks$marks$8$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$8$lead$lead_length = 'h4;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$8$lead$lead_length = 'h5;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                    marks$marks$8$lead$second_allowed = 'h1c;
-                    marks$marks$8$lead$outside_tuser = marks$marks$8$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$8$lead$lead_length = 'h5;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$8$lead$lead_length = 'h6;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                    marks$marks$8$lead$second_allowed = 'h1e;
-                    marks$marks$8$lead$outside_tuser = marks$marks$8$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$8$lead$lead_length = 'h6;
-                    marks$marks$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$8$lead$malformed_tuser = marks$marks$8$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$8$lead$malformed_tuser = marks$marks$8$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$8$lead$malformed_tuser = marks$marks$8$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$8
     always @(*) begin
-        marks$marks$8$octet$tdata = marks$marks$8$tdata;
-        marks$marks$8$lead$byte_class = marks$marks$8$octet$byte_class;
-        marks$marks$8$unused_inputs = |marks$marks$8$octet$free_bits;
-        marks$marks$8$need = 'h0;
-        if (marks$marks$8$lead$lead_length > 'h1) begin
-            marks$marks$8$need = marks$marks$8$lead$lead_length - 'h1;
-        end
+        marks$marks$8$continuing = marks$marks$8$mark_class['h0];
+        marks$marks$8$need = marks$marks$8$mark_class[('h1)+:(3)];
+        marks$marks$8$range = marks$marks$8$mark_class[('h4)+:(5)];
+        marks$marks$8$kind = marks$marks$8$mark_class[('h9)+:(4)];
         marks$marks$8$second = marks$marks$8$forward[('hc)+:(5)];
         if (marks$marks$8$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$8$second = marks$marks$8$octet$continuation;
+            marks$marks$8$second = marks$marks$8$range;
         end
         marks$marks$8$runs_on = 1'b0;
         marks$marks$8$tuser = 'h0;
-        if (marks$marks$8$keep & (marks$marks$8$octet$continuation != 'h0)) begin
+        if (marks$marks$8$keep & marks$marks$8$continuing) begin
             if (~((marks$marks$8$forward[('h1)+:(3)] < marks$marks$8$forward[('h4)+:(3)]) & ((marks$marks$8$second & marks$marks$8$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$8$forward['h0] & (marks$marks$8$forward[('h1)+:(3)] < marks$marks$8$room))) begin
-                marks$marks$8$tuser = marks$marks$8$lead$malformed_tuser;
+                marks$marks$8$tuser = marks$marks$8$kind;
             end
         end
         else if (marks$marks$8$keep & (marks$marks$8$need == 'h0)) begin
-            marks$marks$8$tuser = marks$marks$8$lead$malformed_tuser;
+            marks$marks$8$tuser = marks$marks$8$kind;
         end
         else if (marks$marks$8$keep) begin
             if (marks$marks$8$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$8$runs_on = 1'b1;
             end
-            else if ((marks$marks$8$backward[('h4)+:(5)] & marks$marks$8$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$8$backward[('h4)+:(5)] & marks$marks$8$range) == 'h0) begin
                 marks$marks$8$tuser = marks$marks$8$tuser_truncated;
                 if (marks$marks$8$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$8$tuser = marks$marks$8$lead$outside_tuser;
+                    marks$marks$8$tuser = marks$marks$8$kind;
                 end
             end
             else if (marks$marks$8$backward[('h1)+:(3)] < marks$marks$8$need) begin
@@ -39941,228 +38330,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$8$tuser = marks$marks$8$tuser_truncated;
         end
     end
-    // marks$marks$9$octet
-    always @(*) begin
-        marks$marks$9$octet$continuation = 'h0;
-        if (!marks$marks$9$octet$tdata['h7]) begin
-            marks$marks$9$octet$byte_class = ByteClass$Ascii;
-            marks$marks$9$octet$free_bits = marks$marks$9$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$9$octet$tdata['h6]) begin
-            marks$marks$9$octet$free_bits = marks$marks$9$octet$tdata & 'h3f;
-            if (marks$marks$9$octet$tdata['h5]) begin
-                marks$marks$9$octet$byte_class = ByteClass$ContA0;
-                marks$marks$9$octet$continuation = 'h10;
-            end
-            else if (marks$marks$9$octet$tdata['h4]) begin
-                marks$marks$9$octet$byte_class = ByteClass$Cont90;
-                marks$marks$9$octet$continuation = 'h8;
-            end
-            else if (marks$marks$9$octet$tdata['h3]) begin
-                marks$marks$9$octet$byte_class = ByteClass$Cont88;
-                marks$marks$9$octet$continuation = 'h4;
-            end
-            else if (marks$marks$9$octet$tdata['h2]) begin
-                marks$marks$9$octet$byte_class = ByteClass$Cont84;
-                marks$marks$9$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$9$octet$byte_class = ByteClass$Cont80;
-                marks$marks$9$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$9$octet$tdata['h5]) begin
-            marks$marks$9$octet$free_bits = marks$marks$9$octet$tdata & 'h1f;
-            if (marks$marks$9$octet$tdata['h4] | marks$marks$9$octet$tdata['h3] | marks$marks$9$octet$tdata['h2] | marks$marks$9$octet$tdata['h1]) begin
-                marks$marks$9$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$9$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$9$octet$tdata['h4]) begin
-            marks$marks$9$octet$free_bits = marks$marks$9$octet$tdata & 'hf;
-            if (marks$marks$9$octet$tdata == 'he0) begin
-                marks$marks$9$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$9$octet$tdata == 'hed) begin
-                marks$marks$9$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$9$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$9$octet$tdata['h3]) begin
-            marks$marks$9$octet$free_bits = marks$marks$9$octet$tdata & 'h7;
-            if (marks$marks$9$octet$tdata == 'hf0) begin
-                marks$marks$9$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$9$octet$tdata == 'hf4) & marks$marks$9$octet$f4_bounded) begin
-                marks$marks$9$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$9$octet$tdata['h2] & ~marks$marks$9$octet$leads_to_f7) begin
-                marks$marks$9$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$9$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$9$octet$tdata['h2]) begin
-            marks$marks$9$octet$free_bits = marks$marks$9$octet$tdata & 'h3;
-            if (~marks$marks$9$octet$leads_to_fb) begin
-                marks$marks$9$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$9$octet$tdata == 'hf8) begin
-                marks$marks$9$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$9$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$9$octet$tdata['h1]) begin
-            marks$marks$9$octet$free_bits = marks$marks$9$octet$tdata & 'h1;
-            if (~marks$marks$9$octet$leads_to_fd) begin
-                marks$marks$9$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$9$octet$tdata == 'hfc) begin
-                marks$marks$9$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$9$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$9$octet$free_bits = 'h0;
-            marks$marks$9$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$9$lead
-    always @(*) begin
-        marks$marks$9$lead$lead_length = 'h0;
-        marks$marks$9$lead$second_allowed = 'h1f;
-        marks$marks$9$lead$outside_tuser = marks$marks$9$lead$tuser_truncated;
-        marks$marks$9$lead$malformed_tuser = marks$marks$9$lead$tuser_unexpected_continuation;
-        case (marks$marks$9$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$9$lead$lead_length = 'h1;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$9$lead$lead_length = 'h2;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$9$lead$lead_length = 'h3;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                    marks$marks$9$lead$second_allowed = 'h10;
-                    marks$marks$9$lead$outside_tuser = marks$marks$9$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$9$lead$lead_length = 'h3;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                    marks$marks$9$lead$second_allowed = 'hf;
-                    marks$marks$9$lead$outside_tuser = marks$marks$9$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$9$lead$lead_length = 'h3;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$9$lead$lead_length = 'h4;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                    marks$marks$9$lead$second_allowed = 'h18;
-                    marks$marks$9$lead$outside_tuser = marks$marks$9$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$9$lead$lead_length = 'h4;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                    marks$marks$9$lead$second_allowed = 'h7;
-                    marks$marks$9$lead$outside_tuser = marks$marks$9$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$9$lead$lead_length = 'h4;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$9$lead$lead_length = 'h5;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                    marks$marks$9$lead$second_allowed = 'h1c;
-                    marks$marks$9$lead$outside_tuser = marks$marks$9$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$9$lead$lead_length = 'h5;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$9$lead$lead_length = 'h6;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                    marks$marks$9$lead$second_allowed = 'h1e;
-                    marks$marks$9$lead$outside_tuser = marks$marks$9$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$9$lead$lead_length = 'h6;
-                    marks$marks$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$9$lead$malformed_tuser = marks$marks$9$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$9$lead$malformed_tuser = marks$marks$9$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$9$lead$malformed_tuser = marks$marks$9$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$9
     always @(*) begin
-        marks$marks$9$octet$tdata = marks$marks$9$tdata;
-        marks$marks$9$lead$byte_class = marks$marks$9$octet$byte_class;
-        marks$marks$9$unused_inputs = |marks$marks$9$octet$free_bits;
-        marks$marks$9$need = 'h0;
-        if (marks$marks$9$lead$lead_length > 'h1) begin
-            marks$marks$9$need = marks$marks$9$lead$lead_length - 'h1;
-        end
+        marks$marks$9$continuing = marks$marks$9$mark_class['h0];
+        marks$marks$9$need = marks$marks$9$mark_class[('h1)+:(3)];
+        marks$marks$9$range = marks$marks$9$mark_class[('h4)+:(5)];
+        marks$marks$9$kind = marks$marks$9$mark_class[('h9)+:(4)];
         marks$marks$9$second = marks$marks$9$forward[('hc)+:(5)];
         if (marks$marks$9$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$9$second = marks$marks$9$octet$continuation;
+            marks$marks$9$second = marks$marks$9$range;
         end
         marks$marks$9$runs_on = 1'b0;
         marks$marks$9$tuser = 'h0;
-        if (marks$marks$9$keep & (marks$marks$9$octet$continuation != 'h0)) begin
+        if (marks$marks$9$keep & marks$marks$9$continuing) begin
             if (~((marks$marks$9$forward[('h1)+:(3)] < marks$marks$9$forward[('h4)+:(3)]) & ((marks$marks$9$second & marks$marks$9$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$9$forward['h0] & (marks$marks$9$forward[('h1)+:(3)] < marks$marks$9$room))) begin
-                marks$marks$9$tuser = marks$marks$9$lead$malformed_tuser;
+                marks$marks$9$tuser = marks$marks$9$kind;
             end
         end
         else if (marks$marks$9$keep & (marks$marks$9$need == 'h0)) begin
-            marks$marks$9$tuser = marks$marks$9$lead$malformed_tuser;
+            marks$marks$9$tuser = marks$marks$9$kind;
         end
         else if (marks$marks$9$keep) begin
             if (marks$marks$9$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$9$runs_on = 1'b1;
             end
-            else if ((marks$marks$9$backward[('h4)+:(5)] & marks$marks$9$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$9$backward[('h4)+:(5)] & marks$marks$9$range) == 'h0) begin
                 marks$marks$9$tuser = marks$marks$9$tuser_truncated;
                 if (marks$marks$9$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$9$tuser = marks$marks$9$lead$outside_tuser;
+                    marks$marks$9$tuser = marks$marks$9$kind;
                 end
             end
             else if (marks$marks$9$backward[('h1)+:(3)] < marks$marks$9$need) begin
@@ -40179,228 +38374,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$9$tuser = marks$marks$9$tuser_truncated;
         end
     end
-    // marks$marks$10$octet
-    always @(*) begin
-        marks$marks$10$octet$continuation = 'h0;
-        if (!marks$marks$10$octet$tdata['h7]) begin
-            marks$marks$10$octet$byte_class = ByteClass$Ascii;
-            marks$marks$10$octet$free_bits = marks$marks$10$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$10$octet$tdata['h6]) begin
-            marks$marks$10$octet$free_bits = marks$marks$10$octet$tdata & 'h3f;
-            if (marks$marks$10$octet$tdata['h5]) begin
-                marks$marks$10$octet$byte_class = ByteClass$ContA0;
-                marks$marks$10$octet$continuation = 'h10;
-            end
-            else if (marks$marks$10$octet$tdata['h4]) begin
-                marks$marks$10$octet$byte_class = ByteClass$Cont90;
-                marks$marks$10$octet$continuation = 'h8;
-            end
-            else if (marks$marks$10$octet$tdata['h3]) begin
-                marks$marks$10$octet$byte_class = ByteClass$Cont88;
-                marks$marks$10$octet$continuation = 'h4;
-            end
-            else if (marks$marks$10$octet$tdata['h2]) begin
-                marks$marks$10$octet$byte_class = ByteClass$Cont84;
-                marks$marks$10$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$10$octet$byte_class = ByteClass$Cont80;
-                marks$marks$10$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$10$octet$tdata['h5]) begin
-            marks$marks$10$octet$free_bits = marks$marks$10$octet$tdata & 'h1f;
-            if (marks$marks$10$octet$tdata['h4] | marks$marks$10$octet$tdata['h3] | marks$marks$10$octet$tdata['h2] | marks$marks$10$octet$tdata['h1]) begin
-                marks$marks$10$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$10$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$10$octet$tdata['h4]) begin
-            marks$marks$10$octet$free_bits = marks$marks$10$octet$tdata & 'hf;
-            if (marks$marks$10$octet$tdata == 'he0) begin
-                marks$marks$10$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$10$octet$tdata == 'hed) begin
-                marks$marks$10$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$10$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$10$octet$tdata['h3]) begin
-            marks$marks$10$octet$free_bits = marks$marks$10$octet$tdata & 'h7;
-            if (marks$marks$10$octet$tdata == 'hf0) begin
-                marks$marks$10$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$10$octet$tdata == 'hf4) & marks$marks$10$octet$f4_bounded) begin
-                marks$marks$10$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$10$octet$tdata['h2] & ~marks$marks$10$octet$leads_to_f7) begin
-                marks$marks$10$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$10$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$10$octet$tdata['h2]) begin
-            marks$marks$10$octet$free_bits = marks$marks$10$octet$tdata & 'h3;
-            if (~marks$marks$10$octet$leads_to_fb) begin
-                marks$marks$10$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$10$octet$tdata == 'hf8) begin
-                marks$marks$10$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$10$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$10$octet$tdata['h1]) begin
-            marks$marks$10$octet$free_bits = marks$marks$10$octet$tdata & 'h1;
-            if (~marks$marks$10$octet$leads_to_fd) begin
-                marks$marks$10$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$10$octet$tdata == 'hfc) begin
-                marks$marks$10$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$10$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$10$octet$free_bits = 'h0;
-            marks$marks$10$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$10$lead
-    always @(*) begin
-        marks$marks$10$lead$lead_length = 'h0;
-        marks$marks$10$lead$second_allowed = 'h1f;
-        marks$marks$10$lead$outside_tuser = marks$marks$10$lead$tuser_truncated;
-        marks$marks$10$lead$malformed_tuser = marks$marks$10$lead$tuser_unexpected_continuation;
-        case (marks$marks$10$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$10$lead$lead_length = 'h1;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$10$lead$lead_length = 'h2;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$10$lead$lead_length = 'h3;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                    marks$marks$10$lead$second_allowed = 'h10;
-                    marks$marks$10$lead$outside_tuser = marks$marks$10$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$10$lead$lead_length = 'h3;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                    marks$marks$10$lead$second_allowed = 'hf;
-                    marks$marks$10$lead$outside_tuser = marks$marks$10$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$10$lead$lead_length = 'h3;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$10$lead$lead_length = 'h4;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                    marks$marks$10$lead$second_allowed = 'h18;
-                    marks$marks$10$lead$outside_tuser = marks$marks$10$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$10$lead$lead_length = 'h4;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                    marks$marks$10$lead$second_allowed = 'h7;
-                    marks$marks$10$lead$outside_tuser = marks$marks$10$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$10$lead$lead_length = 'h4;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$10$lead$lead_length = 'h5;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                    marks$marks$10$lead$second_allowed = 'h1c;
-                    marks$marks$10$lead$outside_tuser = marks$marks$10$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$10$lead$lead_length = 'h5;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$10$lead$lead_length = 'h6;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                    marks$marks$10$lead$second_allowed = 'h1e;
-                    marks$marks$10$lead$outside_tuser = marks$marks$10$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$10$lead$lead_length = 'h6;
-                    marks$marks$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$10$lead$malformed_tuser = marks$marks$10$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$10$lead$malformed_tuser = marks$marks$10$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$10$lead$malformed_tuser = marks$marks$10$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$10
     always @(*) begin
-        marks$marks$10$octet$tdata = marks$marks$10$tdata;
-        marks$marks$10$lead$byte_class = marks$marks$10$octet$byte_class;
-        marks$marks$10$unused_inputs = |marks$marks$10$octet$free_bits;
-        marks$marks$10$need = 'h0;
-        if (marks$marks$10$lead$lead_length > 'h1) begin
-            marks$marks$10$need = marks$marks$10$lead$lead_length - 'h1;
-        end
+        marks$marks$10$continuing = marks$marks$10$mark_class['h0];
+        marks$marks$10$need = marks$marks$10$mark_class[('h1)+:(3)];
+        marks$marks$10$range = marks$marks$10$mark_class[('h4)+:(5)];
+        marks$marks$10$kind = marks$marks$10$mark_class[('h9)+:(4)];
         marks$marks$10$second = marks$marks$10$forward[('hc)+:(5)];
         if (marks$marks$10$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$10$second = marks$marks$10$octet$continuation;
+            marks$marks$10$second = marks$marks$10$range;
         end
         marks$marks$10$runs_on = 1'b0;
         marks$marks$10$tuser = 'h0;
-        if (marks$marks$10$keep & (marks$marks$10$octet$continuation != 'h0)) begin
+        if (marks$marks$10$keep & marks$marks$10$continuing) begin
             if (~((marks$marks$10$forward[('h1)+:(3)] < marks$marks$10$forward[('h4)+:(3)]) & ((marks$marks$10$second & marks$marks$10$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$10$forward['h0] & (marks$marks$10$forward[('h1)+:(3)] < marks$marks$10$room))) begin
-                marks$marks$10$tuser = marks$marks$10$lead$malformed_tuser;
+                marks$marks$10$tuser = marks$marks$10$kind;
             end
         end
         else if (marks$marks$10$keep & (marks$marks$10$need == 'h0)) begin
-            marks$marks$10$tuser = marks$marks$10$lead$malformed_tuser;
+            marks$marks$10$tuser = marks$marks$10$kind;
         end
         else if (marks$marks$10$keep) begin
             if (marks$marks$10$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$10$runs_on = 1'b1;
             end
-            else if ((marks$marks$10$backward[('h4)+:(5)] & marks$marks$10$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$10$backward[('h4)+:(5)] & marks$marks$10$range) == 'h0) begin
                 marks$marks$10$tuser = marks$marks$10$tuser_truncated;
                 if (marks$marks$10$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$10$tuser = marks$marks$10$lead$outside_tuser;
+                    marks$marks$10$tuser = marks$marks$10$kind;
                 end
             end
             else if (marks$marks$10$backward[('h1)+:(3)] < marks$marks$10$need) begin
@@ -40417,228 +38418,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$10$tuser = marks$marks$10$tuser_truncated;
         end
     end
-    // marks$marks$11$octet
-    always @(*) begin
-        marks$marks$11$octet$continuation = 'h0;
-        if (!marks$marks$11$octet$tdata['h7]) begin
-            marks$marks$11$octet$byte_class = ByteClass$Ascii;
-            marks$marks$11$octet$free_bits = marks$marks$11$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$11$octet$tdata['h6]) begin
-            marks$marks$11$octet$free_bits = marks$marks$11$octet$tdata & 'h3f;
-            if (marks$marks$11$octet$tdata['h5]) begin
-                marks$marks$11$octet$byte_class = ByteClass$ContA0;
-                marks$marks$11$octet$continuation = 'h10;
-            end
-            else if (marks$marks$11$octet$tdata['h4]) begin
-                marks$marks$11$octet$byte_class = ByteClass$Cont90;
-                marks$marks$11$octet$continuation = 'h8;
-            end
-            else if (marks$marks$11$octet$tdata['h3]) begin
-                marks$marks$11$octet$byte_class = ByteClass$Cont88;
-                marks$marks$11$octet$continuation = 'h4;
-            end
-            else if (marks$marks$11$octet$tdata['h2]) begin
-                marks$marks$11$octet$byte_class = ByteClass$Cont84;
-                marks$marks$11$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$11$octet$byte_class = ByteClass$Cont80;
-                marks$marks$11$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$11$octet$tdata['h5]) begin
-            marks$marks$11$octet$free_bits = marks$marks$11$octet$tdata & 'h1f;
-            if (marks$marks$11$octet$tdata['h4] | marks$marks$11$octet$tdata['h3] | marks$marks$11$octet$tdata['h2] | marks$marks$11$octet$tdata['h1]) begin
-                marks$marks$11$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$11$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$11$octet$tdata['h4]) begin
-            marks$marks$11$octet$free_bits = marks$marks$11$octet$tdata & 'hf;
-            if (marks$marks$11$octet$tdata == 'he0) begin
-                marks$marks$11$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$11$octet$tdata == 'hed) begin
-                marks$marks$11$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$11$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$11$octet$tdata['h3]) begin
-            marks$marks$11$octet$free_bits = marks$marks$11$octet$tdata & 'h7;
-            if (marks$marks$11$octet$tdata == 'hf0) begin
-                marks$marks$11$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$11$octet$tdata == 'hf4) & marks$marks$11$octet$f4_bounded) begin
-                marks$marks$11$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$11$octet$tdata['h2] & ~marks$marks$11$octet$leads_to_f7) begin
-                marks$marks$11$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$11$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$11$octet$tdata['h2]) begin
-            marks$marks$11$octet$free_bits = marks$marks$11$octet$tdata & 'h3;
-            if (~marks$marks$11$octet$leads_to_fb) begin
-                marks$marks$11$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$11$octet$tdata == 'hf8) begin
-                marks$marks$11$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$11$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$11$octet$tdata['h1]) begin
-            marks$marks$11$octet$free_bits = marks$marks$11$octet$tdata & 'h1;
-            if (~marks$marks$11$octet$leads_to_fd) begin
-                marks$marks$11$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$11$octet$tdata == 'hfc) begin
-                marks$marks$11$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$11$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$11$octet$free_bits = 'h0;
-            marks$marks$11$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$11$lead
-    always @(*) begin
-        marks$marks$11$lead$lead_length = 'h0;
-        marks$marks$11$lead$second_allowed = 'h1f;
-        marks$marks$11$lead$outside_tuser = marks$marks$11$lead$tuser_truncated;
-        marks$marks$11$lead$malformed_tuser = marks$marks$11$lead$tuser_unexpected_continuation;
-        case (marks$marks$11$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$11$lead$lead_length = 'h1;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$11$lead$lead_length = 'h2;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$11$lead$lead_length = 'h3;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                    marks$marks$11$lead$second_allowed = 'h10;
-                    marks$marks$11$lead$outside_tuser = marks$marks$11$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$11$lead$lead_length = 'h3;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                    marks$marks$11$lead$second_allowed = 'hf;
-                    marks$marks$11$lead$outside_tuser = marks$marks$11$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$11$lead$lead_length = 'h3;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$11$lead$lead_length = 'h4;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                    marks$marks$11$lead$second_allowed = 'h18;
-                    marks$marks$11$lead$outside_tuser = marks$marks$11$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$11$lead$lead_length = 'h4;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                    marks$marks$11$lead$second_allowed = 'h7;
-                    marks$marks$11$lead$outside_tuser = marks$marks$11$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$11$lead$lead_length = 'h4;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$11$lead$lead_length = 'h5;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                    marks$marks$11$lead$second_allowed = 'h1c;
-                    marks$marks$11$lead$outside_tuser = marks$marks$11$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$11$lead$lead_length = 'h5;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$11$lead$lead_length = 'h6;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                    marks$marks$11$lead$second_allowed = 'h1e;
-                    marks$marks$11$lead$outside_tuser = marks$marks$11$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$11$lead$lead_length = 'h6;
-                    marks$marks$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$11$lead$malformed_tuser = marks$marks$11$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$11$lead$malformed_tuser = marks$marks$11$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$11$lead$malformed_tuser = marks$marks$11$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$11
     always @(*) begin
-        marks$marks$11$octet$tdata = marks$marks$11$tdata;
-        marks$marks$11$lead$byte_class = marks$marks$11$octet$byte_class;
-        marks$marks$11$unused_inputs = |marks$marks$11$octet$free_bits;
-        marks$marks$11$need = 'h0;
-        if (marks$marks$11$lead$lead_length > 'h1) begin
-            marks$marks$11$need = marks$marks$11$lead$lead_length - 'h1;
-        end
+        marks$marks$11$continuing = marks$marks$11$mark_class['h0];
+        marks$marks$11$need = marks$marks$11$mark_class[('h1)+:(3)];
+        marks$marks$11$range = marks$marks$11$mark_class[('h4)+:(5)];
+        marks$marks$11$kind = marks$marks$11$mark_class[('h9)+:(4)];
         marks$marks$11$second = marks$marks$11$forward[('hc)+:(5)];
         if (marks$marks$11$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$11$second = marks$marks$11$octet$continuation;
+            marks$marks$11$second = marks$marks$11$range;
         end
         marks$marks$11$runs_on = 1'b0;
         marks$marks$11$tuser = 'h0;
-        if (marks$marks$11$keep & (marks$marks$11$octet$continuation != 'h0)) begin
+        if (marks$marks$11$keep & marks$marks$11$continuing) begin
             if (~((marks$marks$11$forward[('h1)+:(3)] < marks$marks$11$forward[('h4)+:(3)]) & ((marks$marks$11$second & marks$marks$11$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$11$forward['h0] & (marks$marks$11$forward[('h1)+:(3)] < marks$marks$11$room))) begin
-                marks$marks$11$tuser = marks$marks$11$lead$malformed_tuser;
+                marks$marks$11$tuser = marks$marks$11$kind;
             end
         end
         else if (marks$marks$11$keep & (marks$marks$11$need == 'h0)) begin
-            marks$marks$11$tuser = marks$marks$11$lead$malformed_tuser;
+            marks$marks$11$tuser = marks$marks$11$kind;
         end
         else if (marks$marks$11$keep) begin
             if (marks$marks$11$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$11$runs_on = 1'b1;
             end
-            else if ((marks$marks$11$backward[('h4)+:(5)] & marks$marks$11$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$11$backward[('h4)+:(5)] & marks$marks$11$range) == 'h0) begin
                 marks$marks$11$tuser = marks$marks$11$tuser_truncated;
                 if (marks$marks$11$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$11$tuser = marks$marks$11$lead$outside_tuser;
+                    marks$marks$11$tuser = marks$marks$11$kind;
                 end
             end
             else if (marks$marks$11$backward[('h1)+:(3)] < marks$marks$11$need) begin
@@ -40655,228 +38462,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$11$tuser = marks$marks$11$tuser_truncated;
         end
     end
-    // marks$marks$12$octet
-    always @(*) begin
-        marks$marks$12$octet$continuation = 'h0;
-        if (!marks$marks$12$octet$tdata['h7]) begin
-            marks$marks$12$octet$byte_class = ByteClass$Ascii;
-            marks$marks$12$octet$free_bits = marks$marks$12$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$12$octet$tdata['h6]) begin
-            marks$marks$12$octet$free_bits = marks$marks$12$octet$tdata & 'h3f;
-            if (marks$marks$12$octet$tdata['h5]) begin
-                marks$marks$12$octet$byte_class = ByteClass$ContA0;
-                marks$marks$12$octet$continuation = 'h10;
-            end
-            else if (marks$marks$12$octet$tdata['h4]) begin
-                marks$marks$12$octet$byte_class = ByteClass$Cont90;
-                marks$marks$12$octet$continuation = 'h8;
-            end
-            else if (marks$marks$12$octet$tdata['h3]) begin
-                marks$marks$12$octet$byte_class = ByteClass$Cont88;
-                marks$marks$12$octet$continuation = 'h4;
-            end
-            else if (marks$marks$12$octet$tdata['h2]) begin
-                marks$marks$12$octet$byte_class = ByteClass$Cont84;
-                marks$marks$12$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$12$octet$byte_class = ByteClass$Cont80;
-                marks$marks$12$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$12$octet$tdata['h5]) begin
-            marks$marks$12$octet$free_bits = marks$marks$12$octet$tdata & 'h1f;
-            if (marks$marks$12$octet$tdata['h4] | marks$marks$12$octet$tdata['h3] | marks$marks$12$octet$tdata['h2] | marks$marks$12$octet$tdata['h1]) begin
-                marks$marks$12$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$12$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$12$octet$tdata['h4]) begin
-            marks$marks$12$octet$free_bits = marks$marks$12$octet$tdata & 'hf;
-            if (marks$marks$12$octet$tdata == 'he0) begin
-                marks$marks$12$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$12$octet$tdata == 'hed) begin
-                marks$marks$12$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$12$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$12$octet$tdata['h3]) begin
-            marks$marks$12$octet$free_bits = marks$marks$12$octet$tdata & 'h7;
-            if (marks$marks$12$octet$tdata == 'hf0) begin
-                marks$marks$12$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$12$octet$tdata == 'hf4) & marks$marks$12$octet$f4_bounded) begin
-                marks$marks$12$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$12$octet$tdata['h2] & ~marks$marks$12$octet$leads_to_f7) begin
-                marks$marks$12$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$12$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$12$octet$tdata['h2]) begin
-            marks$marks$12$octet$free_bits = marks$marks$12$octet$tdata & 'h3;
-            if (~marks$marks$12$octet$leads_to_fb) begin
-                marks$marks$12$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$12$octet$tdata == 'hf8) begin
-                marks$marks$12$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$12$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$12$octet$tdata['h1]) begin
-            marks$marks$12$octet$free_bits = marks$marks$12$octet$tdata & 'h1;
-            if (~marks$marks$12$octet$leads_to_fd) begin
-                marks$marks$12$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$12$octet$tdata == 'hfc) begin
-                marks$marks$12$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$12$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$12$octet$free_bits = 'h0;
-            marks$marks$12$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$12$lead
-    always @(*) begin
-        marks$marks$12$lead$lead_length = 'h0;
-        marks$marks$12$lead$second_allowed = 'h1f;
-        marks$marks$12$lead$outside_tuser = marks$marks$12$lead$tuser_truncated;
-        marks$marks$12$lead$malformed_tuser = marks$marks$12$lead$tuser_unexpected_continuation;
-        case (marks$marks$12$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$12$lead$lead_length = 'h1;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$12$lead$lead_length = 'h2;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$12$lead$lead_length = 'h3;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                    marks$marks$12$lead$second_allowed = 'h10;
-                    marks$marks$12$lead$outside_tuser = marks$marks$12$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$12$lead$lead_length = 'h3;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                    marks$marks$12$lead$second_allowed = 'hf;
-                    marks$marks$12$lead$outside_tuser = marks$marks$12$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$12$lead$lead_length = 'h3;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$12$lead$lead_length = 'h4;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                    marks$marks$12$lead$second_allowed = 'h18;
-                    marks$marks$12$lead$outside_tuser = marks$marks$12$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$12$lead$lead_length = 'h4;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                    marks$marks$12$lead$second_allowed = 'h7;
-                    marks$marks$12$lead$outside_tuser = marks$marks$12$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$12$lead$lead_length = 'h4;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$12$lead$lead_length = 'h5;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                    marks$marks$12$lead$second_allowed = 'h1c;
-                    marks$marks$12$lead$outside_tuser = marks$marks$12$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$12$lead$lead_length = 'h5;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$12$lead$lead_length = 'h6;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                    marks$marks$12$lead$second_allowed = 'h1e;
-                    marks$marks$12$lead$outside_tuser = marks$marks$12$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$12$lead$lead_length = 'h6;
-                    marks$marks$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$12$lead$malformed_tuser = marks$marks$12$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$12$lead$malformed_tuser = marks$marks$12$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$12$lead$malformed_tuser = marks$marks$12$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$12
     always @(*) begin
-        marks$marks$12$octet$tdata = marks$marks$12$tdata;
-        marks$marks$12$lead$byte_class = marks$marks$12$octet$byte_class;
-        marks$marks$12$unused_inputs = |marks$marks$12$octet$free_bits;
-        marks$marks$12$need = 'h0;
-        if (marks$marks$12$lead$lead_length > 'h1) begin
-            marks$marks$12$need = marks$marks$12$lead$lead_length - 'h1;
-        end
+        marks$marks$12$continuing = marks$marks$12$mark_class['h0];
+        marks$marks$12$need = marks$marks$12$mark_class[('h1)+:(3)];
+        marks$marks$12$range = marks$marks$12$mark_class[('h4)+:(5)];
+        marks$marks$12$kind = marks$marks$12$mark_class[('h9)+:(4)];
         marks$marks$12$second = marks$marks$12$forward[('hc)+:(5)];
         if (marks$marks$12$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$12$second = marks$marks$12$octet$continuation;
+            marks$marks$12$second = marks$marks$12$range;
         end
         marks$marks$12$runs_on = 1'b0;
         marks$marks$12$tuser = 'h0;
-        if (marks$marks$12$keep & (marks$marks$12$octet$continuation != 'h0)) begin
+        if (marks$marks$12$keep & marks$marks$12$continuing) begin
             if (~((marks$marks$12$forward[('h1)+:(3)] < marks$marks$12$forward[('h4)+:(3)]) & ((marks$marks$12$second & marks$marks$12$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$12$forward['h0] & (marks$marks$12$forward[('h1)+:(3)] < marks$marks$12$room))) begin
-                marks$marks$12$tuser = marks$marks$12$lead$malformed_tuser;
+                marks$marks$12$tuser = marks$marks$12$kind;
             end
         end
         else if (marks$marks$12$keep & (marks$marks$12$need == 'h0)) begin
-            marks$marks$12$tuser = marks$marks$12$lead$malformed_tuser;
+            marks$marks$12$tuser = marks$marks$12$kind;
         end
         else if (marks$marks$12$keep) begin
             if (marks$marks$12$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$12$runs_on = 1'b1;
             end
-            else if ((marks$marks$12$backward[('h4)+:(5)] & marks$marks$12$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$12$backward[('h4)+:(5)] & marks$marks$12$range) == 'h0) begin
                 marks$marks$12$tuser = marks$marks$12$tuser_truncated;
                 if (marks$marks$12$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$12$tuser = marks$marks$12$lead$outside_tuser;
+                    marks$marks$12$tuser = marks$marks$12$kind;
                 end
             end
             else if (marks$marks$12$backward[('h1)+:(3)] < marks$marks$12$need) begin
@@ -40893,228 +38506,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$12$tuser = marks$marks$12$tuser_truncated;
         end
     end
-    // marks$marks$13$octet
-    always @(*) begin
-        marks$marks$13$octet$continuation = 'h0;
-        if (!marks$marks$13$octet$tdata['h7]) begin
-            marks$marks$13$octet$byte_class = ByteClass$Ascii;
-            marks$marks$13$octet$free_bits = marks$marks$13$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$13$octet$tdata['h6]) begin
-            marks$marks$13$octet$free_bits = marks$marks$13$octet$tdata & 'h3f;
-            if (marks$marks$13$octet$tdata['h5]) begin
-                marks$marks$13$octet$byte_class = ByteClass$ContA0;
-                marks$marks$13$octet$continuation = 'h10;
-            end
-            else if (marks$marks$13$octet$tdata['h4]) begin
-                marks$marks$13$octet$byte_class = ByteClass$Cont90;
-                marks$marks$13$octet$continuation = 'h8;
-            end
-            else if (marks$marks$13$octet$tdata['h3]) begin
-                marks$marks$13$octet$byte_class = ByteClass$Cont88;
-                marks$marks$13$octet$continuation = 'h4;
-            end
-            else if (marks$marks$13$octet$tdata['h2]) begin
-                marks$marks$13$octet$byte_class = ByteClass$Cont84;
-                marks$marks$13$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$13$octet$byte_class = ByteClass$Cont80;
-                marks$marks$13$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$13$octet$tdata['h5]) begin
-            marks$marks$13$octet$free_bits = marks$marks$13$octet$tdata & 'h1f;
-            if (marks$marks$13$octet$tdata['h4] | marks$marks$13$octet$tdata['h3] | marks$marks$13$octet$tdata['h2] | marks$marks$13$octet$tdata['h1]) begin
-                marks$marks$13$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$13$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$13$octet$tdata['h4]) begin
-            marks$marks$13$octet$free_bits = marks$marks$13$octet$tdata & 'hf;
-            if (marks$marks$13$octet$tdata == 'he0) begin
-                marks$marks$13$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$13$octet$tdata == 'hed) begin
-                marks$marks$13$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$13$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$13$octet$tdata['h3]) begin
-            marks$marks$13$octet$free_bits = marks$marks$13$octet$tdata & 'h7;
-            if (marks$marks$13$octet$tdata == 'hf0) begin
-                marks$marks$13$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$13$octet$tdata == 'hf4) & marks$marks$13$octet$f4_bounded) begin
-                marks$marks$13$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$13$octet$tdata['h2] & ~marks$marks$13$octet$leads_to_f7) begin
-                marks$marks$13$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$13$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$13$octet$tdata['h2]) begin
-            marks$marks$13$octet$free_bits = marks$marks$13$octet$tdata & 'h3;
-            if (~marks$marks$13$octet$leads_to_fb) begin
-                marks$marks$13$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$13$octet$tdata == 'hf8) begin
-                marks$marks$13$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$13$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$13$octet$tdata['h1]) begin
-            marks$marks$13$octet$free_bits = marks$marks$13$octet$tdata & 'h1;
-            if (~marks$marks$13$octet$leads_to_fd) begin
-                marks$marks$13$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$13$octet$tdata == 'hfc) begin
-                marks$marks$13$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$13$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$13$octet$free_bits = 'h0;
-            marks$marks$13$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$13$lead
-    always @(*) begin
-        marks$marks$13$lead$lead_length = 'h0;
-        marks$marks$13$lead$second_allowed = 'h1f;
-        marks$marks$13$lead$outside_tuser = marks$marks$13$lead$tuser_truncated;
-        marks$marks$13$lead$malformed_tuser = marks$marks$13$lead$tuser_unexpected_continuation;
-        case (marks$marks$13$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$13$lead$lead_length = 'h1;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$13$lead$lead_length = 'h2;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$13$lead$lead_length = 'h3;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                    marks$marks$13$lead$second_allowed = 'h10;
-                    marks$marks$13$lead$outside_tuser = marks$marks$13$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$13$lead$lead_length = 'h3;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                    marks$marks$13$lead$second_allowed = 'hf;
-                    marks$marks$13$lead$outside_tuser = marks$marks$13$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$13$lead$lead_length = 'h3;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$13$lead$lead_length = 'h4;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                    marks$marks$13$lead$second_allowed = 'h18;
-                    marks$marks$13$lead$outside_tuser = marks$marks$13$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$13$lead$lead_length = 'h4;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                    marks$marks$13$lead$second_allowed = 'h7;
-                    marks$marks$13$lead$outside_tuser = marks$marks$13$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$13$lead$lead_length = 'h4;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$13$lead$lead_length = 'h5;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                    marks$marks$13$lead$second_allowed = 'h1c;
-                    marks$marks$13$lead$outside_tuser = marks$marks$13$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$13$lead$lead_length = 'h5;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$13$lead$lead_length = 'h6;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                    marks$marks$13$lead$second_allowed = 'h1e;
-                    marks$marks$13$lead$outside_tuser = marks$marks$13$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$13$lead$lead_length = 'h6;
-                    marks$marks$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$13$lead$malformed_tuser = marks$marks$13$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$13$lead$malformed_tuser = marks$marks$13$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$13$lead$malformed_tuser = marks$marks$13$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$13
     always @(*) begin
-        marks$marks$13$octet$tdata = marks$marks$13$tdata;
-        marks$marks$13$lead$byte_class = marks$marks$13$octet$byte_class;
-        marks$marks$13$unused_inputs = |marks$marks$13$octet$free_bits;
-        marks$marks$13$need = 'h0;
-        if (marks$marks$13$lead$lead_length > 'h1) begin
-            marks$marks$13$need = marks$marks$13$lead$lead_length - 'h1;
-        end
+        marks$marks$13$continuing = marks$marks$13$mark_class['h0];
+        marks$marks$13$need = marks$marks$13$mark_class[('h1)+:(3)];
+        marks$marks$13$range = marks$marks$13$mark_class[('h4)+:(5)];
+        marks$marks$13$kind = marks$marks$13$mark_class[('h9)+:(4)];
         marks$marks$13$second = marks$marks$13$forward[('hc)+:(5)];
         if (marks$marks$13$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$13$second = marks$marks$13$octet$continuation;
+            marks$marks$13$second = marks$marks$13$range;
         end
         marks$marks$13$runs_on = 1'b0;
         marks$marks$13$tuser = 'h0;
-        if (marks$marks$13$keep & (marks$marks$13$octet$continuation != 'h0)) begin
+        if (marks$marks$13$keep & marks$marks$13$continuing) begin
             if (~((marks$marks$13$forward[('h1)+:(3)] < marks$marks$13$forward[('h4)+:(3)]) & ((marks$marks$13$second & marks$marks$13$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$13$forward['h0] & (marks$marks$13$forward[('h1)+:(3)] < marks$marks$13$room))) begin
-                marks$marks$13$tuser = marks$marks$13$lead$malformed_tuser;
+                marks$marks$13$tuser = marks$marks$13$kind;
             end
         end
         else if (marks$marks$13$keep & (marks$marks$13$need == 'h0)) begin
-            marks$marks$13$tuser = marks$marks$13$lead$malformed_tuser;
+            marks$marks$13$tuser = marks$marks$13$kind;
         end
         else if (marks$marks$13$keep) begin
             if (marks$marks$13$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$13$runs_on = 1'b1;
             end
-            else if ((marks$marks$13$backward[('h4)+:(5)] & marks$marks$13$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$13$backward[('h4)+:(5)] & marks$marks$13$range) == 'h0) begin
                 marks$marks$13$tuser = marks$marks$13$tuser_truncated;
                 if (marks$marks$13$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$13$tuser = marks$marks$13$lead$outside_tuser;
+                    marks$marks$13$tuser = marks$marks$13$kind;
                 end
             end
             else if (marks$marks$13$backward[('h1)+:(3)] < marks$marks$13$need) begin
@@ -41131,228 +38550,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$13$tuser = marks$marks$13$tuser_truncated;
         end
     end
-    // marks$marks$14$octet
-    always @(*) begin
-        marks$marks$14$octet$continuation = 'h0;
-        if (!marks$marks$14$octet$tdata['h7]) begin
-            marks$marks$14$octet$byte_class = ByteClass$Ascii;
-            marks$marks$14$octet$free_bits = marks$marks$14$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$14$octet$tdata['h6]) begin
-            marks$marks$14$octet$free_bits = marks$marks$14$octet$tdata & 'h3f;
-            if (marks$marks$14$octet$tdata['h5]) begin
-                marks$marks$14$octet$byte_class = ByteClass$ContA0;
-                marks$marks$14$octet$continuation = 'h10;
-            end
-            else if (marks$marks$14$octet$tdata['h4]) begin
-                marks$marks$14$octet$byte_class = ByteClass$Cont90;
-                marks$marks$14$octet$continuation = 'h8;
-            end
-            else if (marks$marks$14$octet$tdata['h3]) begin
-                marks$marks$14$octet$byte_class = ByteClass$Cont88;
-                marks$marks$14$octet$continuation = 'h4;
-            end
-            else if (marks$marks$14$octet$tdata['h2]) begin
-                marks$marks$14$octet$byte_class = ByteClass$Cont84;
-                marks$marks$14$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$14$octet$byte_class = ByteClass$Cont80;
-                marks$marks$14$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$14$octet$tdata['h5]) begin
-            marks$marks$14$octet$free_bits = marks$marks$14$octet$tdata & 'h1f;
-            if (marks$marks$14$octet$tdata['h4] | marks$marks$14$octet$tdata['h3] | marks$marks$14$octet$tdata['h2] | marks$marks$14$octet$tdata['h1]) begin
-                marks$marks$14$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$14$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$14$octet$tdata['h4]) begin
-            marks$marks$14$octet$free_bits = marks$marks$14$octet$tdata & 'hf;
-            if (marks$marks$14$octet$tdata == 'he0) begin
-                marks$marks$14$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$14$octet$tdata == 'hed) begin
-                marks$marks$14$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$14$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$14$octet$tdata['h3]) begin
-            marks$marks$14$octet$free_bits = marks$marks$14$octet$tdata & 'h7;
-            if (marks$marks$14$octet$tdata == 'hf0) begin
-                marks$marks$14$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$14$octet$tdata == 'hf4) & marks$marks$14$octet$f4_bounded) begin
-                marks$marks$14$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$14$octet$tdata['h2] & ~marks$marks$14$octet$leads_to_f7) begin
-                marks$marks$14$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$14$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$14$octet$tdata['h2]) begin
-            marks$marks$14$octet$free_bits = marks$marks$14$octet$tdata & 'h3;
-            if (~marks$marks$14$octet$leads_to_fb) begin
-                marks$marks$14$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$14$octet$tdata == 'hf8) begin
-                marks$marks$14$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$14$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$14$octet$tdata['h1]) begin
-            marks$marks$14$octet$free_bits = marks$marks$14$octet$tdata & 'h1;
-            if (~marks$marks$14$octet$leads_to_fd) begin
-                marks$marks$14$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$14$octet$tdata == 'hfc) begin
-                marks$marks$14$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$14$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$14$octet$free_bits = 'h0;
-            marks$marks$14$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$14$lead
-    always @(*) begin
-        marks$marks$14$lead$lead_length = 'h0;
-        marks$marks$14$lead$second_allowed = 'h1f;
-        marks$marks$14$lead$outside_tuser = marks$marks$14$lead$tuser_truncated;
-        marks$marks$14$lead$malformed_tuser = marks$marks$14$lead$tuser_unexpected_continuation;
-        case (marks$marks$14$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$14$lead$lead_length = 'h1;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$14$lead$lead_length = 'h2;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$14$lead$lead_length = 'h3;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                    marks$marks$14$lead$second_allowed = 'h10;
-                    marks$marks$14$lead$outside_tuser = marks$marks$14$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$14$lead$lead_length = 'h3;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                    marks$marks$14$lead$second_allowed = 'hf;
-                    marks$marks$14$lead$outside_tuser = marks$marks$14$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$14$lead$lead_length = 'h3;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$14$lead$lead_length = 'h4;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                    marks$marks$14$lead$second_allowed = 'h18;
-                    marks$marks$14$lead$outside_tuser = marks$marks$14$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$14$lead$lead_length = 'h4;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                    marks$marks$14$lead$second_allowed = 'h7;
-                    marks$marks$14$lead$outside_tuser = marks$marks$14$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$14$lead$lead_length = 'h4;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$14$lead$lead_length = 'h5;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                    marks$marks$14$lead$second_allowed = 'h1c;
-                    marks$marks$14$lead$outside_tuser = marks$marks$14$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$14$lead$lead_length = 'h5;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$14$lead$lead_length = 'h6;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                    marks$marks$14$lead$second_allowed = 'h1e;
-                    marks$marks$14$lead$outside_tuser = marks$marks$14$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$14$lead$lead_length = 'h6;
-                    marks$marks$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$14$lead$malformed_tuser = marks$marks$14$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$14$lead$malformed_tuser = marks$marks$14$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$14$lead$malformed_tuser = marks$marks$14$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$14
     always @(*) begin
-        marks$marks$14$octet$tdata = marks$marks$14$tdata;
-        marks$marks$14$lead$byte_class = marks$marks$14$octet$byte_class;
-        marks$marks$14$unused_inputs = |marks$marks$14$octet$free_bits;
-        marks$marks$14$need = 'h0;
-        if (marks$marks$14$lead$lead_length > 'h1) begin
-            marks$marks$14$need = marks$marks$14$lead$lead_length - 'h1;
-        end
+        marks$marks$14$continuing = marks$marks$14$mark_class['h0];
+        marks$marks$14$need = marks$marks$14$mark_class[('h1)+:(3)];
+        marks$marks$14$range = marks$marks$14$mark_class[('h4)+:(5)];
+        marks$marks$14$kind = marks$marks$14$mark_class[('h9)+:(4)];
         marks$marks$14$second = marks$marks$14$forward[('hc)+:(5)];
         if (marks$marks$14$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$14$second = marks$marks$14$octet$continuation;
+            marks$marks$14$second = marks$marks$14$range;
         end
         marks$marks$14$runs_on = 1'b0;
         marks$marks$14$tuser = 'h0;
-        if (marks$marks$14$keep & (marks$marks$14$octet$continuation != 'h0)) begin
+        if (marks$marks$14$keep & marks$marks$14$continuing) begin
             if (~((marks$marks$14$forward[('h1)+:(3)] < marks$marks$14$forward[('h4)+:(3)]) & ((marks$marks$14$second & marks$marks$14$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$14$forward['h0] & (marks$marks$14$forward[('h1)+:(3)] < marks$marks$14$room))) begin
-                marks$marks$14$tuser = marks$marks$14$lead$malformed_tuser;
+                marks$marks$14$tuser = marks$marks$14$kind;
             end
         end
         else if (marks$marks$14$keep & (marks$marks$14$need == 'h0)) begin
-            marks$marks$14$tuser = marks$marks$14$lead$malformed_tuser;
+            marks$marks$14$tuser = marks$marks$14$kind;
         end
         else if (marks$marks$14$keep) begin
             if (marks$marks$14$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$14$runs_on = 1'b1;
             end
-            else if ((marks$marks$14$backward[('h4)+:(5)] & marks$marks$14$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$14$backward[('h4)+:(5)] & marks$marks$14$range) == 'h0) begin
                 marks$marks$14$tuser = marks$marks$14$tuser_truncated;
                 if (marks$marks$14$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$14$tuser = marks$marks$14$lead$outside_tuser;
+                    marks$marks$14$tuser = marks$marks$14$kind;
                 end
             end
             else if (marks$marks$14$backward[('h1)+:(3)] < marks$marks$14$need) begin
@@ -41369,228 +38594,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$14$tuser = marks$marks$14$tuser_truncated;
         end
     end
-    // marks$marks$15$octet
-    always @(*) begin
-        marks$marks$15$octet$continuation = 'h0;
-        if (!marks$marks$15$octet$tdata['h7]) begin
-            marks$marks$15$octet$byte_class = ByteClass$Ascii;
-            marks$marks$15$octet$free_bits = marks$marks$15$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$15$octet$tdata['h6]) begin
-            marks$marks$15$octet$free_bits = marks$marks$15$octet$tdata & 'h3f;
-            if (marks$marks$15$octet$tdata['h5]) begin
-                marks$marks$15$octet$byte_class = ByteClass$ContA0;
-                marks$marks$15$octet$continuation = 'h10;
-            end
-            else if (marks$marks$15$octet$tdata['h4]) begin
-                marks$marks$15$octet$byte_class = ByteClass$Cont90;
-                marks$marks$15$octet$continuation = 'h8;
-            end
-            else if (marks$marks$15$octet$tdata['h3]) begin
-                marks$marks$15$octet$byte_class = ByteClass$Cont88;
-                marks$marks$15$octet$continuation = 'h4;
-            end
-            else if (marks$marks$15$octet$tdata['h2]) begin
-                marks$marks$15$octet$byte_class = ByteClass$Cont84;
-                marks$marks$15$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$15$octet$byte_class = ByteClass$Cont80;
-                marks$marks$15$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$15$octet$tdata['h5]) begin
-            marks$marks$15$octet$free_bits = marks$marks$15$octet$tdata & 'h1f;
-            if (marks$marks$15$octet$tdata['h4] | marks$marks$15$octet$tdata['h3] | marks$marks$15$octet$tdata['h2] | marks$marks$15$octet$tdata['h1]) begin
-                marks$marks$15$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$15$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$15$octet$tdata['h4]) begin
-            marks$marks$15$octet$free_bits = marks$marks$15$octet$tdata & 'hf;
-            if (marks$marks$15$octet$tdata == 'he0) begin
-                marks$marks$15$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$15$octet$tdata == 'hed) begin
-                marks$marks$15$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$15$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$15$octet$tdata['h3]) begin
-            marks$marks$15$octet$free_bits = marks$marks$15$octet$tdata & 'h7;
-            if (marks$marks$15$octet$tdata == 'hf0) begin
-                marks$marks$15$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$15$octet$tdata == 'hf4) & marks$marks$15$octet$f4_bounded) begin
-                marks$marks$15$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$15$octet$tdata['h2] & ~marks$marks$15$octet$leads_to_f7) begin
-                marks$marks$15$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$15$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$15$octet$tdata['h2]) begin
-            marks$marks$15$octet$free_bits = marks$marks$15$octet$tdata & 'h3;
-            if (~marks$marks$15$octet$leads_to_fb) begin
-                marks$marks$15$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$15$octet$tdata == 'hf8) begin
-                marks$marks$15$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$15$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$15$octet$tdata['h1]) begin
-            marks$marks$15$octet$free_bits = marks$marks$15$octet$tdata & 'h1;
-            if (~marks$marks$15$octet$leads_to_fd) begin
-                marks$marks$15$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$15$octet$tdata == 'hfc) begin
-                marks$marks$15$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$15$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$15$octet$free_bits = 'h0;
-            marks$marks$15$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$15$lead
-    always @(*) begin
-        marks$marks$15$lead$lead_length = 'h0;
-        marks$marks$15$lead$second_allowed = 'h1f;
-        marks$marks$15$lead$outside_tuser = marks$marks$15$lead$tuser_truncated;
-        marks$marks$15$lead$malformed_tuser = marks$marks$15$lead$tuser_unexpected_continuation;
-        case (marks$marks$15$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$15$lead$lead_length = 'h1;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$15$lead$lead_length = 'h2;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$15$lead$lead_length = 'h3;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                    marks$marks$15$lead$second_allowed = 'h10;
-                    marks$marks$15$lead$outside_tuser = marks$marks$15$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$15$lead$lead_length = 'h3;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                    marks$marks$15$lead$second_allowed = 'hf;
-                    marks$marks$15$lead$outside_tuser = marks$marks$15$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$15$lead$lead_length = 'h3;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$15$lead$lead_length = 'h4;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                    marks$marks$15$lead$second_allowed = 'h18;
-                    marks$marks$15$lead$outside_tuser = marks$marks$15$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$15$lead$lead_length = 'h4;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                    marks$marks$15$lead$second_allowed = 'h7;
-                    marks$marks$15$lead$outside_tuser = marks$marks$15$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$15$lead$lead_length = 'h4;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$15$lead$lead_length = 'h5;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                    marks$marks$15$lead$second_allowed = 'h1c;
-                    marks$marks$15$lead$outside_tuser = marks$marks$15$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$15$lead$lead_length = 'h5;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$15$lead$lead_length = 'h6;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                    marks$marks$15$lead$second_allowed = 'h1e;
-                    marks$marks$15$lead$outside_tuser = marks$marks$15$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$15$lead$lead_length = 'h6;
-                    marks$marks$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$15$lead$malformed_tuser = marks$marks$15$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$15$lead$malformed_tuser = marks$marks$15$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$15$lead$malformed_tuser = marks$marks$15$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$15
     always @(*) begin
-        marks$marks$15$octet$tdata = marks$marks$15$tdata;
-        marks$marks$15$lead$byte_class = marks$marks$15$octet$byte_class;
-        marks$marks$15$unused_inputs = |marks$marks$15$octet$free_bits;
-        marks$marks$15$need = 'h0;
-        if (marks$marks$15$lead$lead_length > 'h1) begin
-            marks$marks$15$need = marks$marks$15$lead$lead_length - 'h1;
-        end
+        marks$marks$15$continuing = marks$marks$15$mark_class['h0];
+        marks$marks$15$need = marks$marks$15$mark_class[('h1)+:(3)];
+        marks$marks$15$range = marks$marks$15$mark_class[('h4)+:(5)];
+        marks$marks$15$kind = marks$marks$15$mark_class[('h9)+:(4)];
         marks$marks$15$second = marks$marks$15$forward[('hc)+:(5)];
         if (marks$marks$15$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$15$second = marks$marks$15$octet$continuation;
+            marks$marks$15$second = marks$marks$15$range;
         end
         marks$marks$15$runs_on = 1'b0;
         marks$marks$15$tuser = 'h0;
-        if (marks$marks$15$keep & (marks$marks$15$octet$continuation != 'h0)) begin
+        if (marks$marks$15$keep & marks$marks$15$continuing) begin
             if (~((marks$marks$15$forward[('h1)+:(3)] < marks$marks$15$forward[('h4)+:(3)]) & ((marks$marks$15$second & marks$marks$15$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$15$forward['h0] & (marks$marks$15$forward[('h1)+:(3)] < marks$marks$15$room))) begin
-                marks$marks$15$tuser = marks$marks$15$lead$malformed_tuser;
+                marks$marks$15$tuser = marks$marks$15$kind;
             end
         end
         else if (marks$marks$15$keep & (marks$marks$15$need == 'h0)) begin
-            marks$marks$15$tuser = marks$marks$15$lead$malformed_tuser;
+            marks$marks$15$tuser = marks$marks$15$kind;
         end
         else if (marks$marks$15$keep) begin
             if (marks$marks$15$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$15$runs_on = 1'b1;
             end
-            else if ((marks$marks$15$backward[('h4)+:(5)] & marks$marks$15$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$15$backward[('h4)+:(5)] & marks$marks$15$range) == 'h0) begin
                 marks$marks$15$tuser = marks$marks$15$tuser_truncated;
                 if (marks$marks$15$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$15$tuser = marks$marks$15$lead$outside_tuser;
+                    marks$marks$15$tuser = marks$marks$15$kind;
                 end
             end
             else if (marks$marks$15$backward[('h1)+:(3)] < marks$marks$15$need) begin
@@ -41607,228 +38638,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$15$tuser = marks$marks$15$tuser_truncated;
         end
     end
-    // marks$marks$16$octet
-    always @(*) begin
-        marks$marks$16$octet$continuation = 'h0;
-        if (!marks$marks$16$octet$tdata['h7]) begin
-            marks$marks$16$octet$byte_class = ByteClass$Ascii;
-            marks$marks$16$octet$free_bits = marks$marks$16$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$16$octet$tdata['h6]) begin
-            marks$marks$16$octet$free_bits = marks$marks$16$octet$tdata & 'h3f;
-            if (marks$marks$16$octet$tdata['h5]) begin
-                marks$marks$16$octet$byte_class = ByteClass$ContA0;
-                marks$marks$16$octet$continuation = 'h10;
-            end
-            else if (marks$marks$16$octet$tdata['h4]) begin
-                marks$marks$16$octet$byte_class = ByteClass$Cont90;
-                marks$marks$16$octet$continuation = 'h8;
-            end
-            else if (marks$marks$16$octet$tdata['h3]) begin
-                marks$marks$16$octet$byte_class = ByteClass$Cont88;
-                marks$marks$16$octet$continuation = 'h4;
-            end
-            else if (marks$marks$16$octet$tdata['h2]) begin
-                marks$marks$16$octet$byte_class = ByteClass$Cont84;
-                marks$marks$16$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$16$octet$byte_class = ByteClass$Cont80;
-                marks$marks$16$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$16$octet$tdata['h5]) begin
-            marks$marks$16$octet$free_bits = marks$marks$16$octet$tdata & 'h1f;
-            if (marks$marks$16$octet$tdata['h4] | marks$marks$16$octet$tdata['h3] | marks$marks$16$octet$tdata['h2] | marks$marks$16$octet$tdata['h1]) begin
-                marks$marks$16$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$16$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$16$octet$tdata['h4]) begin
-            marks$marks$16$octet$free_bits = marks$marks$16$octet$tdata & 'hf;
-            if (marks$marks$16$octet$tdata == 'he0) begin
-                marks$marks$16$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$16$octet$tdata == 'hed) begin
-                marks$marks$16$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$16$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$16$octet$tdata['h3]) begin
-            marks$marks$16$octet$free_bits = marks$marks$16$octet$tdata & 'h7;
-            if (marks$marks$16$octet$tdata == 'hf0) begin
-                marks$marks$16$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$16$octet$tdata == 'hf4) & marks$marks$16$octet$f4_bounded) begin
-                marks$marks$16$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$16$octet$tdata['h2] & ~marks$marks$16$octet$leads_to_f7) begin
-                marks$marks$16$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$16$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$16$octet$tdata['h2]) begin
-            marks$marks$16$octet$free_bits = marks$marks$16$octet$tdata & 'h3;
-            if (~marks$marks$16$octet$leads_to_fb) begin
-                marks$marks$16$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$16$octet$tdata == 'hf8) begin
-                marks$marks$16$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$16$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$16$octet$tdata['h1]) begin
-            marks$marks$16$octet$free_bits = marks$marks$16$octet$tdata & 'h1;
-            if (~marks$marks$16$octet$leads_to_fd) begin
-                marks$marks$16$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$16$octet$tdata == 'hfc) begin
-                marks$marks$16$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$16$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$16$octet$free_bits = 'h0;
-            marks$marks$16$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$16$lead
-    always @(*) begin
-        marks$marks$16$lead$lead_length = 'h0;
-        marks$marks$16$lead$second_allowed = 'h1f;
-        marks$marks$16$lead$outside_tuser = marks$marks$16$lead$tuser_truncated;
-        marks$marks$16$lead$malformed_tuser = marks$marks$16$lead$tuser_unexpected_continuation;
-        case (marks$marks$16$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$16$lead$lead_length = 'h1;
-                    marks$marks$16$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$16$lead$lead_length = 'h2;
-                    marks$marks$16$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$16$lead$lead_length = 'h3;
-                    marks$marks$16$lead$malformed_tuser = 'h0;
-                    marks$marks$16$lead$second_allowed = 'h10;
-                    marks$marks$16$lead$outside_tuser = marks$marks$16$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$16$lead$lead_length = 'h3;
-                    marks$marks$16$lead$malformed_tuser = 'h0;
-                    marks$marks$16$lead$second_allowed = 'hf;
-                    marks$marks$16$lead$outside_tuser = marks$marks$16$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$16$lead$lead_length = 'h3;
-                    marks$marks$16$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$16$lead$lead_length = 'h4;
-                    marks$marks$16$lead$malformed_tuser = 'h0;
-                    marks$marks$16$lead$second_allowed = 'h18;
-                    marks$marks$16$lead$outside_tuser = marks$marks$16$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$16$lead$lead_length = 'h4;
-                    marks$marks$16$lead$malformed_tuser = 'h0;
-                    marks$marks$16$lead$second_allowed = 'h7;
-                    marks$marks$16$lead$outside_tuser = marks$marks$16$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$16$lead$lead_length = 'h4;
-                    marks$marks$16$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$16$lead$lead_length = 'h5;
-                    marks$marks$16$lead$malformed_tuser = 'h0;
-                    marks$marks$16$lead$second_allowed = 'h1c;
-                    marks$marks$16$lead$outside_tuser = marks$marks$16$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$16$lead$lead_length = 'h5;
-                    marks$marks$16$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$16$lead$lead_length = 'h6;
-                    marks$marks$16$lead$malformed_tuser = 'h0;
-                    marks$marks$16$lead$second_allowed = 'h1e;
-                    marks$marks$16$lead$outside_tuser = marks$marks$16$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$16$lead$lead_length = 'h6;
-                    marks$marks$16$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$16$lead$malformed_tuser = marks$marks$16$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$16$lead$malformed_tuser = marks$marks$16$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$16$lead$malformed_tuser = marks$marks$16$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$16
     always @(*) begin
-        marks$marks$16$octet$tdata = marks$marks$16$tdata;
-        marks$marks$16$lead$byte_class = marks$marks$16$octet$byte_class;
-        marks$marks$16$unused_inputs = |marks$marks$16$octet$free_bits;
-        marks$marks$16$need = 'h0;
-        if (marks$marks$16$lead$lead_length > 'h1) begin
-            marks$marks$16$need = marks$marks$16$lead$lead_length - 'h1;
-        end
+        marks$marks$16$continuing = marks$marks$16$mark_class['h0];
+        marks$marks$16$need = marks$marks$16$mark_class[('h1)+:(3)];
+        marks$marks$16$range = marks$marks$16$mark_class[('h4)+:(5)];
+        marks$marks$16$kind = marks$marks$16$mark_class[('h9)+:(4)];
         marks$marks$16$second = marks$marks$16$forward[('hc)+:(5)];
         if (marks$marks$16$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$16$second = marks$marks$16$octet$continuation;
+            marks$marks$16$second = marks$marks$16$range;
         end
         marks$marks$16$runs_on = 1'b0;
         marks$marks$16$tuser = 'h0;
-        if (marks$marks$16$keep & (marks$marks$16$octet$continuation != 'h0)) begin
+        if (marks$marks$16$keep & marks$marks$16$continuing) begin
             if (~((marks$marks$16$forward[('h1)+:(3)] < marks$marks$16$forward[('h4)+:(3)]) & ((marks$marks$16$second & marks$marks$16$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$16$forward['h0] & (marks$marks$16$forward[('h1)+:(3)] < marks$marks$16$room))) begin
-                marks$marks$16$tuser = marks$marks$16$lead$malformed_tuser;
+                marks$marks$16$tuser = marks$marks$16$kind;
             end
         end
         else if (marks$marks$16$keep & (marks$marks$16$need == 'h0)) begin
-            marks$marks$16$tuser = marks$marks$16$lead$malformed_tuser;
+            marks$marks$16$tuser = marks$marks$16$kind;
         end
         else if (marks$marks$16$keep) begin
             if (marks$marks$16$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$16$runs_on = 1'b1;
             end
-            else if ((marks$marks$16$backward[('h4)+:(5)] & marks$marks$16$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$16$backward[('h4)+:(5)] & marks$marks$16$range) == 'h0) begin
                 marks$marks$16$tuser = marks$marks$16$tuser_truncated;
                 if (marks$marks$16$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$16$tuser = marks$marks$16$lead$outside_tuser;
+                    marks$marks$16$tuser = marks$marks$16$kind;
                 end
             end
             else if (marks$marks$16$backward[('h1)+:(3)] < marks$marks$16$need) begin
@@ -41845,228 +38682,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$16$tuser = marks$marks$16$tuser_truncated;
         end
     end
-    // marks$marks$17$octet
-    always @(*) begin
-        marks$marks$17$octet$continuation = 'h0;
-        if (!marks$marks$17$octet$tdata['h7]) begin
-            marks$marks$17$octet$byte_class = ByteClass$Ascii;
-            marks$marks$17$octet$free_bits = marks$marks$17$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$17$octet$tdata['h6]) begin
-            marks$marks$17$octet$free_bits = marks$marks$17$octet$tdata & 'h3f;
-            if (marks$marks$17$octet$tdata['h5]) begin
-                marks$marks$17$octet$byte_class = ByteClass$ContA0;
-                marks$marks$17$octet$continuation = 'h10;
-            end
-            else if (marks$marks$17$octet$tdata['h4]) begin
-                marks$marks$17$octet$byte_class = ByteClass$Cont90;
-                marks$marks$17$octet$continuation = 'h8;
-            end
-            else if (marks$marks$17$octet$tdata['h3]) begin
-                marks$marks$17$octet$byte_class = ByteClass$Cont88;
-                marks$marks$17$octet$continuation = 'h4;
-            end
-            else if (marks$marks$17$octet$tdata['h2]) begin
-                marks$marks$17$octet$byte_class = ByteClass$Cont84;
-                marks$marks$17$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$17$octet$byte_class = ByteClass$Cont80;
-                marks$marks$17$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$17$octet$tdata['h5]) begin
-            marks$marks$17$octet$free_bits = marks$marks$17$octet$tdata & 'h1f;
-            if (marks$marks$17$octet$tdata['h4] | marks$marks$17$octet$tdata['h3] | marks$marks$17$octet$tdata['h2] | marks$marks$17$octet$tdata['h1]) begin
-                marks$marks$17$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$17$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$17$octet$tdata['h4]) begin
-            marks$marks$17$octet$free_bits = marks$marks$17$octet$tdata & 'hf;
-            if (marks$marks$17$octet$tdata == 'he0) begin
-                marks$marks$17$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$17$octet$tdata == 'hed) begin
-                marks$marks$17$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$17$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$17$octet$tdata['h3]) begin
-            marks$marks$17$octet$free_bits = marks$marks$17$octet$tdata & 'h7;
-            if (marks$marks$17$octet$tdata == 'hf0) begin
-                marks$marks$17$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$17$octet$tdata == 'hf4) & marks$marks$17$octet$f4_bounded) begin
-                marks$marks$17$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$17$octet$tdata['h2] & ~marks$marks$17$octet$leads_to_f7) begin
-                marks$marks$17$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$17$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$17$octet$tdata['h2]) begin
-            marks$marks$17$octet$free_bits = marks$marks$17$octet$tdata & 'h3;
-            if (~marks$marks$17$octet$leads_to_fb) begin
-                marks$marks$17$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$17$octet$tdata == 'hf8) begin
-                marks$marks$17$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$17$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$17$octet$tdata['h1]) begin
-            marks$marks$17$octet$free_bits = marks$marks$17$octet$tdata & 'h1;
-            if (~marks$marks$17$octet$leads_to_fd) begin
-                marks$marks$17$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$17$octet$tdata == 'hfc) begin
-                marks$marks$17$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$17$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$17$octet$free_bits = 'h0;
-            marks$marks$17$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$17$lead
-    always @(*) begin
-        marks$marks$17$lead$lead_length = 'h0;
-        marks$marks$17$lead$second_allowed = 'h1f;
-        marks$marks$17$lead$outside_tuser = marks$marks$17$lead$tuser_truncated;
-        marks$marks$17$lead$malformed_tuser = marks$marks$17$lead$tuser_unexpected_continuation;
-        case (marks$marks$17$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$17$lead$lead_length = 'h1;
-                    marks$marks$17$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$17$lead$lead_length = 'h2;
-                    marks$marks$17$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$17$lead$lead_length = 'h3;
-                    marks$marks$17$lead$malformed_tuser = 'h0;
-                    marks$marks$17$lead$second_allowed = 'h10;
-                    marks$marks$17$lead$outside_tuser = marks$marks$17$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$17$lead$lead_length = 'h3;
-                    marks$marks$17$lead$malformed_tuser = 'h0;
-                    marks$marks$17$lead$second_allowed = 'hf;
-                    marks$marks$17$lead$outside_tuser = marks$marks$17$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$17$lead$lead_length = 'h3;
-                    marks$marks$17$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$17$lead$lead_length = 'h4;
-                    marks$marks$17$lead$malformed_tuser = 'h0;
-                    marks$marks$17$lead$second_allowed = 'h18;
-                    marks$marks$17$lead$outside_tuser = marks$marks$17$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$17$lead$lead_length = 'h4;
-                    marks$marks$17$lead$malformed_tuser = 'h0;
-                    marks$marks$17$lead$second_allowed = 'h7;
-                    marks$marks$17$lead$outside_tuser = marks$marks$17$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$17$lead$lead_length = 'h4;
-                    marks$marks$17$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$17$lead$lead_length = 'h5;
-                    marks$marks$17$lead$malformed_tuser = 'h0;
-                    marks$marks$17$lead$second_allowed = 'h1c;
-                    marks$marks$17$lead$outside_tuser = marks$marks$17$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$17$lead$lead_length = 'h5;
-                    marks$marks$17$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$17$lead$lead_length = 'h6;
-                    marks$marks$17$lead$malformed_tuser = 'h0;
-                    marks$marks$17$lead$second_allowed = 'h1e;
-                    marks$marks$17$lead$outside_tuser = marks$marks$17$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$17$lead$lead_length = 'h6;
-                    marks$marks$17$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$17$lead$malformed_tuser = marks$marks$17$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$17$lead$malformed_tuser = marks$marks$17$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$17$lead$malformed_tuser = marks$marks$17$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$17
     always @(*) begin
-        marks$marks$17$octet$tdata = marks$marks$17$tdata;
-        marks$marks$17$lead$byte_class = marks$marks$17$octet$byte_class;
-        marks$marks$17$unused_inputs = |marks$marks$17$octet$free_bits;
-        marks$marks$17$need = 'h0;
-        if (marks$marks$17$lead$lead_length > 'h1) begin
-            marks$marks$17$need = marks$marks$17$lead$lead_length - 'h1;
-        end
+        marks$marks$17$continuing = marks$marks$17$mark_class['h0];
+        marks$marks$17$need = marks$marks$17$mark_class[('h1)+:(3)];
+        marks$marks$17$range = marks$marks$17$mark_class[('h4)+:(5)];
+        marks$marks$17$kind = marks$marks$17$mark_class[('h9)+:(4)];
         marks$marks$17$second = marks$marks$17$forward[('hc)+:(5)];
         if (marks$marks$17$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$17$second = marks$marks$17$octet$continuation;
+            marks$marks$17$second = marks$marks$17$range;
         end
         marks$marks$17$runs_on = 1'b0;
         marks$marks$17$tuser = 'h0;
-        if (marks$marks$17$keep & (marks$marks$17$octet$continuation != 'h0)) begin
+        if (marks$marks$17$keep & marks$marks$17$continuing) begin
             if (~((marks$marks$17$forward[('h1)+:(3)] < marks$marks$17$forward[('h4)+:(3)]) & ((marks$marks$17$second & marks$marks$17$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$17$forward['h0] & (marks$marks$17$forward[('h1)+:(3)] < marks$marks$17$room))) begin
-                marks$marks$17$tuser = marks$marks$17$lead$malformed_tuser;
+                marks$marks$17$tuser = marks$marks$17$kind;
             end
         end
         else if (marks$marks$17$keep & (marks$marks$17$need == 'h0)) begin
-            marks$marks$17$tuser = marks$marks$17$lead$malformed_tuser;
+            marks$marks$17$tuser = marks$marks$17$kind;
         end
         else if (marks$marks$17$keep) begin
             if (marks$marks$17$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$17$runs_on = 1'b1;
             end
-            else if ((marks$marks$17$backward[('h4)+:(5)] & marks$marks$17$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$17$backward[('h4)+:(5)] & marks$marks$17$range) == 'h0) begin
                 marks$marks$17$tuser = marks$marks$17$tuser_truncated;
                 if (marks$marks$17$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$17$tuser = marks$marks$17$lead$outside_tuser;
+                    marks$marks$17$tuser = marks$marks$17$kind;
                 end
             end
             else if (marks$marks$17$backward[('h1)+:(3)] < marks$marks$17$need) begin
@@ -42083,228 +38726,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$17$tuser = marks$marks$17$tuser_truncated;
         end
     end
-    // marks$marks$18$octet
-    always @(*) begin
-        marks$marks$18$octet$continuation = 'h0;
-        if (!marks$marks$18$octet$tdata['h7]) begin
-            marks$marks$18$octet$byte_class = ByteClass$Ascii;
-            marks$marks$18$octet$free_bits = marks$marks$18$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$18$octet$tdata['h6]) begin
-            marks$marks$18$octet$free_bits = marks$marks$18$octet$tdata & 'h3f;
-            if (marks$marks$18$octet$tdata['h5]) begin
-                marks$marks$18$octet$byte_class = ByteClass$ContA0;
-                marks$marks$18$octet$continuation = 'h10;
-            end
-            else if (marks$marks$18$octet$tdata['h4]) begin
-                marks$marks$18$octet$byte_class = ByteClass$Cont90;
-                marks$marks$18$octet$continuation = 'h8;
-            end
-            else if (marks$marks$18$octet$tdata['h3]) begin
-                marks$marks$18$octet$byte_class = ByteClass$Cont88;
-                marks$marks$18$octet$continuation = 'h4;
-            end
-            else if (marks$marks$18$octet$tdata['h2]) begin
-                marks$marks$18$octet$byte_class = ByteClass$Cont84;
-                marks$marks$18$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$18$octet$byte_class = ByteClass$Cont80;
-                marks$marks$18$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$18$octet$tdata['h5]) begin
-            marks$marks$18$octet$free_bits = marks$marks$18$octet$tdata & 'h1f;
-            if (marks$marks$18$octet$tdata['h4] | marks$marks$18$octet$tdata['h3] | marks$marks$18$octet$tdata['h2] | marks$marks$18$octet$tdata['h1]) begin
-                marks$marks$18$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$18$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$18$octet$tdata['h4]) begin
-            marks$marks$18$octet$free_bits = marks$marks$18$octet$tdata & 'hf;
-            if (marks$marks$18$octet$tdata == 'he0) begin
-                marks$marks$18$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$18$octet$tdata == 'hed) begin
-                marks$marks$18$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$18$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$18$octet$tdata['h3]) begin
-            marks$marks$18$octet$free_bits = marks$marks$18$octet$tdata & 'h7;
-            if (marks$marks$18$octet$tdata == 'hf0) begin
-                marks$marks$18$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$18$octet$tdata == 'hf4) & marks$marks$18$octet$f4_bounded) begin
-                marks$marks$18$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$18$octet$tdata['h2] & ~marks$marks$18$octet$leads_to_f7) begin
-                marks$marks$18$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$18$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$18$octet$tdata['h2]) begin
-            marks$marks$18$octet$free_bits = marks$marks$18$octet$tdata & 'h3;
-            if (~marks$marks$18$octet$leads_to_fb) begin
-                marks$marks$18$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$18$octet$tdata == 'hf8) begin
-                marks$marks$18$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$18$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$18$octet$tdata['h1]) begin
-            marks$marks$18$octet$free_bits = marks$marks$18$octet$tdata & 'h1;
-            if (~marks$marks$18$octet$leads_to_fd) begin
-                marks$marks$18$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$18$octet$tdata == 'hfc) begin
-                marks$marks$18$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$18$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$18$octet$free_bits = 'h0;
-            marks$marks$18$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$18$lead
-    always @(*) begin
-        marks$marks$18$lead$lead_length = 'h0;
-        marks$marks$18$lead$second_allowed = 'h1f;
-        marks$marks$18$lead$outside_tuser = marks$marks$18$lead$tuser_truncated;
-        marks$marks$18$lead$malformed_tuser = marks$marks$18$lead$tuser_unexpected_continuation;
-        case (marks$marks$18$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$18$lead$lead_length = 'h1;
-                    marks$marks$18$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$18$lead$lead_length = 'h2;
-                    marks$marks$18$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$18$lead$lead_length = 'h3;
-                    marks$marks$18$lead$malformed_tuser = 'h0;
-                    marks$marks$18$lead$second_allowed = 'h10;
-                    marks$marks$18$lead$outside_tuser = marks$marks$18$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$18$lead$lead_length = 'h3;
-                    marks$marks$18$lead$malformed_tuser = 'h0;
-                    marks$marks$18$lead$second_allowed = 'hf;
-                    marks$marks$18$lead$outside_tuser = marks$marks$18$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$18$lead$lead_length = 'h3;
-                    marks$marks$18$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$18$lead$lead_length = 'h4;
-                    marks$marks$18$lead$malformed_tuser = 'h0;
-                    marks$marks$18$lead$second_allowed = 'h18;
-                    marks$marks$18$lead$outside_tuser = marks$marks$18$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$18$lead$lead_length = 'h4;
-                    marks$marks$18$lead$malformed_tuser = 'h0;
-                    marks$marks$18$lead$second_allowed = 'h7;
-                    marks$marks$18$lead$outside_tuser = marks$marks$18$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$18$lead$lead_length = 'h4;
-                    marks$marks$18$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$18$lead$lead_length = 'h5;
-                    marks$marks$18$lead$malformed_tuser = 'h0;
-                    marks$marks$18$lead$second_allowed = 'h1c;
-                    marks$marks$18$lead$outside_tuser = marks$marks$18$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$18$lead$lead_length = 'h5;
-                    marks$marks$18$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$18$lead$lead_length = 'h6;
-                    marks$marks$18$lead$malformed_tuser = 'h0;
-                    marks$marks$18$lead$second_allowed = 'h1e;
-                    marks$marks$18$lead$outside_tuser = marks$marks$18$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$18$lead$lead_length = 'h6;
-                    marks$marks$18$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$18$lead$malformed_tuser = marks$marks$18$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$18$lead$malformed_tuser = marks$marks$18$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$18$lead$malformed_tuser = marks$marks$18$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$18
     always @(*) begin
-        marks$marks$18$octet$tdata = marks$marks$18$tdata;
-        marks$marks$18$lead$byte_class = marks$marks$18$octet$byte_class;
-        marks$marks$18$unused_inputs = |marks$marks$18$octet$free_bits;
-        marks$marks$18$need = 'h0;
-        if (marks$marks$18$lead$lead_length > 'h1) begin
-            marks$marks$18$need = marks$marks$18$lead$lead_length - 'h1;
-        end
+        marks$marks$18$continuing = marks$marks$18$mark_class['h0];
+        marks$marks$18$need = marks$marks$18$mark_class[('h1)+:(3)];
+        marks$marks$18$range = marks$marks$18$mark_class[('h4)+:(5)];
+        marks$marks$18$kind = marks$marks$18$mark_class[('h9)+:(4)];
         marks$marks$18$second = marks$marks$18$forward[('hc)+:(5)];
         if (marks$marks$18$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$18$second = marks$marks$18$octet$continuation;
+            marks$marks$18$second = marks$marks$18$range;
         end
         marks$marks$18$runs_on = 1'b0;
         marks$marks$18$tuser = 'h0;
-        if (marks$marks$18$keep & (marks$marks$18$octet$continuation != 'h0)) begin
+        if (marks$marks$18$keep & marks$marks$18$continuing) begin
             if (~((marks$marks$18$forward[('h1)+:(3)] < marks$marks$18$forward[('h4)+:(3)]) & ((marks$marks$18$second & marks$marks$18$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$18$forward['h0] & (marks$marks$18$forward[('h1)+:(3)] < marks$marks$18$room))) begin
-                marks$marks$18$tuser = marks$marks$18$lead$malformed_tuser;
+                marks$marks$18$tuser = marks$marks$18$kind;
             end
         end
         else if (marks$marks$18$keep & (marks$marks$18$need == 'h0)) begin
-            marks$marks$18$tuser = marks$marks$18$lead$malformed_tuser;
+            marks$marks$18$tuser = marks$marks$18$kind;
         end
         else if (marks$marks$18$keep) begin
             if (marks$marks$18$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$18$runs_on = 1'b1;
             end
-            else if ((marks$marks$18$backward[('h4)+:(5)] & marks$marks$18$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$18$backward[('h4)+:(5)] & marks$marks$18$range) == 'h0) begin
                 marks$marks$18$tuser = marks$marks$18$tuser_truncated;
                 if (marks$marks$18$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$18$tuser = marks$marks$18$lead$outside_tuser;
+                    marks$marks$18$tuser = marks$marks$18$kind;
                 end
             end
             else if (marks$marks$18$backward[('h1)+:(3)] < marks$marks$18$need) begin
@@ -42321,228 +38770,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$18$tuser = marks$marks$18$tuser_truncated;
         end
     end
-    // marks$marks$19$octet
-    always @(*) begin
-        marks$marks$19$octet$continuation = 'h0;
-        if (!marks$marks$19$octet$tdata['h7]) begin
-            marks$marks$19$octet$byte_class = ByteClass$Ascii;
-            marks$marks$19$octet$free_bits = marks$marks$19$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$19$octet$tdata['h6]) begin
-            marks$marks$19$octet$free_bits = marks$marks$19$octet$tdata & 'h3f;
-            if (marks$marks$19$octet$tdata['h5]) begin
-                marks$marks$19$octet$byte_class = ByteClass$ContA0;
-                marks$marks$19$octet$continuation = 'h10;
-            end
-            else if (marks$marks$19$octet$tdata['h4]) begin
-                marks$marks$19$octet$byte_class = ByteClass$Cont90;
-                marks$marks$19$octet$continuation = 'h8;
-            end
-            else if (marks$marks$19$octet$tdata['h3]) begin
-                marks$marks$19$octet$byte_class = ByteClass$Cont88;
-                marks$marks$19$octet$continuation = 'h4;
-            end
-            else if (marks$marks$19$octet$tdata['h2]) begin
-                marks$marks$19$octet$byte_class = ByteClass$Cont84;
-                marks$marks$19$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$19$octet$byte_class = ByteClass$Cont80;
-                marks$marks$19$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$19$octet$tdata['h5]) begin
-            marks$marks$19$octet$free_bits = marks$marks$19$octet$tdata & 'h1f;
-            if (marks$marks$19$octet$tdata['h4] | marks$marks$19$octet$tdata['h3] | marks$marks$19$octet$tdata['h2] | marks$marks$19$octet$tdata['h1]) begin
-                marks$marks$19$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$19$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$19$octet$tdata['h4]) begin
-            marks$marks$19$octet$free_bits = marks$marks$19$octet$tdata & 'hf;
-            if (marks$marks$19$octet$tdata == 'he0) begin
-                marks$marks$19$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$19$octet$tdata == 'hed) begin
-                marks$marks$19$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$19$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$19$octet$tdata['h3]) begin
-            marks$marks$19$octet$free_bits = marks$marks$19$octet$tdata & 'h7;
-            if (marks$marks$19$octet$tdata == 'hf0) begin
-                marks$marks$19$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$19$octet$tdata == 'hf4) & marks$marks$19$octet$f4_bounded) begin
-                marks$marks$19$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$19$octet$tdata['h2] & ~marks$marks$19$octet$leads_to_f7) begin
-                marks$marks$19$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$19$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$19$octet$tdata['h2]) begin
-            marks$marks$19$octet$free_bits = marks$marks$19$octet$tdata & 'h3;
-            if (~marks$marks$19$octet$leads_to_fb) begin
-                marks$marks$19$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$19$octet$tdata == 'hf8) begin
-                marks$marks$19$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$19$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$19$octet$tdata['h1]) begin
-            marks$marks$19$octet$free_bits = marks$marks$19$octet$tdata & 'h1;
-            if (~marks$marks$19$octet$leads_to_fd) begin
-                marks$marks$19$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$19$octet$tdata == 'hfc) begin
-                marks$marks$19$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$19$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$19$octet$free_bits = 'h0;
-            marks$marks$19$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$19$lead
-    always @(*) begin
-        marks$marks$19$lead$lead_length = 'h0;
-        marks$marks$19$lead$second_allowed = 'h1f;
-        marks$marks$19$lead$outside_tuser = marks$marks$19$lead$tuser_truncated;
-        marks$marks$19$lead$malformed_tuser = marks$marks$19$lead$tuser_unexpected_continuation;
-        case (marks$marks$19$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$19$lead$lead_length = 'h1;
-                    marks$marks$19$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$19$lead$lead_length = 'h2;
-                    marks$marks$19$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$19$lead$lead_length = 'h3;
-                    marks$marks$19$lead$malformed_tuser = 'h0;
-                    marks$marks$19$lead$second_allowed = 'h10;
-                    marks$marks$19$lead$outside_tuser = marks$marks$19$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$19$lead$lead_length = 'h3;
-                    marks$marks$19$lead$malformed_tuser = 'h0;
-                    marks$marks$19$lead$second_allowed = 'hf;
-                    marks$marks$19$lead$outside_tuser = marks$marks$19$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$19$lead$lead_length = 'h3;
-                    marks$marks$19$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$19$lead$lead_length = 'h4;
-                    marks$marks$19$lead$malformed_tuser = 'h0;
-                    marks$marks$19$lead$second_allowed = 'h18;
-                    marks$marks$19$lead$outside_tuser = marks$marks$19$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$19$lead$lead_length = 'h4;
-                    marks$marks$19$lead$malformed_tuser = 'h0;
-                    marks$marks$19$lead$second_allowed = 'h7;
-                    marks$marks$19$lead$outside_tuser = marks$marks$19$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$19$lead$lead_length = 'h4;
-                    marks$marks$19$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$19$lead$lead_length = 'h5;
-                    marks$marks$19$lead$malformed_tuser = 'h0;
-                    marks$marks$19$lead$second_allowed = 'h1c;
-                    marks$marks$19$lead$outside_tuser = marks$marks$19$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$19$lead$lead_length = 'h5;
-                    marks$marks$19$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$19$lead$lead_length = 'h6;
-                    marks$marks$19$lead$malformed_tuser = 'h0;
-                    marks$marks$19$lead$second_allowed = 'h1e;
-                    marks$marks$19$lead$outside_tuser = marks$marks$19$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$19$lead$lead_length = 'h6;
-                    marks$marks$19$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$19$lead$malformed_tuser = marks$marks$19$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$19$lead$malformed_tuser = marks$marks$19$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$19$lead$malformed_tuser = marks$marks$19$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$19
     always @(*) begin
-        marks$marks$19$octet$tdata = marks$marks$19$tdata;
-        marks$marks$19$lead$byte_class = marks$marks$19$octet$byte_class;
-        marks$marks$19$unused_inputs = |marks$marks$19$octet$free_bits;
-        marks$marks$19$need = 'h0;
-        if (marks$marks$19$lead$lead_length > 'h1) begin
-            marks$marks$19$need = marks$marks$19$lead$lead_length - 'h1;
-        end
+        marks$marks$19$continuing = marks$marks$19$mark_class['h0];
+        marks$marks$19$need = marks$marks$19$mark_class[('h1)+:(3)];
+        marks$marks$19$range = marks$marks$19$mark_class[('h4)+:(5)];
+        marks$marks$19$kind = marks$marks$19$mark_class[('h9)+:(4)];
         marks$marks$19$second = marks$marks$19$forward[('hc)+:(5)];
         if (marks$marks$19$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$19$second = marks$marks$19$octet$continuation;
+            marks$marks$19$second = marks$marks$19$range;
         end
         marks$marks$19$runs_on = 1'b0;
         marks$marks$19$tuser = 'h0;
-        if (marks$marks$19$keep & (marks$marks$19$octet$continuation != 'h0)) begin
+        if (marks$marks$19$keep & marks$marks$19$continuing) begin
             if (~((marks$marks$19$forward[('h1)+:(3)] < marks$marks$19$forward[('h4)+:(3)]) & ((marks$marks$19$second & marks$marks$19$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$19$forward['h0] & (marks$marks$19$forward[('h1)+:(3)] < marks$marks$19$room))) begin
-                marks$marks$19$tuser = marks$marks$19$lead$malformed_tuser;
+                marks$marks$19$tuser = marks$marks$19$kind;
             end
         end
         else if (marks$marks$19$keep & (marks$marks$19$need == 'h0)) begin
-            marks$marks$19$tuser = marks$marks$19$lead$malformed_tuser;
+            marks$marks$19$tuser = marks$marks$19$kind;
         end
         else if (marks$marks$19$keep) begin
             if (marks$marks$19$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$19$runs_on = 1'b1;
             end
-            else if ((marks$marks$19$backward[('h4)+:(5)] & marks$marks$19$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$19$backward[('h4)+:(5)] & marks$marks$19$range) == 'h0) begin
                 marks$marks$19$tuser = marks$marks$19$tuser_truncated;
                 if (marks$marks$19$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$19$tuser = marks$marks$19$lead$outside_tuser;
+                    marks$marks$19$tuser = marks$marks$19$kind;
                 end
             end
             else if (marks$marks$19$backward[('h1)+:(3)] < marks$marks$19$need) begin
@@ -42559,228 +38814,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$19$tuser = marks$marks$19$tuser_truncated;
         end
     end
-    // marks$marks$20$octet
-    always @(*) begin
-        marks$marks$20$octet$continuation = 'h0;
-        if (!marks$marks$20$octet$tdata['h7]) begin
-            marks$marks$20$octet$byte_class = ByteClass$Ascii;
-            marks$marks$20$octet$free_bits = marks$marks$20$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$20$octet$tdata['h6]) begin
-            marks$marks$20$octet$free_bits = marks$marks$20$octet$tdata & 'h3f;
-            if (marks$marks$20$octet$tdata['h5]) begin
-                marks$marks$20$octet$byte_class = ByteClass$ContA0;
-                marks$marks$20$octet$continuation = 'h10;
-            end
-            else if (marks$marks$20$octet$tdata['h4]) begin
-                marks$marks$20$octet$byte_class = ByteClass$Cont90;
-                marks$marks$20$octet$continuation = 'h8;
-            end
-            else if (marks$marks$20$octet$tdata['h3]) begin
-                marks$marks$20$octet$byte_class = ByteClass$Cont88;
-                marks$marks$20$octet$continuation = 'h4;
-            end
-            else if (marks$marks$20$octet$tdata['h2]) begin
-                marks$marks$20$octet$byte_class = ByteClass$Cont84;
-                marks$marks$20$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$20$octet$byte_class = ByteClass$Cont80;
-                marks$marks$20$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$20$octet$tdata['h5]) begin
-            marks$marks$20$octet$free_bits = marks$marks$20$octet$tdata & 'h1f;
-            if (marks$marks$20$octet$tdata['h4] | marks$marks$20$octet$tdata['h3] | marks$marks$20$octet$tdata['h2] | marks$marks$20$octet$tdata['h1]) begin
-                marks$marks$20$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$20$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$20$octet$tdata['h4]) begin
-            marks$marks$20$octet$free_bits = marks$marks$20$octet$tdata & 'hf;
-            if (marks$marks$20$octet$tdata == 'he0) begin
-                marks$marks$20$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$20$octet$tdata == 'hed) begin
-                marks$marks$20$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$20$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$20$octet$tdata['h3]) begin
-            marks$marks$20$octet$free_bits = marks$marks$20$octet$tdata & 'h7;
-            if (marks$marks$20$octet$tdata == 'hf0) begin
-                marks$marks$20$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$20$octet$tdata == 'hf4) & marks$marks$20$octet$f4_bounded) begin
-                marks$marks$20$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$20$octet$tdata['h2] & ~marks$marks$20$octet$leads_to_f7) begin
-                marks$marks$20$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$20$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$20$octet$tdata['h2]) begin
-            marks$marks$20$octet$free_bits = marks$marks$20$octet$tdata & 'h3;
-            if (~marks$marks$20$octet$leads_to_fb) begin
-                marks$marks$20$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$20$octet$tdata == 'hf8) begin
-                marks$marks$20$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$20$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$20$octet$tdata['h1]) begin
-            marks$marks$20$octet$free_bits = marks$marks$20$octet$tdata & 'h1;
-            if (~marks$marks$20$octet$leads_to_fd) begin
-                marks$marks$20$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$20$octet$tdata == 'hfc) begin
-                marks$marks$20$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$20$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$20$octet$free_bits = 'h0;
-            marks$marks$20$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$20$lead
-    always @(*) begin
-        marks$marks$20$lead$lead_length = 'h0;
-        marks$marks$20$lead$second_allowed = 'h1f;
-        marks$marks$20$lead$outside_tuser = marks$marks$20$lead$tuser_truncated;
-        marks$marks$20$lead$malformed_tuser = marks$marks$20$lead$tuser_unexpected_continuation;
-        case (marks$marks$20$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$20$lead$lead_length = 'h1;
-                    marks$marks$20$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$20$lead$lead_length = 'h2;
-                    marks$marks$20$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$20$lead$lead_length = 'h3;
-                    marks$marks$20$lead$malformed_tuser = 'h0;
-                    marks$marks$20$lead$second_allowed = 'h10;
-                    marks$marks$20$lead$outside_tuser = marks$marks$20$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$20$lead$lead_length = 'h3;
-                    marks$marks$20$lead$malformed_tuser = 'h0;
-                    marks$marks$20$lead$second_allowed = 'hf;
-                    marks$marks$20$lead$outside_tuser = marks$marks$20$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$20$lead$lead_length = 'h3;
-                    marks$marks$20$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$20$lead$lead_length = 'h4;
-                    marks$marks$20$lead$malformed_tuser = 'h0;
-                    marks$marks$20$lead$second_allowed = 'h18;
-                    marks$marks$20$lead$outside_tuser = marks$marks$20$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$20$lead$lead_length = 'h4;
-                    marks$marks$20$lead$malformed_tuser = 'h0;
-                    marks$marks$20$lead$second_allowed = 'h7;
-                    marks$marks$20$lead$outside_tuser = marks$marks$20$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$20$lead$lead_length = 'h4;
-                    marks$marks$20$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$20$lead$lead_length = 'h5;
-                    marks$marks$20$lead$malformed_tuser = 'h0;
-                    marks$marks$20$lead$second_allowed = 'h1c;
-                    marks$marks$20$lead$outside_tuser = marks$marks$20$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$20$lead$lead_length = 'h5;
-                    marks$marks$20$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$20$lead$lead_length = 'h6;
-                    marks$marks$20$lead$malformed_tuser = 'h0;
-                    marks$marks$20$lead$second_allowed = 'h1e;
-                    marks$marks$20$lead$outside_tuser = marks$marks$20$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$20$lead$lead_length = 'h6;
-                    marks$marks$20$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$20$lead$malformed_tuser = marks$marks$20$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$20$lead$malformed_tuser = marks$marks$20$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$20$lead$malformed_tuser = marks$marks$20$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$20
     always @(*) begin
-        marks$marks$20$octet$tdata = marks$marks$20$tdata;
-        marks$marks$20$lead$byte_class = marks$marks$20$octet$byte_class;
-        marks$marks$20$unused_inputs = |marks$marks$20$octet$free_bits;
-        marks$marks$20$need = 'h0;
-        if (marks$marks$20$lead$lead_length > 'h1) begin
-            marks$marks$20$need = marks$marks$20$lead$lead_length - 'h1;
-        end
+        marks$marks$20$continuing = marks$marks$20$mark_class['h0];
+        marks$marks$20$need = marks$marks$20$mark_class[('h1)+:(3)];
+        marks$marks$20$range = marks$marks$20$mark_class[('h4)+:(5)];
+        marks$marks$20$kind = marks$marks$20$mark_class[('h9)+:(4)];
         marks$marks$20$second = marks$marks$20$forward[('hc)+:(5)];
         if (marks$marks$20$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$20$second = marks$marks$20$octet$continuation;
+            marks$marks$20$second = marks$marks$20$range;
         end
         marks$marks$20$runs_on = 1'b0;
         marks$marks$20$tuser = 'h0;
-        if (marks$marks$20$keep & (marks$marks$20$octet$continuation != 'h0)) begin
+        if (marks$marks$20$keep & marks$marks$20$continuing) begin
             if (~((marks$marks$20$forward[('h1)+:(3)] < marks$marks$20$forward[('h4)+:(3)]) & ((marks$marks$20$second & marks$marks$20$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$20$forward['h0] & (marks$marks$20$forward[('h1)+:(3)] < marks$marks$20$room))) begin
-                marks$marks$20$tuser = marks$marks$20$lead$malformed_tuser;
+                marks$marks$20$tuser = marks$marks$20$kind;
             end
         end
         else if (marks$marks$20$keep & (marks$marks$20$need == 'h0)) begin
-            marks$marks$20$tuser = marks$marks$20$lead$malformed_tuser;
+            marks$marks$20$tuser = marks$marks$20$kind;
         end
         else if (marks$marks$20$keep) begin
             if (marks$marks$20$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$20$runs_on = 1'b1;
             end
-            else if ((marks$marks$20$backward[('h4)+:(5)] & marks$marks$20$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$20$backward[('h4)+:(5)] & marks$marks$20$range) == 'h0) begin
                 marks$marks$20$tuser = marks$marks$20$tuser_truncated;
                 if (marks$marks$20$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$20$tuser = marks$marks$20$lead$outside_tuser;
+                    marks$marks$20$tuser = marks$marks$20$kind;
                 end
             end
             else if (marks$marks$20$backward[('h1)+:(3)] < marks$marks$20$need) begin
@@ -42797,228 +38858,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$20$tuser = marks$marks$20$tuser_truncated;
         end
     end
-    // marks$marks$21$octet
-    always @(*) begin
-        marks$marks$21$octet$continuation = 'h0;
-        if (!marks$marks$21$octet$tdata['h7]) begin
-            marks$marks$21$octet$byte_class = ByteClass$Ascii;
-            marks$marks$21$octet$free_bits = marks$marks$21$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$21$octet$tdata['h6]) begin
-            marks$marks$21$octet$free_bits = marks$marks$21$octet$tdata & 'h3f;
-            if (marks$marks$21$octet$tdata['h5]) begin
-                marks$marks$21$octet$byte_class = ByteClass$ContA0;
-                marks$marks$21$octet$continuation = 'h10;
-            end
-            else if (marks$marks$21$octet$tdata['h4]) begin
-                marks$marks$21$octet$byte_class = ByteClass$Cont90;
-                marks$marks$21$octet$continuation = 'h8;
-            end
-            else if (marks$marks$21$octet$tdata['h3]) begin
-                marks$marks$21$octet$byte_class = ByteClass$Cont88;
-                marks$marks$21$octet$continuation = 'h4;
-            end
-            else if (marks$marks$21$octet$tdata['h2]) begin
-                marks$marks$21$octet$byte_class = ByteClass$Cont84;
-                marks$marks$21$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$21$octet$byte_class = ByteClass$Cont80;
-                marks$marks$21$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$21$octet$tdata['h5]) begin
-            marks$marks$21$octet$free_bits = marks$marks$21$octet$tdata & 'h1f;
-            if (marks$marks$21$octet$tdata['h4] | marks$marks$21$octet$tdata['h3] | marks$marks$21$octet$tdata['h2] | marks$marks$21$octet$tdata['h1]) begin
-                marks$marks$21$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$21$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$21$octet$tdata['h4]) begin
-            marks$marks$21$octet$free_bits = marks$marks$21$octet$tdata & 'hf;
-            if (marks$marks$21$octet$tdata == 'he0) begin
-                marks$marks$21$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$21$octet$tdata == 'hed) begin
-                marks$marks$21$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$21$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$21$octet$tdata['h3]) begin
-            marks$marks$21$octet$free_bits = marks$marks$21$octet$tdata & 'h7;
-            if (marks$marks$21$octet$tdata == 'hf0) begin
-                marks$marks$21$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$21$octet$tdata == 'hf4) & marks$marks$21$octet$f4_bounded) begin
-                marks$marks$21$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$21$octet$tdata['h2] & ~marks$marks$21$octet$leads_to_f7) begin
-                marks$marks$21$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$21$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$21$octet$tdata['h2]) begin
-            marks$marks$21$octet$free_bits = marks$marks$21$octet$tdata & 'h3;
-            if (~marks$marks$21$octet$leads_to_fb) begin
-                marks$marks$21$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$21$octet$tdata == 'hf8) begin
-                marks$marks$21$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$21$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$21$octet$tdata['h1]) begin
-            marks$marks$21$octet$free_bits = marks$marks$21$octet$tdata & 'h1;
-            if (~marks$marks$21$octet$leads_to_fd) begin
-                marks$marks$21$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$21$octet$tdata == 'hfc) begin
-                marks$marks$21$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$21$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$21$octet$free_bits = 'h0;
-            marks$marks$21$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$21$lead
-    always @(*) begin
-        marks$marks$21$lead$lead_length = 'h0;
-        marks$marks$21$lead$second_allowed = 'h1f;
-        marks$marks$21$lead$outside_tuser = marks$marks$21$lead$tuser_truncated;
-        marks$marks$21$lead$malformed_tuser = marks$marks$21$lead$tuser_unexpected_continuation;
-        case (marks$marks$21$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$21$lead$lead_length = 'h1;
-                    marks$marks$21$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$21$lead$lead_length = 'h2;
-                    marks$marks$21$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$21$lead$lead_length = 'h3;
-                    marks$marks$21$lead$malformed_tuser = 'h0;
-                    marks$marks$21$lead$second_allowed = 'h10;
-                    marks$marks$21$lead$outside_tuser = marks$marks$21$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$21$lead$lead_length = 'h3;
-                    marks$marks$21$lead$malformed_tuser = 'h0;
-                    marks$marks$21$lead$second_allowed = 'hf;
-                    marks$marks$21$lead$outside_tuser = marks$marks$21$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$21$lead$lead_length = 'h3;
-                    marks$marks$21$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$21$lead$lead_length = 'h4;
-                    marks$marks$21$lead$malformed_tuser = 'h0;
-                    marks$marks$21$lead$second_allowed = 'h18;
-                    marks$marks$21$lead$outside_tuser = marks$marks$21$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$21$lead$lead_length = 'h4;
-                    marks$marks$21$lead$malformed_tuser = 'h0;
-                    marks$marks$21$lead$second_allowed = 'h7;
-                    marks$marks$21$lead$outside_tuser = marks$marks$21$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$21$lead$lead_length = 'h4;
-                    marks$marks$21$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$21$lead$lead_length = 'h5;
-                    marks$marks$21$lead$malformed_tuser = 'h0;
-                    marks$marks$21$lead$second_allowed = 'h1c;
-                    marks$marks$21$lead$outside_tuser = marks$marks$21$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$21$lead$lead_length = 'h5;
-                    marks$marks$21$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$21$lead$lead_length = 'h6;
-                    marks$marks$21$lead$malformed_tuser = 'h0;
-                    marks$marks$21$lead$second_allowed = 'h1e;
-                    marks$marks$21$lead$outside_tuser = marks$marks$21$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$21$lead$lead_length = 'h6;
-                    marks$marks$21$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$21$lead$malformed_tuser = marks$marks$21$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$21$lead$malformed_tuser = marks$marks$21$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$21$lead$malformed_tuser = marks$marks$21$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$21
     always @(*) begin
-        marks$marks$21$octet$tdata = marks$marks$21$tdata;
-        marks$marks$21$lead$byte_class = marks$marks$21$octet$byte_class;
-        marks$marks$21$unused_inputs = |marks$marks$21$octet$free_bits;
-        marks$marks$21$need = 'h0;
-        if (marks$marks$21$lead$lead_length > 'h1) begin
-            marks$marks$21$need = marks$marks$21$lead$lead_length - 'h1;
-        end
+        marks$marks$21$continuing = marks$marks$21$mark_class['h0];
+        marks$marks$21$need = marks$marks$21$mark_class[('h1)+:(3)];
+        marks$marks$21$range = marks$marks$21$mark_class[('h4)+:(5)];
+        marks$marks$21$kind = marks$marks$21$mark_class[('h9)+:(4)];
         marks$marks$21$second = marks$marks$21$forward[('hc)+:(5)];
         if (marks$marks$21$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$21$second = marks$marks$21$octet$continuation;
+            marks$marks$21$second = marks$marks$21$range;
         end
         marks$marks$21$runs_on = 1'b0;
         marks$marks$21$tuser = 'h0;
-        if (marks$marks$21$keep & (marks$marks$21$octet$continuation != 'h0)) begin
+        if (marks$marks$21$keep & marks$marks$21$continuing) begin
             if (~((marks$marks$21$forward[('h1)+:(3)] < marks$marks$21$forward[('h4)+:(3)]) & ((marks$marks$21$second & marks$marks$21$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$21$forward['h0] & (marks$marks$21$forward[('h1)+:(3)] < marks$marks$21$room))) begin
-                marks$marks$21$tuser = marks$marks$21$lead$malformed_tuser;
+                marks$marks$21$tuser = marks$marks$21$kind;
             end
         end
         else if (marks$marks$21$keep & (marks$marks$21$need == 'h0)) begin
-            marks$marks$21$tuser = marks$marks$21$lead$malformed_tuser;
+            marks$marks$21$tuser = marks$marks$21$kind;
         end
         else if (marks$marks$21$keep) begin
             if (marks$marks$21$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$21$runs_on = 1'b1;
             end
-            else if ((marks$marks$21$backward[('h4)+:(5)] & marks$marks$21$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$21$backward[('h4)+:(5)] & marks$marks$21$range) == 'h0) begin
                 marks$marks$21$tuser = marks$marks$21$tuser_truncated;
                 if (marks$marks$21$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$21$tuser = marks$marks$21$lead$outside_tuser;
+                    marks$marks$21$tuser = marks$marks$21$kind;
                 end
             end
             else if (marks$marks$21$backward[('h1)+:(3)] < marks$marks$21$need) begin
@@ -43035,228 +38902,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$21$tuser = marks$marks$21$tuser_truncated;
         end
     end
-    // marks$marks$22$octet
-    always @(*) begin
-        marks$marks$22$octet$continuation = 'h0;
-        if (!marks$marks$22$octet$tdata['h7]) begin
-            marks$marks$22$octet$byte_class = ByteClass$Ascii;
-            marks$marks$22$octet$free_bits = marks$marks$22$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$22$octet$tdata['h6]) begin
-            marks$marks$22$octet$free_bits = marks$marks$22$octet$tdata & 'h3f;
-            if (marks$marks$22$octet$tdata['h5]) begin
-                marks$marks$22$octet$byte_class = ByteClass$ContA0;
-                marks$marks$22$octet$continuation = 'h10;
-            end
-            else if (marks$marks$22$octet$tdata['h4]) begin
-                marks$marks$22$octet$byte_class = ByteClass$Cont90;
-                marks$marks$22$octet$continuation = 'h8;
-            end
-            else if (marks$marks$22$octet$tdata['h3]) begin
-                marks$marks$22$octet$byte_class = ByteClass$Cont88;
-                marks$marks$22$octet$continuation = 'h4;
-            end
-            else if (marks$marks$22$octet$tdata['h2]) begin
-                marks$marks$22$octet$byte_class = ByteClass$Cont84;
-                marks$marks$22$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$22$octet$byte_class = ByteClass$Cont80;
-                marks$marks$22$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$22$octet$tdata['h5]) begin
-            marks$marks$22$octet$free_bits = marks$marks$22$octet$tdata & 'h1f;
-            if (marks$marks$22$octet$tdata['h4] | marks$marks$22$octet$tdata['h3] | marks$marks$22$octet$tdata['h2] | marks$marks$22$octet$tdata['h1]) begin
-                marks$marks$22$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$22$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$22$octet$tdata['h4]) begin
-            marks$marks$22$octet$free_bits = marks$marks$22$octet$tdata & 'hf;
-            if (marks$marks$22$octet$tdata == 'he0) begin
-                marks$marks$22$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$22$octet$tdata == 'hed) begin
-                marks$marks$22$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$22$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$22$octet$tdata['h3]) begin
-            marks$marks$22$octet$free_bits = marks$marks$22$octet$tdata & 'h7;
-            if (marks$marks$22$octet$tdata == 'hf0) begin
-                marks$marks$22$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$22$octet$tdata == 'hf4) & marks$marks$22$octet$f4_bounded) begin
-                marks$marks$22$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$22$octet$tdata['h2] & ~marks$marks$22$octet$leads_to_f7) begin
-                marks$marks$22$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$22$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$22$octet$tdata['h2]) begin
-            marks$marks$22$octet$free_bits = marks$marks$22$octet$tdata & 'h3;
-            if (~marks$marks$22$octet$leads_to_fb) begin
-                marks$marks$22$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$22$octet$tdata == 'hf8) begin
-                marks$marks$22$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$22$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$22$octet$tdata['h1]) begin
-            marks$marks$22$octet$free_bits = marks$marks$22$octet$tdata & 'h1;
-            if (~marks$marks$22$octet$leads_to_fd) begin
-                marks$marks$22$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$22$octet$tdata == 'hfc) begin
-                marks$marks$22$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$22$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$22$octet$free_bits = 'h0;
-            marks$marks$22$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$22$lead
-    always @(*) begin
-        marks$marks$22$lead$lead_length = 'h0;
-        marks$marks$22$lead$second_allowed = 'h1f;
-        marks$marks$22$lead$outside_tuser = marks$marks$22$lead$tuser_truncated;
-        marks$marks$22$lead$malformed_tuser = marks$marks$22$lead$tuser_unexpected_continuation;
-        case (marks$marks$22$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$22$lead$lead_length = 'h1;
-                    marks$marks$22$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$22$lead$lead_length = 'h2;
-                    marks$marks$22$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$22$lead$lead_length = 'h3;
-                    marks$marks$22$lead$malformed_tuser = 'h0;
-                    marks$marks$22$lead$second_allowed = 'h10;
-                    marks$marks$22$lead$outside_tuser = marks$marks$22$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$22$lead$lead_length = 'h3;
-                    marks$marks$22$lead$malformed_tuser = 'h0;
-                    marks$marks$22$lead$second_allowed = 'hf;
-                    marks$marks$22$lead$outside_tuser = marks$marks$22$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$22$lead$lead_length = 'h3;
-                    marks$marks$22$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$22$lead$lead_length = 'h4;
-                    marks$marks$22$lead$malformed_tuser = 'h0;
-                    marks$marks$22$lead$second_allowed = 'h18;
-                    marks$marks$22$lead$outside_tuser = marks$marks$22$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$22$lead$lead_length = 'h4;
-                    marks$marks$22$lead$malformed_tuser = 'h0;
-                    marks$marks$22$lead$second_allowed = 'h7;
-                    marks$marks$22$lead$outside_tuser = marks$marks$22$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$22$lead$lead_length = 'h4;
-                    marks$marks$22$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$22$lead$lead_length = 'h5;
-                    marks$marks$22$lead$malformed_tuser = 'h0;
-                    marks$marks$22$lead$second_allowed = 'h1c;
-                    marks$marks$22$lead$outside_tuser = marks$marks$22$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$22$lead$lead_length = 'h5;
-                    marks$marks$22$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$22$lead$lead_length = 'h6;
-                    marks$marks$22$lead$malformed_tuser = 'h0;
-                    marks$marks$22$lead$second_allowed = 'h1e;
-                    marks$marks$22$lead$outside_tuser = marks$marks$22$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$22$lead$lead_length = 'h6;
-                    marks$marks$22$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$22$lead$malformed_tuser = marks$marks$22$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$22$lead$malformed_tuser = marks$marks$22$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$22$lead$malformed_tuser = marks$marks$22$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$22
     always @(*) begin
-        marks$marks$22$octet$tdata = marks$marks$22$tdata;
-        marks$marks$22$lead$byte_class = marks$marks$22$octet$byte_class;
-        marks$marks$22$unused_inputs = |marks$marks$22$octet$free_bits;
-        marks$marks$22$need = 'h0;
-        if (marks$marks$22$lead$lead_length > 'h1) begin
-            marks$marks$22$need = marks$marks$22$lead$lead_length - 'h1;
-        end
+        marks$marks$22$continuing = marks$marks$22$mark_class['h0];
+        marks$marks$22$need = marks$marks$22$mark_class[('h1)+:(3)];
+        marks$marks$22$range = marks$marks$22$mark_class[('h4)+:(5)];
+        marks$marks$22$kind = marks$marks$22$mark_class[('h9)+:(4)];
         marks$marks$22$second = marks$marks$22$forward[('hc)+:(5)];
         if (marks$marks$22$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$22$second = marks$marks$22$octet$continuation;
+            marks$marks$22$second = marks$marks$22$range;
         end
         marks$marks$22$runs_on = 1'b0;
         marks$marks$22$tuser = 'h0;
-        if (marks$marks$22$keep & (marks$marks$22$octet$continuation != 'h0)) begin
+        if (marks$marks$22$keep & marks$marks$22$continuing) begin
             if (~((marks$marks$22$forward[('h1)+:(3)] < marks$marks$22$forward[('h4)+:(3)]) & ((marks$marks$22$second & marks$marks$22$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$22$forward['h0] & (marks$marks$22$forward[('h1)+:(3)] < marks$marks$22$room))) begin
-                marks$marks$22$tuser = marks$marks$22$lead$malformed_tuser;
+                marks$marks$22$tuser = marks$marks$22$kind;
             end
         end
         else if (marks$marks$22$keep & (marks$marks$22$need == 'h0)) begin
-            marks$marks$22$tuser = marks$marks$22$lead$malformed_tuser;
+            marks$marks$22$tuser = marks$marks$22$kind;
         end
         else if (marks$marks$22$keep) begin
             if (marks$marks$22$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$22$runs_on = 1'b1;
             end
-            else if ((marks$marks$22$backward[('h4)+:(5)] & marks$marks$22$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$22$backward[('h4)+:(5)] & marks$marks$22$range) == 'h0) begin
                 marks$marks$22$tuser = marks$marks$22$tuser_truncated;
                 if (marks$marks$22$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$22$tuser = marks$marks$22$lead$outside_tuser;
+                    marks$marks$22$tuser = marks$marks$22$kind;
                 end
             end
             else if (marks$marks$22$backward[('h1)+:(3)] < marks$marks$22$need) begin
@@ -43273,228 +38946,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$22$tuser = marks$marks$22$tuser_truncated;
         end
     end
-    // marks$marks$23$octet
-    always @(*) begin
-        marks$marks$23$octet$continuation = 'h0;
-        if (!marks$marks$23$octet$tdata['h7]) begin
-            marks$marks$23$octet$byte_class = ByteClass$Ascii;
-            marks$marks$23$octet$free_bits = marks$marks$23$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$23$octet$tdata['h6]) begin
-            marks$marks$23$octet$free_bits = marks$marks$23$octet$tdata & 'h3f;
-            if (marks$marks$23$octet$tdata['h5]) begin
-                marks$marks$23$octet$byte_class = ByteClass$ContA0;
-                marks$marks$23$octet$continuation = 'h10;
-            end
-            else if (marks$marks$23$octet$tdata['h4]) begin
-                marks$marks$23$octet$byte_class = ByteClass$Cont90;
-                marks$marks$23$octet$continuation = 'h8;
-            end
-            else if (marks$marks$23$octet$tdata['h3]) begin
-                marks$marks$23$octet$byte_class = ByteClass$Cont88;
-                marks$marks$23$octet$continuation = 'h4;
-            end
-            else if (marks$marks$23$octet$tdata['h2]) begin
-                marks$marks$23$octet$byte_class = ByteClass$Cont84;
-                marks$marks$23$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$23$octet$byte_class = ByteClass$Cont80;
-                marks$marks$23$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$23$octet$tdata['h5]) begin
-            marks$marks$23$octet$free_bits = marks$marks$23$octet$tdata & 'h1f;
-            if (marks$marks$23$octet$tdata['h4] | marks$marks$23$octet$tdata['h3] | marks$marks$23$octet$tdata['h2] | marks$marks$23$octet$tdata['h1]) begin
-                marks$marks$23$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$23$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$23$octet$tdata['h4]) begin
-            marks$marks$23$octet$free_bits = marks$marks$23$octet$tdata & 'hf;
-            if (marks$marks$23$octet$tdata == 'he0) begin
-                marks$marks$23$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$23$octet$tdata == 'hed) begin
-                marks$marks$23$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$23$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$23$octet$tdata['h3]) begin
-            marks$marks$23$octet$free_bits = marks$marks$23$octet$tdata & 'h7;
-            if (marks$marks$23$octet$tdata == 'hf0) begin
-                marks$marks$23$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$23$octet$tdata == 'hf4) & marks$marks$23$octet$f4_bounded) begin
-                marks$marks$23$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$23$octet$tdata['h2] & ~marks$marks$23$octet$leads_to_f7) begin
-                marks$marks$23$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$23$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$23$octet$tdata['h2]) begin
-            marks$marks$23$octet$free_bits = marks$marks$23$octet$tdata & 'h3;
-            if (~marks$marks$23$octet$leads_to_fb) begin
-                marks$marks$23$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$23$octet$tdata == 'hf8) begin
-                marks$marks$23$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$23$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$23$octet$tdata['h1]) begin
-            marks$marks$23$octet$free_bits = marks$marks$23$octet$tdata & 'h1;
-            if (~marks$marks$23$octet$leads_to_fd) begin
-                marks$marks$23$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$23$octet$tdata == 'hfc) begin
-                marks$marks$23$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$23$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$23$octet$free_bits = 'h0;
-            marks$marks$23$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$23$lead
-    always @(*) begin
-        marks$marks$23$lead$lead_length = 'h0;
-        marks$marks$23$lead$second_allowed = 'h1f;
-        marks$marks$23$lead$outside_tuser = marks$marks$23$lead$tuser_truncated;
-        marks$marks$23$lead$malformed_tuser = marks$marks$23$lead$tuser_unexpected_continuation;
-        case (marks$marks$23$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$23$lead$lead_length = 'h1;
-                    marks$marks$23$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$23$lead$lead_length = 'h2;
-                    marks$marks$23$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$23$lead$lead_length = 'h3;
-                    marks$marks$23$lead$malformed_tuser = 'h0;
-                    marks$marks$23$lead$second_allowed = 'h10;
-                    marks$marks$23$lead$outside_tuser = marks$marks$23$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$23$lead$lead_length = 'h3;
-                    marks$marks$23$lead$malformed_tuser = 'h0;
-                    marks$marks$23$lead$second_allowed = 'hf;
-                    marks$marks$23$lead$outside_tuser = marks$marks$23$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$23$lead$lead_length = 'h3;
-                    marks$marks$23$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$23$lead$lead_length = 'h4;
-                    marks$marks$23$lead$malformed_tuser = 'h0;
-                    marks$marks$23$lead$second_allowed = 'h18;
-                    marks$marks$23$lead$outside_tuser = marks$marks$23$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$23$lead$lead_length = 'h4;
-                    marks$marks$23$lead$malformed_tuser = 'h0;
-                    marks$marks$23$lead$second_allowed = 'h7;
-                    marks$marks$23$lead$outside_tuser = marks$marks$23$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$23$lead$lead_length = 'h4;
-                    marks$marks$23$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$23$lead$lead_length = 'h5;
-                    marks$marks$23$lead$malformed_tuser = 'h0;
-                    marks$marks$23$lead$second_allowed = 'h1c;
-                    marks$marks$23$lead$outside_tuser = marks$marks$23$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$23$lead$lead_length = 'h5;
-                    marks$marks$23$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$23$lead$lead_length = 'h6;
-                    marks$marks$23$lead$malformed_tuser = 'h0;
-                    marks$marks$23$lead$second_allowed = 'h1e;
-                    marks$marks$23$lead$outside_tuser = marks$marks$23$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$23$lead$lead_length = 'h6;
-                    marks$marks$23$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$23$lead$malformed_tuser = marks$marks$23$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$23$lead$malformed_tuser = marks$marks$23$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$23$lead$malformed_tuser = marks$marks$23$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$23
     always @(*) begin
-        marks$marks$23$octet$tdata = marks$marks$23$tdata;
-        marks$marks$23$lead$byte_class = marks$marks$23$octet$byte_class;
-        marks$marks$23$unused_inputs = |marks$marks$23$octet$free_bits;
-        marks$marks$23$need = 'h0;
-        if (marks$marks$23$lead$lead_length > 'h1) begin
-            marks$marks$23$need = marks$marks$23$lead$lead_length - 'h1;
-        end
+        marks$marks$23$continuing = marks$marks$23$mark_class['h0];
+        marks$marks$23$need = marks$marks$23$mark_class[('h1)+:(3)];
+        marks$marks$23$range = marks$marks$23$mark_class[('h4)+:(5)];
+        marks$marks$23$kind = marks$marks$23$mark_class[('h9)+:(4)];
         marks$marks$23$second = marks$marks$23$forward[('hc)+:(5)];
         if (marks$marks$23$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$23$second = marks$marks$23$octet$continuation;
+            marks$marks$23$second = marks$marks$23$range;
         end
         marks$marks$23$runs_on = 1'b0;
         marks$marks$23$tuser = 'h0;
-        if (marks$marks$23$keep & (marks$marks$23$octet$continuation != 'h0)) begin
+        if (marks$marks$23$keep & marks$marks$23$continuing) begin
             if (~((marks$marks$23$forward[('h1)+:(3)] < marks$marks$23$forward[('h4)+:(3)]) & ((marks$marks$23$second & marks$marks$23$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$23$forward['h0] & (marks$marks$23$forward[('h1)+:(3)] < marks$marks$23$room))) begin
-                marks$marks$23$tuser = marks$marks$23$lead$malformed_tuser;
+                marks$marks$23$tuser = marks$marks$23$kind;
             end
         end
         else if (marks$marks$23$keep & (marks$marks$23$need == 'h0)) begin
-            marks$marks$23$tuser = marks$marks$23$lead$malformed_tuser;
+            marks$marks$23$tuser = marks$marks$23$kind;
         end
         else if (marks$marks$23$keep) begin
             if (marks$marks$23$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$23$runs_on = 1'b1;
             end
-            else if ((marks$marks$23$backward[('h4)+:(5)] & marks$marks$23$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$23$backward[('h4)+:(5)] & marks$marks$23$range) == 'h0) begin
                 marks$marks$23$tuser = marks$marks$23$tuser_truncated;
                 if (marks$marks$23$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$23$tuser = marks$marks$23$lead$outside_tuser;
+                    marks$marks$23$tuser = marks$marks$23$kind;
                 end
             end
             else if (marks$marks$23$backward[('h1)+:(3)] < marks$marks$23$need) begin
@@ -43511,228 +38990,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$23$tuser = marks$marks$23$tuser_truncated;
         end
     end
-    // marks$marks$24$octet
-    always @(*) begin
-        marks$marks$24$octet$continuation = 'h0;
-        if (!marks$marks$24$octet$tdata['h7]) begin
-            marks$marks$24$octet$byte_class = ByteClass$Ascii;
-            marks$marks$24$octet$free_bits = marks$marks$24$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$24$octet$tdata['h6]) begin
-            marks$marks$24$octet$free_bits = marks$marks$24$octet$tdata & 'h3f;
-            if (marks$marks$24$octet$tdata['h5]) begin
-                marks$marks$24$octet$byte_class = ByteClass$ContA0;
-                marks$marks$24$octet$continuation = 'h10;
-            end
-            else if (marks$marks$24$octet$tdata['h4]) begin
-                marks$marks$24$octet$byte_class = ByteClass$Cont90;
-                marks$marks$24$octet$continuation = 'h8;
-            end
-            else if (marks$marks$24$octet$tdata['h3]) begin
-                marks$marks$24$octet$byte_class = ByteClass$Cont88;
-                marks$marks$24$octet$continuation = 'h4;
-            end
-            else if (marks$marks$24$octet$tdata['h2]) begin
-                marks$marks$24$octet$byte_class = ByteClass$Cont84;
-                marks$marks$24$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$24$octet$byte_class = ByteClass$Cont80;
-                marks$marks$24$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$24$octet$tdata['h5]) begin
-            marks$marks$24$octet$free_bits = marks$marks$24$octet$tdata & 'h1f;
-            if (marks$marks$24$octet$tdata['h4] | marks$marks$24$octet$tdata['h3] | marks$marks$24$octet$tdata['h2] | marks$marks$24$octet$tdata['h1]) begin
-                marks$marks$24$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$24$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$24$octet$tdata['h4]) begin
-            marks$marks$24$octet$free_bits = marks$marks$24$octet$tdata & 'hf;
-            if (marks$marks$24$octet$tdata == 'he0) begin
-                marks$marks$24$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$24$octet$tdata == 'hed) begin
-                marks$marks$24$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$24$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$24$octet$tdata['h3]) begin
-            marks$marks$24$octet$free_bits = marks$marks$24$octet$tdata & 'h7;
-            if (marks$marks$24$octet$tdata == 'hf0) begin
-                marks$marks$24$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$24$octet$tdata == 'hf4) & marks$marks$24$octet$f4_bounded) begin
-                marks$marks$24$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$24$octet$tdata['h2] & ~marks$marks$24$octet$leads_to_f7) begin
-                marks$marks$24$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$24$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$24$octet$tdata['h2]) begin
-            marks$marks$24$octet$free_bits = marks$marks$24$octet$tdata & 'h3;
-            if (~marks$marks$24$octet$leads_to_fb) begin
-                marks$marks$24$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$24$octet$tdata == 'hf8) begin
-                marks$marks$24$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$24$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$24$octet$tdata['h1]) begin
-            marks$marks$24$octet$free_bits = marks$marks$24$octet$tdata & 'h1;
-            if (~marks$marks$24$octet$leads_to_fd) begin
-                marks$marks$24$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$24$octet$tdata == 'hfc) begin
-                marks$marks$24$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$24$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$24$octet$free_bits = 'h0;
-            marks$marks$24$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$24$lead
-    always @(*) begin
-        marks$marks$24$lead$lead_length = 'h0;
-        marks$marks$24$lead$second_allowed = 'h1f;
-        marks$marks$24$lead$outside_tuser = marks$marks$24$lead$tuser_truncated;
-        marks$marks$24$lead$malformed_tuser = marks$marks$24$lead$tuser_unexpected_continuation;
-        case (marks$marks$24$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$24$lead$lead_length = 'h1;
-                    marks$marks$24$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$24$lead$lead_length = 'h2;
-                    marks$marks$24$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$24$lead$lead_length = 'h3;
-                    marks$marks$24$lead$malformed_tuser = 'h0;
-                    marks$marks$24$lead$second_allowed = 'h10;
-                    marks$marks$24$lead$outside_tuser = marks$marks$24$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$24$lead$lead_length = 'h3;
-                    marks$marks$24$lead$malformed_tuser = 'h0;
-                    marks$marks$24$lead$second_allowed = 'hf;
-                    marks$marks$24$lead$outside_tuser = marks$marks$24$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$24$lead$lead_length = 'h3;
-                    marks$marks$24$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$24$lead$lead_length = 'h4;
-                    marks$marks$24$lead$malformed_tuser = 'h0;
-                    marks$marks$24$lead$second_allowed = 'h18;
-                    marks$marks$24$lead$outside_tuser = marks$marks$24$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$24$lead$lead_length = 'h4;
-                    marks$marks$24$lead$malformed_tuser = 'h0;
-                    marks$marks$24$lead$second_allowed = 'h7;
-                    marks$marks$24$lead$outside_tuser = marks$marks$24$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$24$lead$lead_length = 'h4;
-                    marks$marks$24$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$24$lead$lead_length = 'h5;
-                    marks$marks$24$lead$malformed_tuser = 'h0;
-                    marks$marks$24$lead$second_allowed = 'h1c;
-                    marks$marks$24$lead$outside_tuser = marks$marks$24$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$24$lead$lead_length = 'h5;
-                    marks$marks$24$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$24$lead$lead_length = 'h6;
-                    marks$marks$24$lead$malformed_tuser = 'h0;
-                    marks$marks$24$lead$second_allowed = 'h1e;
-                    marks$marks$24$lead$outside_tuser = marks$marks$24$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$24$lead$lead_length = 'h6;
-                    marks$marks$24$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$24$lead$malformed_tuser = marks$marks$24$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$24$lead$malformed_tuser = marks$marks$24$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$24$lead$malformed_tuser = marks$marks$24$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$24
     always @(*) begin
-        marks$marks$24$octet$tdata = marks$marks$24$tdata;
-        marks$marks$24$lead$byte_class = marks$marks$24$octet$byte_class;
-        marks$marks$24$unused_inputs = |marks$marks$24$octet$free_bits;
-        marks$marks$24$need = 'h0;
-        if (marks$marks$24$lead$lead_length > 'h1) begin
-            marks$marks$24$need = marks$marks$24$lead$lead_length - 'h1;
-        end
+        marks$marks$24$continuing = marks$marks$24$mark_class['h0];
+        marks$marks$24$need = marks$marks$24$mark_class[('h1)+:(3)];
+        marks$marks$24$range = marks$marks$24$mark_class[('h4)+:(5)];
+        marks$marks$24$kind = marks$marks$24$mark_class[('h9)+:(4)];
         marks$marks$24$second = marks$marks$24$forward[('hc)+:(5)];
         if (marks$marks$24$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$24$second = marks$marks$24$octet$continuation;
+            marks$marks$24$second = marks$marks$24$range;
         end
         marks$marks$24$runs_on = 1'b0;
         marks$marks$24$tuser = 'h0;
-        if (marks$marks$24$keep & (marks$marks$24$octet$continuation != 'h0)) begin
+        if (marks$marks$24$keep & marks$marks$24$continuing) begin
             if (~((marks$marks$24$forward[('h1)+:(3)] < marks$marks$24$forward[('h4)+:(3)]) & ((marks$marks$24$second & marks$marks$24$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$24$forward['h0] & (marks$marks$24$forward[('h1)+:(3)] < marks$marks$24$room))) begin
-                marks$marks$24$tuser = marks$marks$24$lead$malformed_tuser;
+                marks$marks$24$tuser = marks$marks$24$kind;
             end
         end
         else if (marks$marks$24$keep & (marks$marks$24$need == 'h0)) begin
-            marks$marks$24$tuser = marks$marks$24$lead$malformed_tuser;
+            marks$marks$24$tuser = marks$marks$24$kind;
         end
         else if (marks$marks$24$keep) begin
             if (marks$marks$24$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$24$runs_on = 1'b1;
             end
-            else if ((marks$marks$24$backward[('h4)+:(5)] & marks$marks$24$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$24$backward[('h4)+:(5)] & marks$marks$24$range) == 'h0) begin
                 marks$marks$24$tuser = marks$marks$24$tuser_truncated;
                 if (marks$marks$24$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$24$tuser = marks$marks$24$lead$outside_tuser;
+                    marks$marks$24$tuser = marks$marks$24$kind;
                 end
             end
             else if (marks$marks$24$backward[('h1)+:(3)] < marks$marks$24$need) begin
@@ -43749,228 +39034,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$24$tuser = marks$marks$24$tuser_truncated;
         end
     end
-    // marks$marks$25$octet
-    always @(*) begin
-        marks$marks$25$octet$continuation = 'h0;
-        if (!marks$marks$25$octet$tdata['h7]) begin
-            marks$marks$25$octet$byte_class = ByteClass$Ascii;
-            marks$marks$25$octet$free_bits = marks$marks$25$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$25$octet$tdata['h6]) begin
-            marks$marks$25$octet$free_bits = marks$marks$25$octet$tdata & 'h3f;
-            if (marks$marks$25$octet$tdata['h5]) begin
-                marks$marks$25$octet$byte_class = ByteClass$ContA0;
-                marks$marks$25$octet$continuation = 'h10;
-            end
-            else if (marks$marks$25$octet$tdata['h4]) begin
-                marks$marks$25$octet$byte_class = ByteClass$Cont90;
-                marks$marks$25$octet$continuation = 'h8;
-            end
-            else if (marks$marks$25$octet$tdata['h3]) begin
-                marks$marks$25$octet$byte_class = ByteClass$Cont88;
-                marks$marks$25$octet$continuation = 'h4;
-            end
-            else if (marks$marks$25$octet$tdata['h2]) begin
-                marks$marks$25$octet$byte_class = ByteClass$Cont84;
-                marks$marks$25$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$25$octet$byte_class = ByteClass$Cont80;
-                marks$marks$25$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$25$octet$tdata['h5]) begin
-            marks$marks$25$octet$free_bits = marks$marks$25$octet$tdata & 'h1f;
-            if (marks$marks$25$octet$tdata['h4] | marks$marks$25$octet$tdata['h3] | marks$marks$25$octet$tdata['h2] | marks$marks$25$octet$tdata['h1]) begin
-                marks$marks$25$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$25$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$25$octet$tdata['h4]) begin
-            marks$marks$25$octet$free_bits = marks$marks$25$octet$tdata & 'hf;
-            if (marks$marks$25$octet$tdata == 'he0) begin
-                marks$marks$25$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$25$octet$tdata == 'hed) begin
-                marks$marks$25$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$25$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$25$octet$tdata['h3]) begin
-            marks$marks$25$octet$free_bits = marks$marks$25$octet$tdata & 'h7;
-            if (marks$marks$25$octet$tdata == 'hf0) begin
-                marks$marks$25$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$25$octet$tdata == 'hf4) & marks$marks$25$octet$f4_bounded) begin
-                marks$marks$25$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$25$octet$tdata['h2] & ~marks$marks$25$octet$leads_to_f7) begin
-                marks$marks$25$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$25$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$25$octet$tdata['h2]) begin
-            marks$marks$25$octet$free_bits = marks$marks$25$octet$tdata & 'h3;
-            if (~marks$marks$25$octet$leads_to_fb) begin
-                marks$marks$25$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$25$octet$tdata == 'hf8) begin
-                marks$marks$25$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$25$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$25$octet$tdata['h1]) begin
-            marks$marks$25$octet$free_bits = marks$marks$25$octet$tdata & 'h1;
-            if (~marks$marks$25$octet$leads_to_fd) begin
-                marks$marks$25$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$25$octet$tdata == 'hfc) begin
-                marks$marks$25$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$25$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$25$octet$free_bits = 'h0;
-            marks$marks$25$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$25$lead
-    always @(*) begin
-        marks$marks$25$lead$lead_length = 'h0;
-        marks$marks$25$lead$second_allowed = 'h1f;
-        marks$marks$25$lead$outside_tuser = marks$marks$25$lead$tuser_truncated;
-        marks$marks$25$lead$malformed_tuser = marks$marks$25$lead$tuser_unexpected_continuation;
-        case (marks$marks$25$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$25$lead$lead_length = 'h1;
-                    marks$marks$25$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$25$lead$lead_length = 'h2;
-                    marks$marks$25$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$25$lead$lead_length = 'h3;
-                    marks$marks$25$lead$malformed_tuser = 'h0;
-                    marks$marks$25$lead$second_allowed = 'h10;
-                    marks$marks$25$lead$outside_tuser = marks$marks$25$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$25$lead$lead_length = 'h3;
-                    marks$marks$25$lead$malformed_tuser = 'h0;
-                    marks$marks$25$lead$second_allowed = 'hf;
-                    marks$marks$25$lead$outside_tuser = marks$marks$25$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$25$lead$lead_length = 'h3;
-                    marks$marks$25$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$25$lead$lead_length = 'h4;
-                    marks$marks$25$lead$malformed_tuser = 'h0;
-                    marks$marks$25$lead$second_allowed = 'h18;
-                    marks$marks$25$lead$outside_tuser = marks$marks$25$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$25$lead$lead_length = 'h4;
-                    marks$marks$25$lead$malformed_tuser = 'h0;
-                    marks$marks$25$lead$second_allowed = 'h7;
-                    marks$marks$25$lead$outside_tuser = marks$marks$25$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$25$lead$lead_length = 'h4;
-                    marks$marks$25$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$25$lead$lead_length = 'h5;
-                    marks$marks$25$lead$malformed_tuser = 'h0;
-                    marks$marks$25$lead$second_allowed = 'h1c;
-                    marks$marks$25$lead$outside_tuser = marks$marks$25$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$25$lead$lead_length = 'h5;
-                    marks$marks$25$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$25$lead$lead_length = 'h6;
-                    marks$marks$25$lead$malformed_tuser = 'h0;
-                    marks$marks$25$lead$second_allowed = 'h1e;
-                    marks$marks$25$lead$outside_tuser = marks$marks$25$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$25$lead$lead_length = 'h6;
-                    marks$marks$25$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$25$lead$malformed_tuser = marks$marks$25$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$25$lead$malformed_tuser = marks$marks$25$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$25$lead$malformed_tuser = marks$marks$25$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$25
     always @(*) begin
-        marks$marks$25$octet$tdata = marks$marks$25$tdata;
-        marks$marks$25$lead$byte_class = marks$marks$25$octet$byte_class;
-        marks$marks$25$unused_inputs = |marks$marks$25$octet$free_bits;
-        marks$marks$25$need = 'h0;
-        if (marks$marks$25$lead$lead_length > 'h1) begin
-            marks$marks$25$need = marks$marks$25$lead$lead_length - 'h1;
-        end
+        marks$marks$25$continuing = marks$marks$25$mark_class['h0];
+        marks$marks$25$need = marks$marks$25$mark_class[('h1)+:(3)];
+        marks$marks$25$range = marks$marks$25$mark_class[('h4)+:(5)];
+        marks$marks$25$kind = marks$marks$25$mark_class[('h9)+:(4)];
         marks$marks$25$second = marks$marks$25$forward[('hc)+:(5)];
         if (marks$marks$25$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$25$second = marks$marks$25$octet$continuation;
+            marks$marks$25$second = marks$marks$25$range;
         end
         marks$marks$25$runs_on = 1'b0;
         marks$marks$25$tuser = 'h0;
-        if (marks$marks$25$keep & (marks$marks$25$octet$continuation != 'h0)) begin
+        if (marks$marks$25$keep & marks$marks$25$continuing) begin
             if (~((marks$marks$25$forward[('h1)+:(3)] < marks$marks$25$forward[('h4)+:(3)]) & ((marks$marks$25$second & marks$marks$25$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$25$forward['h0] & (marks$marks$25$forward[('h1)+:(3)] < marks$marks$25$room))) begin
-                marks$marks$25$tuser = marks$marks$25$lead$malformed_tuser;
+                marks$marks$25$tuser = marks$marks$25$kind;
             end
         end
         else if (marks$marks$25$keep & (marks$marks$25$need == 'h0)) begin
-            marks$marks$25$tuser = marks$marks$25$lead$malformed_tuser;
+            marks$marks$25$tuser = marks$marks$25$kind;
         end
         else if (marks$marks$25$keep) begin
             if (marks$marks$25$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$25$runs_on = 1'b1;
             end
-            else if ((marks$marks$25$backward[('h4)+:(5)] & marks$marks$25$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$25$backward[('h4)+:(5)] & marks$marks$25$range) == 'h0) begin
                 marks$marks$25$tuser = marks$marks$25$tuser_truncated;
                 if (marks$marks$25$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$25$tuser = marks$marks$25$lead$outside_tuser;
+                    marks$marks$25$tuser = marks$marks$25$kind;
                 end
             end
             else if (marks$marks$25$backward[('h1)+:(3)] < marks$marks$25$need) begin
@@ -43987,228 +39078,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$25$tuser = marks$marks$25$tuser_truncated;
         end
     end
-    // marks$marks$26$octet
-    always @(*) begin
-        marks$marks$26$octet$continuation = 'h0;
-        if (!marks$marks$26$octet$tdata['h7]) begin
-            marks$marks$26$octet$byte_class = ByteClass$Ascii;
-            marks$marks$26$octet$free_bits = marks$marks$26$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$26$octet$tdata['h6]) begin
-            marks$marks$26$octet$free_bits = marks$marks$26$octet$tdata & 'h3f;
-            if (marks$marks$26$octet$tdata['h5]) begin
-                marks$marks$26$octet$byte_class = ByteClass$ContA0;
-                marks$marks$26$octet$continuation = 'h10;
-            end
-            else if (marks$marks$26$octet$tdata['h4]) begin
-                marks$marks$26$octet$byte_class = ByteClass$Cont90;
-                marks$marks$26$octet$continuation = 'h8;
-            end
-            else if (marks$marks$26$octet$tdata['h3]) begin
-                marks$marks$26$octet$byte_class = ByteClass$Cont88;
-                marks$marks$26$octet$continuation = 'h4;
-            end
-            else if (marks$marks$26$octet$tdata['h2]) begin
-                marks$marks$26$octet$byte_class = ByteClass$Cont84;
-                marks$marks$26$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$26$octet$byte_class = ByteClass$Cont80;
-                marks$marks$26$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$26$octet$tdata['h5]) begin
-            marks$marks$26$octet$free_bits = marks$marks$26$octet$tdata & 'h1f;
-            if (marks$marks$26$octet$tdata['h4] | marks$marks$26$octet$tdata['h3] | marks$marks$26$octet$tdata['h2] | marks$marks$26$octet$tdata['h1]) begin
-                marks$marks$26$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$26$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$26$octet$tdata['h4]) begin
-            marks$marks$26$octet$free_bits = marks$marks$26$octet$tdata & 'hf;
-            if (marks$marks$26$octet$tdata == 'he0) begin
-                marks$marks$26$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$26$octet$tdata == 'hed) begin
-                marks$marks$26$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$26$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$26$octet$tdata['h3]) begin
-            marks$marks$26$octet$free_bits = marks$marks$26$octet$tdata & 'h7;
-            if (marks$marks$26$octet$tdata == 'hf0) begin
-                marks$marks$26$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$26$octet$tdata == 'hf4) & marks$marks$26$octet$f4_bounded) begin
-                marks$marks$26$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$26$octet$tdata['h2] & ~marks$marks$26$octet$leads_to_f7) begin
-                marks$marks$26$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$26$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$26$octet$tdata['h2]) begin
-            marks$marks$26$octet$free_bits = marks$marks$26$octet$tdata & 'h3;
-            if (~marks$marks$26$octet$leads_to_fb) begin
-                marks$marks$26$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$26$octet$tdata == 'hf8) begin
-                marks$marks$26$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$26$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$26$octet$tdata['h1]) begin
-            marks$marks$26$octet$free_bits = marks$marks$26$octet$tdata & 'h1;
-            if (~marks$marks$26$octet$leads_to_fd) begin
-                marks$marks$26$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$26$octet$tdata == 'hfc) begin
-                marks$marks$26$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$26$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$26$octet$free_bits = 'h0;
-            marks$marks$26$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$26$lead
-    always @(*) begin
-        marks$marks$26$lead$lead_length = 'h0;
-        marks$marks$26$lead$second_allowed = 'h1f;
-        marks$marks$26$lead$outside_tuser = marks$marks$26$lead$tuser_truncated;
-        marks$marks$26$lead$malformed_tuser = marks$marks$26$lead$tuser_unexpected_continuation;
-        case (marks$marks$26$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$26$lead$lead_length = 'h1;
-                    marks$marks$26$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$26$lead$lead_length = 'h2;
-                    marks$marks$26$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$26$lead$lead_length = 'h3;
-                    marks$marks$26$lead$malformed_tuser = 'h0;
-                    marks$marks$26$lead$second_allowed = 'h10;
-                    marks$marks$26$lead$outside_tuser = marks$marks$26$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$26$lead$lead_length = 'h3;
-                    marks$marks$26$lead$malformed_tuser = 'h0;
-                    marks$marks$26$lead$second_allowed = 'hf;
-                    marks$marks$26$lead$outside_tuser = marks$marks$26$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$26$lead$lead_length = 'h3;
-                    marks$marks$26$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$26$lead$lead_length = 'h4;
-                    marks$marks$26$lead$malformed_tuser = 'h0;
-                    marks$marks$26$lead$second_allowed = 'h18;
-                    marks$marks$26$lead$outside_tuser = marks$marks$26$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$26$lead$lead_length = 'h4;
-                    marks$marks$26$lead$malformed_tuser = 'h0;
-                    marks$marks$26$lead$second_allowed = 'h7;
-                    marks$marks$26$lead$outside_tuser = marks$marks$26$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$26$lead$lead_length = 'h4;
-                    marks$marks$26$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$26$lead$lead_length = 'h5;
-                    marks$marks$26$lead$malformed_tuser = 'h0;
-                    marks$marks$26$lead$second_allowed = 'h1c;
-                    marks$marks$26$lead$outside_tuser = marks$marks$26$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$26$lead$lead_length = 'h5;
-                    marks$marks$26$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$26$lead$lead_length = 'h6;
-                    marks$marks$26$lead$malformed_tuser = 'h0;
-                    marks$marks$26$lead$second_allowed = 'h1e;
-                    marks$marks$26$lead$outside_tuser = marks$marks$26$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$26$lead$lead_length = 'h6;
-                    marks$marks$26$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$26$lead$malformed_tuser = marks$marks$26$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$26$lead$malformed_tuser = marks$marks$26$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$26$lead$malformed_tuser = marks$marks$26$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$26
     always @(*) begin
-        marks$marks$26$octet$tdata = marks$marks$26$tdata;
-        marks$marks$26$lead$byte_class = marks$marks$26$octet$byte_class;
-        marks$marks$26$unused_inputs = |marks$marks$26$octet$free_bits;
-        marks$marks$26$need = 'h0;
-        if (marks$marks$26$lead$lead_length > 'h1) begin
-            marks$marks$26$need = marks$marks$26$lead$lead_length - 'h1;
-        end
+        marks$marks$26$continuing = marks$marks$26$mark_class['h0];
+        marks$marks$26$need = marks$marks$26$mark_class[('h1)+:(3)];
+        marks$marks$26$range = marks$marks$26$mark_class[('h4)+:(5)];
+        marks$marks$26$kind = marks$marks$26$mark_class[('h9)+:(4)];
         marks$marks$26$second = marks$marks$26$forward[('hc)+:(5)];
         if (marks$marks$26$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$26$second = marks$marks$26$octet$continuation;
+            marks$marks$26$second = marks$marks$26$range;
         end
         marks$marks$26$runs_on = 1'b0;
         marks$marks$26$tuser = 'h0;
-        if (marks$marks$26$keep & (marks$marks$26$octet$continuation != 'h0)) begin
+        if (marks$marks$26$keep & marks$marks$26$continuing) begin
             if (~((marks$marks$26$forward[('h1)+:(3)] < marks$marks$26$forward[('h4)+:(3)]) & ((marks$marks$26$second & marks$marks$26$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$26$forward['h0] & (marks$marks$26$forward[('h1)+:(3)] < marks$marks$26$room))) begin
-                marks$marks$26$tuser = marks$marks$26$lead$malformed_tuser;
+                marks$marks$26$tuser = marks$marks$26$kind;
             end
         end
         else if (marks$marks$26$keep & (marks$marks$26$need == 'h0)) begin
-            marks$marks$26$tuser = marks$marks$26$lead$malformed_tuser;
+            marks$marks$26$tuser = marks$marks$26$kind;
         end
         else if (marks$marks$26$keep) begin
             if (marks$marks$26$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$26$runs_on = 1'b1;
             end
-            else if ((marks$marks$26$backward[('h4)+:(5)] & marks$marks$26$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$26$backward[('h4)+:(5)] & marks$marks$26$range) == 'h0) begin
                 marks$marks$26$tuser = marks$marks$26$tuser_truncated;
                 if (marks$marks$26$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$26$tuser = marks$marks$26$lead$outside_tuser;
+                    marks$marks$26$tuser = marks$marks$26$kind;
                 end
             end
             else if (marks$marks$26$backward[('h1)+:(3)] < marks$marks$26$need) begin
@@ -44225,228 +39122,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$26$tuser = marks$marks$26$tuser_truncated;
         end
     end
-    // marks$marks$27$octet
-    always @(*) begin
-        marks$marks$27$octet$continuation = 'h0;
-        if (!marks$marks$27$octet$tdata['h7]) begin
-            marks$marks$27$octet$byte_class = ByteClass$Ascii;
-            marks$marks$27$octet$free_bits = marks$marks$27$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$27$octet$tdata['h6]) begin
-            marks$marks$27$octet$free_bits = marks$marks$27$octet$tdata & 'h3f;
-            if (marks$marks$27$octet$tdata['h5]) begin
-                marks$marks$27$octet$byte_class = ByteClass$ContA0;
-                marks$marks$27$octet$continuation = 'h10;
-            end
-            else if (marks$marks$27$octet$tdata['h4]) begin
-                marks$marks$27$octet$byte_class = ByteClass$Cont90;
-                marks$marks$27$octet$continuation = 'h8;
-            end
-            else if (marks$marks$27$octet$tdata['h3]) begin
-                marks$marks$27$octet$byte_class = ByteClass$Cont88;
-                marks$marks$27$octet$continuation = 'h4;
-            end
-            else if (marks$marks$27$octet$tdata['h2]) begin
-                marks$marks$27$octet$byte_class = ByteClass$Cont84;
-                marks$marks$27$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$27$octet$byte_class = ByteClass$Cont80;
-                marks$marks$27$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$27$octet$tdata['h5]) begin
-            marks$marks$27$octet$free_bits = marks$marks$27$octet$tdata & 'h1f;
-            if (marks$marks$27$octet$tdata['h4] | marks$marks$27$octet$tdata['h3] | marks$marks$27$octet$tdata['h2] | marks$marks$27$octet$tdata['h1]) begin
-                marks$marks$27$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$27$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$27$octet$tdata['h4]) begin
-            marks$marks$27$octet$free_bits = marks$marks$27$octet$tdata & 'hf;
-            if (marks$marks$27$octet$tdata == 'he0) begin
-                marks$marks$27$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$27$octet$tdata == 'hed) begin
-                marks$marks$27$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$27$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$27$octet$tdata['h3]) begin
-            marks$marks$27$octet$free_bits = marks$marks$27$octet$tdata & 'h7;
-            if (marks$marks$27$octet$tdata == 'hf0) begin
-                marks$marks$27$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$27$octet$tdata == 'hf4) & marks$marks$27$octet$f4_bounded) begin
-                marks$marks$27$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$27$octet$tdata['h2] & ~marks$marks$27$octet$leads_to_f7) begin
-                marks$marks$27$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$27$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$27$octet$tdata['h2]) begin
-            marks$marks$27$octet$free_bits = marks$marks$27$octet$tdata & 'h3;
-            if (~marks$marks$27$octet$leads_to_fb) begin
-                marks$marks$27$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$27$octet$tdata == 'hf8) begin
-                marks$marks$27$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$27$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$27$octet$tdata['h1]) begin
-            marks$marks$27$octet$free_bits = marks$marks$27$octet$tdata & 'h1;
-            if (~marks$marks$27$octet$leads_to_fd) begin
-                marks$marks$27$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$27$octet$tdata == 'hfc) begin
-                marks$marks$27$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$27$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$27$octet$free_bits = 'h0;
-            marks$marks$27$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$27$lead
-    always @(*) begin
-        marks$marks$27$lead$lead_length = 'h0;
-        marks$marks$27$lead$second_allowed = 'h1f;
-        marks$marks$27$lead$outside_tuser = marks$marks$27$lead$tuser_truncated;
-        marks$marks$27$lead$malformed_tuser = marks$marks$27$lead$tuser_unexpected_continuation;
-        case (marks$marks$27$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$27$lead$lead_length = 'h1;
-                    marks$marks$27$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$27$lead$lead_length = 'h2;
-                    marks$marks$27$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$27$lead$lead_length = 'h3;
-                    marks$marks$27$lead$malformed_tuser = 'h0;
-                    marks$marks$27$lead$second_allowed = 'h10;
-                    marks$marks$27$lead$outside_tuser = marks$marks$27$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$27$lead$lead_length = 'h3;
-                    marks$marks$27$lead$malformed_tuser = 'h0;
-                    marks$marks$27$lead$second_allowed = 'hf;
-                    marks$marks$27$lead$outside_tuser = marks$marks$27$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$27$lead$lead_length = 'h3;
-                    marks$marks$27$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$27$lead$lead_length = 'h4;
-                    marks$marks$27$lead$malformed_tuser = 'h0;
-                    marks$marks$27$lead$second_allowed = 'h18;
-                    marks$marks$27$lead$outside_tuser = marks$marks$27$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$27$lead$lead_length = 'h4;
-                    marks$marks$27$lead$malformed_tuser = 'h0;
-                    marks$marks$27$lead$second_allowed = 'h7;
-                    marks$marks$27$lead$outside_tuser = marks$marks$27$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$27$lead$lead_length = 'h4;
-                    marks$marks$27$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$27$lead$lead_length = 'h5;
-                    marks$marks$27$lead$malformed_tuser = 'h0;
-                    marks$marks$27$lead$second_allowed = 'h1c;
-                    marks$marks$27$lead$outside_tuser = marks$marks$27$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$27$lead$lead_length = 'h5;
-                    marks$marks$27$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$27$lead$lead_length = 'h6;
-                    marks$marks$27$lead$malformed_tuser = 'h0;
-                    marks$marks$27$lead$second_allowed = 'h1e;
-                    marks$marks$27$lead$outside_tuser = marks$marks$27$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$27$lead$lead_length = 'h6;
-                    marks$marks$27$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$27$lead$malformed_tuser = marks$marks$27$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$27$lead$malformed_tuser = marks$marks$27$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$27$lead$malformed_tuser = marks$marks$27$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$27
     always @(*) begin
-        marks$marks$27$octet$tdata = marks$marks$27$tdata;
-        marks$marks$27$lead$byte_class = marks$marks$27$octet$byte_class;
-        marks$marks$27$unused_inputs = |marks$marks$27$octet$free_bits;
-        marks$marks$27$need = 'h0;
-        if (marks$marks$27$lead$lead_length > 'h1) begin
-            marks$marks$27$need = marks$marks$27$lead$lead_length - 'h1;
-        end
+        marks$marks$27$continuing = marks$marks$27$mark_class['h0];
+        marks$marks$27$need = marks$marks$27$mark_class[('h1)+:(3)];
+        marks$marks$27$range = marks$marks$27$mark_class[('h4)+:(5)];
+        marks$marks$27$kind = marks$marks$27$mark_class[('h9)+:(4)];
         marks$marks$27$second = marks$marks$27$forward[('hc)+:(5)];
         if (marks$marks$27$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$27$second = marks$marks$27$octet$continuation;
+            marks$marks$27$second = marks$marks$27$range;
         end
         marks$marks$27$runs_on = 1'b0;
         marks$marks$27$tuser = 'h0;
-        if (marks$marks$27$keep & (marks$marks$27$octet$continuation != 'h0)) begin
+        if (marks$marks$27$keep & marks$marks$27$continuing) begin
             if (~((marks$marks$27$forward[('h1)+:(3)] < marks$marks$27$forward[('h4)+:(3)]) & ((marks$marks$27$second & marks$marks$27$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$27$forward['h0] & (marks$marks$27$forward[('h1)+:(3)] < marks$marks$27$room))) begin
-                marks$marks$27$tuser = marks$marks$27$lead$malformed_tuser;
+                marks$marks$27$tuser = marks$marks$27$kind;
             end
         end
         else if (marks$marks$27$keep & (marks$marks$27$need == 'h0)) begin
-            marks$marks$27$tuser = marks$marks$27$lead$malformed_tuser;
+            marks$marks$27$tuser = marks$marks$27$kind;
         end
         else if (marks$marks$27$keep) begin
             if (marks$marks$27$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$27$runs_on = 1'b1;
             end
-            else if ((marks$marks$27$backward[('h4)+:(5)] & marks$marks$27$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$27$backward[('h4)+:(5)] & marks$marks$27$range) == 'h0) begin
                 marks$marks$27$tuser = marks$marks$27$tuser_truncated;
                 if (marks$marks$27$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$27$tuser = marks$marks$27$lead$outside_tuser;
+                    marks$marks$27$tuser = marks$marks$27$kind;
                 end
             end
             else if (marks$marks$27$backward[('h1)+:(3)] < marks$marks$27$need) begin
@@ -44463,228 +39166,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$27$tuser = marks$marks$27$tuser_truncated;
         end
     end
-    // marks$marks$28$octet
-    always @(*) begin
-        marks$marks$28$octet$continuation = 'h0;
-        if (!marks$marks$28$octet$tdata['h7]) begin
-            marks$marks$28$octet$byte_class = ByteClass$Ascii;
-            marks$marks$28$octet$free_bits = marks$marks$28$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$28$octet$tdata['h6]) begin
-            marks$marks$28$octet$free_bits = marks$marks$28$octet$tdata & 'h3f;
-            if (marks$marks$28$octet$tdata['h5]) begin
-                marks$marks$28$octet$byte_class = ByteClass$ContA0;
-                marks$marks$28$octet$continuation = 'h10;
-            end
-            else if (marks$marks$28$octet$tdata['h4]) begin
-                marks$marks$28$octet$byte_class = ByteClass$Cont90;
-                marks$marks$28$octet$continuation = 'h8;
-            end
-            else if (marks$marks$28$octet$tdata['h3]) begin
-                marks$marks$28$octet$byte_class = ByteClass$Cont88;
-                marks$marks$28$octet$continuation = 'h4;
-            end
-            else if (marks$marks$28$octet$tdata['h2]) begin
-                marks$marks$28$octet$byte_class = ByteClass$Cont84;
-                marks$marks$28$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$28$octet$byte_class = ByteClass$Cont80;
-                marks$marks$28$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$28$octet$tdata['h5]) begin
-            marks$marks$28$octet$free_bits = marks$marks$28$octet$tdata & 'h1f;
-            if (marks$marks$28$octet$tdata['h4] | marks$marks$28$octet$tdata['h3] | marks$marks$28$octet$tdata['h2] | marks$marks$28$octet$tdata['h1]) begin
-                marks$marks$28$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$28$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$28$octet$tdata['h4]) begin
-            marks$marks$28$octet$free_bits = marks$marks$28$octet$tdata & 'hf;
-            if (marks$marks$28$octet$tdata == 'he0) begin
-                marks$marks$28$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$28$octet$tdata == 'hed) begin
-                marks$marks$28$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$28$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$28$octet$tdata['h3]) begin
-            marks$marks$28$octet$free_bits = marks$marks$28$octet$tdata & 'h7;
-            if (marks$marks$28$octet$tdata == 'hf0) begin
-                marks$marks$28$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$28$octet$tdata == 'hf4) & marks$marks$28$octet$f4_bounded) begin
-                marks$marks$28$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$28$octet$tdata['h2] & ~marks$marks$28$octet$leads_to_f7) begin
-                marks$marks$28$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$28$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$28$octet$tdata['h2]) begin
-            marks$marks$28$octet$free_bits = marks$marks$28$octet$tdata & 'h3;
-            if (~marks$marks$28$octet$leads_to_fb) begin
-                marks$marks$28$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$28$octet$tdata == 'hf8) begin
-                marks$marks$28$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$28$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$28$octet$tdata['h1]) begin
-            marks$marks$28$octet$free_bits = marks$marks$28$octet$tdata & 'h1;
-            if (~marks$marks$28$octet$leads_to_fd) begin
-                marks$marks$28$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$28$octet$tdata == 'hfc) begin
-                marks$marks$28$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$28$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$28$octet$free_bits = 'h0;
-            marks$marks$28$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$28$lead
-    always @(*) begin
-        marks$marks$28$lead$lead_length = 'h0;
-        marks$marks$28$lead$second_allowed = 'h1f;
-        marks$marks$28$lead$outside_tuser = marks$marks$28$lead$tuser_truncated;
-        marks$marks$28$lead$malformed_tuser = marks$marks$28$lead$tuser_unexpected_continuation;
-        case (marks$marks$28$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$28$lead$lead_length = 'h1;
-                    marks$marks$28$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$28$lead$lead_length = 'h2;
-                    marks$marks$28$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$28$lead$lead_length = 'h3;
-                    marks$marks$28$lead$malformed_tuser = 'h0;
-                    marks$marks$28$lead$second_allowed = 'h10;
-                    marks$marks$28$lead$outside_tuser = marks$marks$28$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$28$lead$lead_length = 'h3;
-                    marks$marks$28$lead$malformed_tuser = 'h0;
-                    marks$marks$28$lead$second_allowed = 'hf;
-                    marks$marks$28$lead$outside_tuser = marks$marks$28$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$28$lead$lead_length = 'h3;
-                    marks$marks$28$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$28$lead$lead_length = 'h4;
-                    marks$marks$28$lead$malformed_tuser = 'h0;
-                    marks$marks$28$lead$second_allowed = 'h18;
-                    marks$marks$28$lead$outside_tuser = marks$marks$28$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$28$lead$lead_length = 'h4;
-                    marks$marks$28$lead$malformed_tuser = 'h0;
-                    marks$marks$28$lead$second_allowed = 'h7;
-                    marks$marks$28$lead$outside_tuser = marks$marks$28$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$28$lead$lead_length = 'h4;
-                    marks$marks$28$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$28$lead$lead_length = 'h5;
-                    marks$marks$28$lead$malformed_tuser = 'h0;
-                    marks$marks$28$lead$second_allowed = 'h1c;
-                    marks$marks$28$lead$outside_tuser = marks$marks$28$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$28$lead$lead_length = 'h5;
-                    marks$marks$28$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$28$lead$lead_length = 'h6;
-                    marks$marks$28$lead$malformed_tuser = 'h0;
-                    marks$marks$28$lead$second_allowed = 'h1e;
-                    marks$marks$28$lead$outside_tuser = marks$marks$28$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$28$lead$lead_length = 'h6;
-                    marks$marks$28$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$28$lead$malformed_tuser = marks$marks$28$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$28$lead$malformed_tuser = marks$marks$28$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$28$lead$malformed_tuser = marks$marks$28$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$28
     always @(*) begin
-        marks$marks$28$octet$tdata = marks$marks$28$tdata;
-        marks$marks$28$lead$byte_class = marks$marks$28$octet$byte_class;
-        marks$marks$28$unused_inputs = |marks$marks$28$octet$free_bits;
-        marks$marks$28$need = 'h0;
-        if (marks$marks$28$lead$lead_length > 'h1) begin
-            marks$marks$28$need = marks$marks$28$lead$lead_length - 'h1;
-        end
+        marks$marks$28$continuing = marks$marks$28$mark_class['h0];
+        marks$marks$28$need = marks$marks$28$mark_class[('h1)+:(3)];
+        marks$marks$28$range = marks$marks$28$mark_class[('h4)+:(5)];
+        marks$marks$28$kind = marks$marks$28$mark_class[('h9)+:(4)];
         marks$marks$28$second = marks$marks$28$forward[('hc)+:(5)];
         if (marks$marks$28$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$28$second = marks$marks$28$octet$continuation;
+            marks$marks$28$second = marks$marks$28$range;
         end
         marks$marks$28$runs_on = 1'b0;
         marks$marks$28$tuser = 'h0;
-        if (marks$marks$28$keep & (marks$marks$28$octet$continuation != 'h0)) begin
+        if (marks$marks$28$keep & marks$marks$28$continuing) begin
             if (~((marks$marks$28$forward[('h1)+:(3)] < marks$marks$28$forward[('h4)+:(3)]) & ((marks$marks$28$second & marks$marks$28$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$28$forward['h0] & (marks$marks$28$forward[('h1)+:(3)] < marks$marks$28$room))) begin
-                marks$marks$28$tuser = marks$marks$28$lead$malformed_tuser;
+                marks$marks$28$tuser = marks$marks$28$kind;
             end
         end
         else if (marks$marks$28$keep & (marks$marks$28$need == 'h0)) begin
-            marks$marks$28$tuser = marks$marks$28$lead$malformed_tuser;
+            marks$marks$28$tuser = marks$marks$28$kind;
         end
         else if (marks$marks$28$keep) begin
             if (marks$marks$28$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$28$runs_on = 1'b1;
             end
-            else if ((marks$marks$28$backward[('h4)+:(5)] & marks$marks$28$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$28$backward[('h4)+:(5)] & marks$marks$28$range) == 'h0) begin
                 marks$marks$28$tuser = marks$marks$28$tuser_truncated;
                 if (marks$marks$28$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$28$tuser = marks$marks$28$lead$outside_tuser;
+                    marks$marks$28$tuser = marks$marks$28$kind;
                 end
             end
             else if (marks$marks$28$backward[('h1)+:(3)] < marks$marks$28$need) begin
@@ -44701,228 +39210,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$28$tuser = marks$marks$28$tuser_truncated;
         end
     end
-    // marks$marks$29$octet
-    always @(*) begin
-        marks$marks$29$octet$continuation = 'h0;
-        if (!marks$marks$29$octet$tdata['h7]) begin
-            marks$marks$29$octet$byte_class = ByteClass$Ascii;
-            marks$marks$29$octet$free_bits = marks$marks$29$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$29$octet$tdata['h6]) begin
-            marks$marks$29$octet$free_bits = marks$marks$29$octet$tdata & 'h3f;
-            if (marks$marks$29$octet$tdata['h5]) begin
-                marks$marks$29$octet$byte_class = ByteClass$ContA0;
-                marks$marks$29$octet$continuation = 'h10;
-            end
-            else if (marks$marks$29$octet$tdata['h4]) begin
-                marks$marks$29$octet$byte_class = ByteClass$Cont90;
-                marks$marks$29$octet$continuation = 'h8;
-            end
-            else if (marks$marks$29$octet$tdata['h3]) begin
-                marks$marks$29$octet$byte_class = ByteClass$Cont88;
-                marks$marks$29$octet$continuation = 'h4;
-            end
-            else if (marks$marks$29$octet$tdata['h2]) begin
-                marks$marks$29$octet$byte_class = ByteClass$Cont84;
-                marks$marks$29$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$29$octet$byte_class = ByteClass$Cont80;
-                marks$marks$29$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$29$octet$tdata['h5]) begin
-            marks$marks$29$octet$free_bits = marks$marks$29$octet$tdata & 'h1f;
-            if (marks$marks$29$octet$tdata['h4] | marks$marks$29$octet$tdata['h3] | marks$marks$29$octet$tdata['h2] | marks$marks$29$octet$tdata['h1]) begin
-                marks$marks$29$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$29$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$29$octet$tdata['h4]) begin
-            marks$marks$29$octet$free_bits = marks$marks$29$octet$tdata & 'hf;
-            if (marks$marks$29$octet$tdata == 'he0) begin
-                marks$marks$29$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$29$octet$tdata == 'hed) begin
-                marks$marks$29$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$29$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$29$octet$tdata['h3]) begin
-            marks$marks$29$octet$free_bits = marks$marks$29$octet$tdata & 'h7;
-            if (marks$marks$29$octet$tdata == 'hf0) begin
-                marks$marks$29$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$29$octet$tdata == 'hf4) & marks$marks$29$octet$f4_bounded) begin
-                marks$marks$29$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$29$octet$tdata['h2] & ~marks$marks$29$octet$leads_to_f7) begin
-                marks$marks$29$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$29$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$29$octet$tdata['h2]) begin
-            marks$marks$29$octet$free_bits = marks$marks$29$octet$tdata & 'h3;
-            if (~marks$marks$29$octet$leads_to_fb) begin
-                marks$marks$29$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$29$octet$tdata == 'hf8) begin
-                marks$marks$29$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$29$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$29$octet$tdata['h1]) begin
-            marks$marks$29$octet$free_bits = marks$marks$29$octet$tdata & 'h1;
-            if (~marks$marks$29$octet$leads_to_fd) begin
-                marks$marks$29$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$29$octet$tdata == 'hfc) begin
-                marks$marks$29$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$29$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$29$octet$free_bits = 'h0;
-            marks$marks$29$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$29$lead
-    always @(*) begin
-        marks$marks$29$lead$lead_length = 'h0;
-        marks$marks$29$lead$second_allowed = 'h1f;
-        marks$marks$29$lead$outside_tuser = marks$marks$29$lead$tuser_truncated;
-        marks$marks$29$lead$malformed_tuser = marks$marks$29$lead$tuser_unexpected_continuation;
-        case (marks$marks$29$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$29$lead$lead_length = 'h1;
-                    marks$marks$29$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$29$lead$lead_length = 'h2;
-                    marks$marks$29$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$29$lead$lead_length = 'h3;
-                    marks$marks$29$lead$malformed_tuser = 'h0;
-                    marks$marks$29$lead$second_allowed = 'h10;
-                    marks$marks$29$lead$outside_tuser = marks$marks$29$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$29$lead$lead_length = 'h3;
-                    marks$marks$29$lead$malformed_tuser = 'h0;
-                    marks$marks$29$lead$second_allowed = 'hf;
-                    marks$marks$29$lead$outside_tuser = marks$marks$29$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$29$lead$lead_length = 'h3;
-                    marks$marks$29$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$29$lead$lead_length = 'h4;
-                    marks$marks$29$lead$malformed_tuser = 'h0;
-                    marks$marks$29$lead$second_allowed = 'h18;
-                    marks$marks$29$lead$outside_tuser = marks$marks$29$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$29$lead$lead_length = 'h4;
-                    marks$marks$29$lead$malformed_tuser = 'h0;
-                    marks$marks$29$lead$second_allowed = 'h7;
-                    marks$marks$29$lead$outside_tuser = marks$marks$29$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$29$lead$lead_length = 'h4;
-                    marks$marks$29$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$29$lead$lead_length = 'h5;
-                    marks$marks$29$lead$malformed_tuser = 'h0;
-                    marks$marks$29$lead$second_allowed = 'h1c;
-                    marks$marks$29$lead$outside_tuser = marks$marks$29$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$29$lead$lead_length = 'h5;
-                    marks$marks$29$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$29$lead$lead_length = 'h6;
-                    marks$marks$29$lead$malformed_tuser = 'h0;
-                    marks$marks$29$lead$second_allowed = 'h1e;
-                    marks$marks$29$lead$outside_tuser = marks$marks$29$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$29$lead$lead_length = 'h6;
-                    marks$marks$29$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$29$lead$malformed_tuser = marks$marks$29$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$29$lead$malformed_tuser = marks$marks$29$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$29$lead$malformed_tuser = marks$marks$29$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$29
     always @(*) begin
-        marks$marks$29$octet$tdata = marks$marks$29$tdata;
-        marks$marks$29$lead$byte_class = marks$marks$29$octet$byte_class;
-        marks$marks$29$unused_inputs = |marks$marks$29$octet$free_bits;
-        marks$marks$29$need = 'h0;
-        if (marks$marks$29$lead$lead_length > 'h1) begin
-            marks$marks$29$need = marks$marks$29$lead$lead_length - 'h1;
-        end
+        marks$marks$29$continuing = marks$marks$29$mark_class['h0];
+        marks$marks$29$need = marks$marks$29$mark_class[('h1)+:(3)];
+        marks$marks$29$range = marks$marks$29$mark_class[('h4)+:(5)];
+        marks$marks$29$kind = marks$marks$29$mark_class[('h9)+:(4)];
         marks$marks$29$second = marks$marks$29$forward[('hc)+:(5)];
         if (marks$marks$29$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$29$second = marks$marks$29$octet$continuation;
+            marks$marks$29$second = marks$marks$29$range;
         end
         marks$marks$29$runs_on = 1'b0;
         marks$marks$29$tuser = 'h0;
-        if (marks$marks$29$keep & (marks$marks$29$octet$continuation != 'h0)) begin
+        if (marks$marks$29$keep & marks$marks$29$continuing) begin
             if (~((marks$marks$29$forward[('h1)+:(3)] < marks$marks$29$forward[('h4)+:(3)]) & ((marks$marks$29$second & marks$marks$29$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$29$forward['h0] & (marks$marks$29$forward[('h1)+:(3)] < marks$marks$29$room))) begin
-                marks$marks$29$tuser = marks$marks$29$lead$malformed_tuser;
+                marks$marks$29$tuser = marks$marks$29$kind;
             end
         end
         else if (marks$marks$29$keep & (marks$marks$29$need == 'h0)) begin
-            marks$marks$29$tuser = marks$marks$29$lead$malformed_tuser;
+            marks$marks$29$tuser = marks$marks$29$kind;
         end
         else if (marks$marks$29$keep) begin
             if (marks$marks$29$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$29$runs_on = 1'b1;
             end
-            else if ((marks$marks$29$backward[('h4)+:(5)] & marks$marks$29$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$29$backward[('h4)+:(5)] & marks$marks$29$range) == 'h0) begin
                 marks$marks$29$tuser = marks$marks$29$tuser_truncated;
                 if (marks$marks$29$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$29$tuser = marks$marks$29$lead$outside_tuser;
+                    marks$marks$29$tuser = marks$marks$29$kind;
                 end
             end
             else if (marks$marks$29$backward[('h1)+:(3)] < marks$marks$29$need) begin
@@ -44939,228 +39254,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$29$tuser = marks$marks$29$tuser_truncated;
         end
     end
-    // marks$marks$30$octet
-    always @(*) begin
-        marks$marks$30$octet$continuation = 'h0;
-        if (!marks$marks$30$octet$tdata['h7]) begin
-            marks$marks$30$octet$byte_class = ByteClass$Ascii;
-            marks$marks$30$octet$free_bits = marks$marks$30$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$30$octet$tdata['h6]) begin
-            marks$marks$30$octet$free_bits = marks$marks$30$octet$tdata & 'h3f;
-            if (marks$marks$30$octet$tdata['h5]) begin
-                marks$marks$30$octet$byte_class = ByteClass$ContA0;
-                marks$marks$30$octet$continuation = 'h10;
-            end
-            else if (marks$marks$30$octet$tdata['h4]) begin
-                marks$marks$30$octet$byte_class = ByteClass$Cont90;
-                marks$marks$30$octet$continuation = 'h8;
-            end
-            else if (marks$marks$30$octet$tdata['h3]) begin
-                marks$marks$30$octet$byte_class = ByteClass$Cont88;
-                marks$marks$30$octet$continuation = 'h4;
-            end
-            else if (marks$marks$30$octet$tdata['h2]) begin
-                marks$marks$30$octet$byte_class = ByteClass$Cont84;
-                marks$marks$30$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$30$octet$byte_class = ByteClass$Cont80;
-                marks$marks$30$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$30$octet$tdata['h5]) begin
-            marks$marks$30$octet$free_bits = marks$marks$30$octet$tdata & 'h1f;
-            if (marks$marks$30$octet$tdata['h4] | marks$marks$30$octet$tdata['h3] | marks$marks$30$octet$tdata['h2] | marks$marks$30$octet$tdata['h1]) begin
-                marks$marks$30$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$30$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$30$octet$tdata['h4]) begin
-            marks$marks$30$octet$free_bits = marks$marks$30$octet$tdata & 'hf;
-            if (marks$marks$30$octet$tdata == 'he0) begin
-                marks$marks$30$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$30$octet$tdata == 'hed) begin
-                marks$marks$30$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$30$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$30$octet$tdata['h3]) begin
-            marks$marks$30$octet$free_bits = marks$marks$30$octet$tdata & 'h7;
-            if (marks$marks$30$octet$tdata == 'hf0) begin
-                marks$marks$30$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$30$octet$tdata == 'hf4) & marks$marks$30$octet$f4_bounded) begin
-                marks$marks$30$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$30$octet$tdata['h2] & ~marks$marks$30$octet$leads_to_f7) begin
-                marks$marks$30$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$30$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$30$octet$tdata['h2]) begin
-            marks$marks$30$octet$free_bits = marks$marks$30$octet$tdata & 'h3;
-            if (~marks$marks$30$octet$leads_to_fb) begin
-                marks$marks$30$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$30$octet$tdata == 'hf8) begin
-                marks$marks$30$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$30$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$30$octet$tdata['h1]) begin
-            marks$marks$30$octet$free_bits = marks$marks$30$octet$tdata & 'h1;
-            if (~marks$marks$30$octet$leads_to_fd) begin
-                marks$marks$30$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$30$octet$tdata == 'hfc) begin
-                marks$marks$30$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$30$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$30$octet$free_bits = 'h0;
-            marks$marks$30$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$30$lead
-    always @(*) begin
-        marks$marks$30$lead$lead_length = 'h0;
-        marks$marks$30$lead$second_allowed = 'h1f;
-        marks$marks$30$lead$outside_tuser = marks$marks$30$lead$tuser_truncated;
-        marks$marks$30$lead$malformed_tuser = marks$marks$30$lead$tuser_unexpected_continuation;
-        case (marks$marks$30$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$30$lead$lead_length = 'h1;
-                    marks$marks$30$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$30$lead$lead_length = 'h2;
-                    marks$marks$30$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$30$lead$lead_length = 'h3;
-                    marks$marks$30$lead$malformed_tuser = 'h0;
-                    marks$marks$30$lead$second_allowed = 'h10;
-                    marks$marks$30$lead$outside_tuser = marks$marks$30$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$30$lead$lead_length = 'h3;
-                    marks$marks$30$lead$malformed_tuser = 'h0;
-                    marks$marks$30$lead$second_allowed = 'hf;
-                    marks$marks$30$lead$outside_tuser = marks$marks$30$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$30$lead$lead_length = 'h3;
-                    marks$marks$30$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$30$lead$lead_length = 'h4;
-                    marks$marks$30$lead$malformed_tuser = 'h0;
-                    marks$marks$30$lead$second_allowed = 'h18;
-                    marks$marks$30$lead$outside_tuser = marks$marks$30$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$30$lead$lead_length = 'h4;
-                    marks$marks$30$lead$malformed_tuser = 'h0;
-                    marks$marks$30$lead$second_allowed = 'h7;
-                    marks$marks$30$lead$outside_tuser = marks$marks$30$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$30$lead$lead_length = 'h4;
-                    marks$marks$30$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$30$lead$lead_length = 'h5;
-                    marks$marks$30$lead$malformed_tuser = 'h0;
-                    marks$marks$30$lead$second_allowed = 'h1c;
-                    marks$marks$30$lead$outside_tuser = marks$marks$30$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$30$lead$lead_length = 'h5;
-                    marks$marks$30$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$30$lead$lead_length = 'h6;
-                    marks$marks$30$lead$malformed_tuser = 'h0;
-                    marks$marks$30$lead$second_allowed = 'h1e;
-                    marks$marks$30$lead$outside_tuser = marks$marks$30$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$30$lead$lead_length = 'h6;
-                    marks$marks$30$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$30$lead$malformed_tuser = marks$marks$30$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$30$lead$malformed_tuser = marks$marks$30$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$30$lead$malformed_tuser = marks$marks$30$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$30
     always @(*) begin
-        marks$marks$30$octet$tdata = marks$marks$30$tdata;
-        marks$marks$30$lead$byte_class = marks$marks$30$octet$byte_class;
-        marks$marks$30$unused_inputs = |marks$marks$30$octet$free_bits;
-        marks$marks$30$need = 'h0;
-        if (marks$marks$30$lead$lead_length > 'h1) begin
-            marks$marks$30$need = marks$marks$30$lead$lead_length - 'h1;
-        end
+        marks$marks$30$continuing = marks$marks$30$mark_class['h0];
+        marks$marks$30$need = marks$marks$30$mark_class[('h1)+:(3)];
+        marks$marks$30$range = marks$marks$30$mark_class[('h4)+:(5)];
+        marks$marks$30$kind = marks$marks$30$mark_class[('h9)+:(4)];
         marks$marks$30$second = marks$marks$30$forward[('hc)+:(5)];
         if (marks$marks$30$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$30$second = marks$marks$30$octet$continuation;
+            marks$marks$30$second = marks$marks$30$range;
         end
         marks$marks$30$runs_on = 1'b0;
         marks$marks$30$tuser = 'h0;
-        if (marks$marks$30$keep & (marks$marks$30$octet$continuation != 'h0)) begin
+        if (marks$marks$30$keep & marks$marks$30$continuing) begin
             if (~((marks$marks$30$forward[('h1)+:(3)] < marks$marks$30$forward[('h4)+:(3)]) & ((marks$marks$30$second & marks$marks$30$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$30$forward['h0] & (marks$marks$30$forward[('h1)+:(3)] < marks$marks$30$room))) begin
-                marks$marks$30$tuser = marks$marks$30$lead$malformed_tuser;
+                marks$marks$30$tuser = marks$marks$30$kind;
             end
         end
         else if (marks$marks$30$keep & (marks$marks$30$need == 'h0)) begin
-            marks$marks$30$tuser = marks$marks$30$lead$malformed_tuser;
+            marks$marks$30$tuser = marks$marks$30$kind;
         end
         else if (marks$marks$30$keep) begin
             if (marks$marks$30$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$30$runs_on = 1'b1;
             end
-            else if ((marks$marks$30$backward[('h4)+:(5)] & marks$marks$30$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$30$backward[('h4)+:(5)] & marks$marks$30$range) == 'h0) begin
                 marks$marks$30$tuser = marks$marks$30$tuser_truncated;
                 if (marks$marks$30$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$30$tuser = marks$marks$30$lead$outside_tuser;
+                    marks$marks$30$tuser = marks$marks$30$kind;
                 end
             end
             else if (marks$marks$30$backward[('h1)+:(3)] < marks$marks$30$need) begin
@@ -45177,228 +39298,34 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$marks$30$tuser = marks$marks$30$tuser_truncated;
         end
     end
-    // marks$marks$31$octet
-    always @(*) begin
-        marks$marks$31$octet$continuation = 'h0;
-        if (!marks$marks$31$octet$tdata['h7]) begin
-            marks$marks$31$octet$byte_class = ByteClass$Ascii;
-            marks$marks$31$octet$free_bits = marks$marks$31$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$31$octet$tdata['h6]) begin
-            marks$marks$31$octet$free_bits = marks$marks$31$octet$tdata & 'h3f;
-            if (marks$marks$31$octet$tdata['h5]) begin
-                marks$marks$31$octet$byte_class = ByteClass$ContA0;
-                marks$marks$31$octet$continuation = 'h10;
-            end
-            else if (marks$marks$31$octet$tdata['h4]) begin
-                marks$marks$31$octet$byte_class = ByteClass$Cont90;
-                marks$marks$31$octet$continuation = 'h8;
-            end
-            else if (marks$marks$31$octet$tdata['h3]) begin
-                marks$marks$31$octet$byte_class = ByteClass$Cont88;
-                marks$marks$31$octet$continuation = 'h4;
-            end
-            else if (marks$marks$31$octet$tdata['h2]) begin
-                marks$marks$31$octet$byte_class = ByteClass$Cont84;
-                marks$marks$31$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$31$octet$byte_class = ByteClass$Cont80;
-                marks$marks$31$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$31$octet$tdata['h5]) begin
-            marks$marks$31$octet$free_bits = marks$marks$31$octet$tdata & 'h1f;
-            if (marks$marks$31$octet$tdata['h4] | marks$marks$31$octet$tdata['h3] | marks$marks$31$octet$tdata['h2] | marks$marks$31$octet$tdata['h1]) begin
-                marks$marks$31$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$31$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$31$octet$tdata['h4]) begin
-            marks$marks$31$octet$free_bits = marks$marks$31$octet$tdata & 'hf;
-            if (marks$marks$31$octet$tdata == 'he0) begin
-                marks$marks$31$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$31$octet$tdata == 'hed) begin
-                marks$marks$31$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$31$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$31$octet$tdata['h3]) begin
-            marks$marks$31$octet$free_bits = marks$marks$31$octet$tdata & 'h7;
-            if (marks$marks$31$octet$tdata == 'hf0) begin
-                marks$marks$31$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$31$octet$tdata == 'hf4) & marks$marks$31$octet$f4_bounded) begin
-                marks$marks$31$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$31$octet$tdata['h2] & ~marks$marks$31$octet$leads_to_f7) begin
-                marks$marks$31$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$31$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$31$octet$tdata['h2]) begin
-            marks$marks$31$octet$free_bits = marks$marks$31$octet$tdata & 'h3;
-            if (~marks$marks$31$octet$leads_to_fb) begin
-                marks$marks$31$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$31$octet$tdata == 'hf8) begin
-                marks$marks$31$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$31$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$31$octet$tdata['h1]) begin
-            marks$marks$31$octet$free_bits = marks$marks$31$octet$tdata & 'h1;
-            if (~marks$marks$31$octet$leads_to_fd) begin
-                marks$marks$31$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$31$octet$tdata == 'hfc) begin
-                marks$marks$31$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$31$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$31$octet$free_bits = 'h0;
-            marks$marks$31$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$31$lead
-    always @(*) begin
-        marks$marks$31$lead$lead_length = 'h0;
-        marks$marks$31$lead$second_allowed = 'h1f;
-        marks$marks$31$lead$outside_tuser = marks$marks$31$lead$tuser_truncated;
-        marks$marks$31$lead$malformed_tuser = marks$marks$31$lead$tuser_unexpected_continuation;
-        case (marks$marks$31$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$31$lead$lead_length = 'h1;
-                    marks$marks$31$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$31$lead$lead_length = 'h2;
-                    marks$marks$31$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$31$lead$lead_length = 'h3;
-                    marks$marks$31$lead$malformed_tuser = 'h0;
-                    marks$marks$31$lead$second_allowed = 'h10;
-                    marks$marks$31$lead$outside_tuser = marks$marks$31$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$31$lead$lead_length = 'h3;
-                    marks$marks$31$lead$malformed_tuser = 'h0;
-                    marks$marks$31$lead$second_allowed = 'hf;
-                    marks$marks$31$lead$outside_tuser = marks$marks$31$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$31$lead$lead_length = 'h3;
-                    marks$marks$31$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$31$lead$lead_length = 'h4;
-                    marks$marks$31$lead$malformed_tuser = 'h0;
-                    marks$marks$31$lead$second_allowed = 'h18;
-                    marks$marks$31$lead$outside_tuser = marks$marks$31$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$31$lead$lead_length = 'h4;
-                    marks$marks$31$lead$malformed_tuser = 'h0;
-                    marks$marks$31$lead$second_allowed = 'h7;
-                    marks$marks$31$lead$outside_tuser = marks$marks$31$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$31$lead$lead_length = 'h4;
-                    marks$marks$31$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$31$lead$lead_length = 'h5;
-                    marks$marks$31$lead$malformed_tuser = 'h0;
-                    marks$marks$31$lead$second_allowed = 'h1c;
-                    marks$marks$31$lead$outside_tuser = marks$marks$31$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$31$lead$lead_length = 'h5;
-                    marks$marks$31$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$31$lead$lead_length = 'h6;
-                    marks$marks$31$lead$malformed_tuser = 'h0;
-                    marks$marks$31$lead$second_allowed = 'h1e;
-                    marks$marks$31$lead$outside_tuser = marks$marks$31$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$31$lead$lead_length = 'h6;
-                    marks$marks$31$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$31$lead$malformed_tuser = marks$marks$31$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$31$lead$malformed_tuser = marks$marks$31$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$31$lead$malformed_tuser = marks$marks$31$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$31
     always @(*) begin
-        marks$marks$31$octet$tdata = marks$marks$31$tdata;
-        marks$marks$31$lead$byte_class = marks$marks$31$octet$byte_class;
-        marks$marks$31$unused_inputs = |marks$marks$31$octet$free_bits;
-        marks$marks$31$need = 'h0;
-        if (marks$marks$31$lead$lead_length > 'h1) begin
-            marks$marks$31$need = marks$marks$31$lead$lead_length - 'h1;
-        end
+        marks$marks$31$continuing = marks$marks$31$mark_class['h0];
+        marks$marks$31$need = marks$marks$31$mark_class[('h1)+:(3)];
+        marks$marks$31$range = marks$marks$31$mark_class[('h4)+:(5)];
+        marks$marks$31$kind = marks$marks$31$mark_class[('h9)+:(4)];
         marks$marks$31$second = marks$marks$31$forward[('hc)+:(5)];
         if (marks$marks$31$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$31$second = marks$marks$31$octet$continuation;
+            marks$marks$31$second = marks$marks$31$range;
         end
         marks$marks$31$runs_on = 1'b0;
         marks$marks$31$tuser = 'h0;
-        if (marks$marks$31$keep & (marks$marks$31$octet$continuation != 'h0)) begin
+        if (marks$marks$31$keep & marks$marks$31$continuing) begin
             if (~((marks$marks$31$forward[('h1)+:(3)] < marks$marks$31$forward[('h4)+:(3)]) & ((marks$marks$31$second & marks$marks$31$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$31$forward['h0] & (marks$marks$31$forward[('h1)+:(3)] < marks$marks$31$room))) begin
-                marks$marks$31$tuser = marks$marks$31$lead$malformed_tuser;
+                marks$marks$31$tuser = marks$marks$31$kind;
             end
         end
         else if (marks$marks$31$keep & (marks$marks$31$need == 'h0)) begin
-            marks$marks$31$tuser = marks$marks$31$lead$malformed_tuser;
+            marks$marks$31$tuser = marks$marks$31$kind;
         end
         else if (marks$marks$31$keep) begin
             if (marks$marks$31$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$31$runs_on = 1'b1;
             end
-            else if ((marks$marks$31$backward[('h4)+:(5)] & marks$marks$31$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$31$backward[('h4)+:(5)] & marks$marks$31$range) == 'h0) begin
                 marks$marks$31$tuser = marks$marks$31$tuser_truncated;
                 if (marks$marks$31$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$31$tuser = marks$marks$31$lead$outside_tuser;
+                    marks$marks$31$tuser = marks$marks$31$kind;
                 end
             end
             else if (marks$marks$31$backward[('h1)+:(3)] < marks$marks$31$need) begin
@@ -46363,7 +40290,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$resolved_tuser_out$d = marks$resolved_tuser_out$q;
         marks$carry_open = marks$carry_room$q != 'h0;
         marks$carry_trail = marks$carry$q[('h1)+:(3)];
-        marks$carry_need = marks$carry$q[('h4)+:(3)];
         marks$beat_lead = marks$backward$0[('h1)+:(3)];
         marks$room = 'h0;
         if ((marks$carry_trail != 'h0) | ((marks$backward$0[('h4)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0)) begin
@@ -46376,7 +40302,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         else if (marks$carry$q['ha]) begin
             marks$carry_outside = marks$tuser_surrogate;
         end
-        marks$run = {{1{1'b0}}, marks$carry_trail} + {{1{1'b0}}, marks$beat_lead};
         marks$marks$0$forward = 'h1;
         marks$marks$1$forward = marks$forward$0;
         marks$marks$2$forward = marks$forward$1;
@@ -46409,131 +40334,131 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$29$forward = marks$forward$28;
         marks$marks$30$forward = marks$forward$29;
         marks$marks$31$forward = marks$forward$30;
-        marks$marks$0$tdata = marks$data$0;
+        marks$marks$0$mark_class = marks$data$0[('h8)+:(13)];
         marks$marks$0$keep = marks$keep$0;
         marks$marks$0$room = marks$room;
         marks$marks$0$last = marks$last;
-        marks$marks$1$tdata = marks$data$1;
+        marks$marks$1$mark_class = marks$data$1[('h8)+:(13)];
         marks$marks$1$keep = marks$keep$1;
         marks$marks$1$room = marks$room;
         marks$marks$1$last = marks$last;
-        marks$marks$2$tdata = marks$data$2;
+        marks$marks$2$mark_class = marks$data$2[('h8)+:(13)];
         marks$marks$2$keep = marks$keep$2;
         marks$marks$2$room = marks$room;
         marks$marks$2$last = marks$last;
-        marks$marks$3$tdata = marks$data$3;
+        marks$marks$3$mark_class = marks$data$3[('h8)+:(13)];
         marks$marks$3$keep = marks$keep$3;
         marks$marks$3$room = marks$room;
         marks$marks$3$last = marks$last;
-        marks$marks$4$tdata = marks$data$4;
+        marks$marks$4$mark_class = marks$data$4[('h8)+:(13)];
         marks$marks$4$keep = marks$keep$4;
         marks$marks$4$room = marks$room;
         marks$marks$4$last = marks$last;
-        marks$marks$5$tdata = marks$data$5;
+        marks$marks$5$mark_class = marks$data$5[('h8)+:(13)];
         marks$marks$5$keep = marks$keep$5;
         marks$marks$5$room = marks$room;
         marks$marks$5$last = marks$last;
-        marks$marks$6$tdata = marks$data$6;
+        marks$marks$6$mark_class = marks$data$6[('h8)+:(13)];
         marks$marks$6$keep = marks$keep$6;
         marks$marks$6$room = marks$room;
         marks$marks$6$last = marks$last;
-        marks$marks$7$tdata = marks$data$7;
+        marks$marks$7$mark_class = marks$data$7[('h8)+:(13)];
         marks$marks$7$keep = marks$keep$7;
         marks$marks$7$room = marks$room;
         marks$marks$7$last = marks$last;
-        marks$marks$8$tdata = marks$data$8;
+        marks$marks$8$mark_class = marks$data$8[('h8)+:(13)];
         marks$marks$8$keep = marks$keep$8;
         marks$marks$8$room = marks$room;
         marks$marks$8$last = marks$last;
-        marks$marks$9$tdata = marks$data$9;
+        marks$marks$9$mark_class = marks$data$9[('h8)+:(13)];
         marks$marks$9$keep = marks$keep$9;
         marks$marks$9$room = marks$room;
         marks$marks$9$last = marks$last;
-        marks$marks$10$tdata = marks$data$10;
+        marks$marks$10$mark_class = marks$data$10[('h8)+:(13)];
         marks$marks$10$keep = marks$keep$10;
         marks$marks$10$room = marks$room;
         marks$marks$10$last = marks$last;
-        marks$marks$11$tdata = marks$data$11;
+        marks$marks$11$mark_class = marks$data$11[('h8)+:(13)];
         marks$marks$11$keep = marks$keep$11;
         marks$marks$11$room = marks$room;
         marks$marks$11$last = marks$last;
-        marks$marks$12$tdata = marks$data$12;
+        marks$marks$12$mark_class = marks$data$12[('h8)+:(13)];
         marks$marks$12$keep = marks$keep$12;
         marks$marks$12$room = marks$room;
         marks$marks$12$last = marks$last;
-        marks$marks$13$tdata = marks$data$13;
+        marks$marks$13$mark_class = marks$data$13[('h8)+:(13)];
         marks$marks$13$keep = marks$keep$13;
         marks$marks$13$room = marks$room;
         marks$marks$13$last = marks$last;
-        marks$marks$14$tdata = marks$data$14;
+        marks$marks$14$mark_class = marks$data$14[('h8)+:(13)];
         marks$marks$14$keep = marks$keep$14;
         marks$marks$14$room = marks$room;
         marks$marks$14$last = marks$last;
-        marks$marks$15$tdata = marks$data$15;
+        marks$marks$15$mark_class = marks$data$15[('h8)+:(13)];
         marks$marks$15$keep = marks$keep$15;
         marks$marks$15$room = marks$room;
         marks$marks$15$last = marks$last;
-        marks$marks$16$tdata = marks$data$16;
+        marks$marks$16$mark_class = marks$data$16[('h8)+:(13)];
         marks$marks$16$keep = marks$keep$16;
         marks$marks$16$room = marks$room;
         marks$marks$16$last = marks$last;
-        marks$marks$17$tdata = marks$data$17;
+        marks$marks$17$mark_class = marks$data$17[('h8)+:(13)];
         marks$marks$17$keep = marks$keep$17;
         marks$marks$17$room = marks$room;
         marks$marks$17$last = marks$last;
-        marks$marks$18$tdata = marks$data$18;
+        marks$marks$18$mark_class = marks$data$18[('h8)+:(13)];
         marks$marks$18$keep = marks$keep$18;
         marks$marks$18$room = marks$room;
         marks$marks$18$last = marks$last;
-        marks$marks$19$tdata = marks$data$19;
+        marks$marks$19$mark_class = marks$data$19[('h8)+:(13)];
         marks$marks$19$keep = marks$keep$19;
         marks$marks$19$room = marks$room;
         marks$marks$19$last = marks$last;
-        marks$marks$20$tdata = marks$data$20;
+        marks$marks$20$mark_class = marks$data$20[('h8)+:(13)];
         marks$marks$20$keep = marks$keep$20;
         marks$marks$20$room = marks$room;
         marks$marks$20$last = marks$last;
-        marks$marks$21$tdata = marks$data$21;
+        marks$marks$21$mark_class = marks$data$21[('h8)+:(13)];
         marks$marks$21$keep = marks$keep$21;
         marks$marks$21$room = marks$room;
         marks$marks$21$last = marks$last;
-        marks$marks$22$tdata = marks$data$22;
+        marks$marks$22$mark_class = marks$data$22[('h8)+:(13)];
         marks$marks$22$keep = marks$keep$22;
         marks$marks$22$room = marks$room;
         marks$marks$22$last = marks$last;
-        marks$marks$23$tdata = marks$data$23;
+        marks$marks$23$mark_class = marks$data$23[('h8)+:(13)];
         marks$marks$23$keep = marks$keep$23;
         marks$marks$23$room = marks$room;
         marks$marks$23$last = marks$last;
-        marks$marks$24$tdata = marks$data$24;
+        marks$marks$24$mark_class = marks$data$24[('h8)+:(13)];
         marks$marks$24$keep = marks$keep$24;
         marks$marks$24$room = marks$room;
         marks$marks$24$last = marks$last;
-        marks$marks$25$tdata = marks$data$25;
+        marks$marks$25$mark_class = marks$data$25[('h8)+:(13)];
         marks$marks$25$keep = marks$keep$25;
         marks$marks$25$room = marks$room;
         marks$marks$25$last = marks$last;
-        marks$marks$26$tdata = marks$data$26;
+        marks$marks$26$mark_class = marks$data$26[('h8)+:(13)];
         marks$marks$26$keep = marks$keep$26;
         marks$marks$26$room = marks$room;
         marks$marks$26$last = marks$last;
-        marks$marks$27$tdata = marks$data$27;
+        marks$marks$27$mark_class = marks$data$27[('h8)+:(13)];
         marks$marks$27$keep = marks$keep$27;
         marks$marks$27$room = marks$room;
         marks$marks$27$last = marks$last;
-        marks$marks$28$tdata = marks$data$28;
+        marks$marks$28$mark_class = marks$data$28[('h8)+:(13)];
         marks$marks$28$keep = marks$keep$28;
         marks$marks$28$room = marks$room;
         marks$marks$28$last = marks$last;
-        marks$marks$29$tdata = marks$data$29;
+        marks$marks$29$mark_class = marks$data$29[('h8)+:(13)];
         marks$marks$29$keep = marks$keep$29;
         marks$marks$29$room = marks$room;
         marks$marks$29$last = marks$last;
-        marks$marks$30$tdata = marks$data$30;
+        marks$marks$30$mark_class = marks$data$30[('h8)+:(13)];
         marks$marks$30$keep = marks$keep$30;
         marks$marks$30$room = marks$room;
         marks$marks$30$last = marks$last;
-        marks$marks$31$tdata = marks$data$31;
+        marks$marks$31$mark_class = marks$data$31[('h8)+:(13)];
         marks$marks$31$keep = marks$keep$31;
         marks$marks$31$room = marks$room;
         marks$marks$31$last = marks$last;
@@ -46583,7 +40508,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
                     marks$resolving_tuser = marks$carry_outside;
                 end
             end
-            else if (marks$run >= {{1{1'b0}}, marks$carry_need}) begin
+            else if (marks$beat_lead >= marks$carry_room$q) begin
                 marks$resolving = 1'b1;
             end
             else if (!marks$backward$0['h0] | marks$last) begin
@@ -46591,8 +40516,9 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
                 marks$resolving_tuser = marks$tuser_truncated;
             end
         end
+        marks$beat_forward = marks$forward$31;
         marks$after$earlier = marks$carry$q;
-        marks$after$later = marks$forward$31;
+        marks$after$later = marks$beat_forward;
         marks$next_carry = marks$carry$q;
         if (marks$beat) begin
             marks$next_carry = marks$after$joined;
@@ -46604,11 +40530,28 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             marks$next_carry = 'h1;
         end
         marks$carry$d = marks$next_carry;
-        marks$next_trail = marks$next_carry[('h1)+:(3)];
-        marks$next_need = marks$next_carry[('h4)+:(3)];
-        marks$carry_room$d = 'h0;
-        if (!marks$next_carry['h0] & (marks$next_trail < marks$next_need) & ((marks$next_trail == 'h0) | ((marks$next_carry[('hc)+:(5)] & marks$next_carry[('h7)+:(5)]) != 'h0))) begin
-            marks$carry_room$d = marks$next_need - marks$next_trail;
+        marks$beat_trail = marks$beat_forward[('h1)+:(3)];
+        marks$beat_need = marks$beat_forward[('h4)+:(3)];
+        marks$beat_room = 'h0;
+        if ((marks$beat_trail < marks$beat_need) & ((marks$beat_trail == 'h0) | ((marks$beat_forward[('hc)+:(5)] & marks$beat_forward[('h7)+:(5)]) != 'h0))) begin
+            marks$beat_room = marks$beat_need - marks$beat_trail;
+        end
+        marks$carry_left = 'h0;
+        if ((marks$carry_room$q > marks$beat_trail) & ((marks$carry_trail != 'h0) | (marks$beat_trail == 'h0) | ((marks$beat_forward[('hc)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0))) begin
+            marks$carry_left = marks$carry_room$q - marks$beat_trail;
+        end
+        marks$carry_room$d = marks$carry_room$q;
+        if (marks$beat) begin
+            marks$carry_room$d = marks$beat_room;
+            if (marks$beat_forward['h0]) begin
+                marks$carry_room$d = marks$carry_left;
+            end
+            if (marks$last) begin
+                marks$carry_room$d = 'h0;
+            end
+        end
+        if (marks$rst) begin
+            marks$carry_room$d = 'h0;
         end
         marks$write_out$d = marks$beat;
         marks$tlast_out$d = marks$last;
@@ -46618,7 +40561,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$0$clock = marks$clock;
         marks$tuser_out$0$clock = marks$clock;
         marks$open_out$0$clock = marks$clock;
-        marks$tdata_out$0$d = marks$data$0;
+        marks$tdata_out$0$d = marks$data$0[('h0)+:(8)];
         marks$tkeep_out$0$d = marks$keep$0;
         marks$tuser_out$0$d = marks$marks$0$tuser;
         marks$open_out$0$d = marks$marks$0$open;
@@ -46630,7 +40573,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$1$clock = marks$clock;
         marks$tuser_out$1$clock = marks$clock;
         marks$open_out$1$clock = marks$clock;
-        marks$tdata_out$1$d = marks$data$1;
+        marks$tdata_out$1$d = marks$data$1[('h0)+:(8)];
         marks$tkeep_out$1$d = marks$keep$1;
         marks$tuser_out$1$d = marks$marks$1$tuser;
         marks$open_out$1$d = marks$marks$1$open;
@@ -46642,7 +40585,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$2$clock = marks$clock;
         marks$tuser_out$2$clock = marks$clock;
         marks$open_out$2$clock = marks$clock;
-        marks$tdata_out$2$d = marks$data$2;
+        marks$tdata_out$2$d = marks$data$2[('h0)+:(8)];
         marks$tkeep_out$2$d = marks$keep$2;
         marks$tuser_out$2$d = marks$marks$2$tuser;
         marks$open_out$2$d = marks$marks$2$open;
@@ -46654,7 +40597,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$3$clock = marks$clock;
         marks$tuser_out$3$clock = marks$clock;
         marks$open_out$3$clock = marks$clock;
-        marks$tdata_out$3$d = marks$data$3;
+        marks$tdata_out$3$d = marks$data$3[('h0)+:(8)];
         marks$tkeep_out$3$d = marks$keep$3;
         marks$tuser_out$3$d = marks$marks$3$tuser;
         marks$open_out$3$d = marks$marks$3$open;
@@ -46666,7 +40609,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$4$clock = marks$clock;
         marks$tuser_out$4$clock = marks$clock;
         marks$open_out$4$clock = marks$clock;
-        marks$tdata_out$4$d = marks$data$4;
+        marks$tdata_out$4$d = marks$data$4[('h0)+:(8)];
         marks$tkeep_out$4$d = marks$keep$4;
         marks$tuser_out$4$d = marks$marks$4$tuser;
         marks$open_out$4$d = marks$marks$4$open;
@@ -46678,7 +40621,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$5$clock = marks$clock;
         marks$tuser_out$5$clock = marks$clock;
         marks$open_out$5$clock = marks$clock;
-        marks$tdata_out$5$d = marks$data$5;
+        marks$tdata_out$5$d = marks$data$5[('h0)+:(8)];
         marks$tkeep_out$5$d = marks$keep$5;
         marks$tuser_out$5$d = marks$marks$5$tuser;
         marks$open_out$5$d = marks$marks$5$open;
@@ -46690,7 +40633,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$6$clock = marks$clock;
         marks$tuser_out$6$clock = marks$clock;
         marks$open_out$6$clock = marks$clock;
-        marks$tdata_out$6$d = marks$data$6;
+        marks$tdata_out$6$d = marks$data$6[('h0)+:(8)];
         marks$tkeep_out$6$d = marks$keep$6;
         marks$tuser_out$6$d = marks$marks$6$tuser;
         marks$open_out$6$d = marks$marks$6$open;
@@ -46702,7 +40645,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$7$clock = marks$clock;
         marks$tuser_out$7$clock = marks$clock;
         marks$open_out$7$clock = marks$clock;
-        marks$tdata_out$7$d = marks$data$7;
+        marks$tdata_out$7$d = marks$data$7[('h0)+:(8)];
         marks$tkeep_out$7$d = marks$keep$7;
         marks$tuser_out$7$d = marks$marks$7$tuser;
         marks$open_out$7$d = marks$marks$7$open;
@@ -46714,7 +40657,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$8$clock = marks$clock;
         marks$tuser_out$8$clock = marks$clock;
         marks$open_out$8$clock = marks$clock;
-        marks$tdata_out$8$d = marks$data$8;
+        marks$tdata_out$8$d = marks$data$8[('h0)+:(8)];
         marks$tkeep_out$8$d = marks$keep$8;
         marks$tuser_out$8$d = marks$marks$8$tuser;
         marks$open_out$8$d = marks$marks$8$open;
@@ -46726,7 +40669,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$9$clock = marks$clock;
         marks$tuser_out$9$clock = marks$clock;
         marks$open_out$9$clock = marks$clock;
-        marks$tdata_out$9$d = marks$data$9;
+        marks$tdata_out$9$d = marks$data$9[('h0)+:(8)];
         marks$tkeep_out$9$d = marks$keep$9;
         marks$tuser_out$9$d = marks$marks$9$tuser;
         marks$open_out$9$d = marks$marks$9$open;
@@ -46738,7 +40681,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$10$clock = marks$clock;
         marks$tuser_out$10$clock = marks$clock;
         marks$open_out$10$clock = marks$clock;
-        marks$tdata_out$10$d = marks$data$10;
+        marks$tdata_out$10$d = marks$data$10[('h0)+:(8)];
         marks$tkeep_out$10$d = marks$keep$10;
         marks$tuser_out$10$d = marks$marks$10$tuser;
         marks$open_out$10$d = marks$marks$10$open;
@@ -46750,7 +40693,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$11$clock = marks$clock;
         marks$tuser_out$11$clock = marks$clock;
         marks$open_out$11$clock = marks$clock;
-        marks$tdata_out$11$d = marks$data$11;
+        marks$tdata_out$11$d = marks$data$11[('h0)+:(8)];
         marks$tkeep_out$11$d = marks$keep$11;
         marks$tuser_out$11$d = marks$marks$11$tuser;
         marks$open_out$11$d = marks$marks$11$open;
@@ -46762,7 +40705,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$12$clock = marks$clock;
         marks$tuser_out$12$clock = marks$clock;
         marks$open_out$12$clock = marks$clock;
-        marks$tdata_out$12$d = marks$data$12;
+        marks$tdata_out$12$d = marks$data$12[('h0)+:(8)];
         marks$tkeep_out$12$d = marks$keep$12;
         marks$tuser_out$12$d = marks$marks$12$tuser;
         marks$open_out$12$d = marks$marks$12$open;
@@ -46774,7 +40717,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$13$clock = marks$clock;
         marks$tuser_out$13$clock = marks$clock;
         marks$open_out$13$clock = marks$clock;
-        marks$tdata_out$13$d = marks$data$13;
+        marks$tdata_out$13$d = marks$data$13[('h0)+:(8)];
         marks$tkeep_out$13$d = marks$keep$13;
         marks$tuser_out$13$d = marks$marks$13$tuser;
         marks$open_out$13$d = marks$marks$13$open;
@@ -46786,7 +40729,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$14$clock = marks$clock;
         marks$tuser_out$14$clock = marks$clock;
         marks$open_out$14$clock = marks$clock;
-        marks$tdata_out$14$d = marks$data$14;
+        marks$tdata_out$14$d = marks$data$14[('h0)+:(8)];
         marks$tkeep_out$14$d = marks$keep$14;
         marks$tuser_out$14$d = marks$marks$14$tuser;
         marks$open_out$14$d = marks$marks$14$open;
@@ -46798,7 +40741,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$15$clock = marks$clock;
         marks$tuser_out$15$clock = marks$clock;
         marks$open_out$15$clock = marks$clock;
-        marks$tdata_out$15$d = marks$data$15;
+        marks$tdata_out$15$d = marks$data$15[('h0)+:(8)];
         marks$tkeep_out$15$d = marks$keep$15;
         marks$tuser_out$15$d = marks$marks$15$tuser;
         marks$open_out$15$d = marks$marks$15$open;
@@ -46810,7 +40753,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$16$clock = marks$clock;
         marks$tuser_out$16$clock = marks$clock;
         marks$open_out$16$clock = marks$clock;
-        marks$tdata_out$16$d = marks$data$16;
+        marks$tdata_out$16$d = marks$data$16[('h0)+:(8)];
         marks$tkeep_out$16$d = marks$keep$16;
         marks$tuser_out$16$d = marks$marks$16$tuser;
         marks$open_out$16$d = marks$marks$16$open;
@@ -46822,7 +40765,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$17$clock = marks$clock;
         marks$tuser_out$17$clock = marks$clock;
         marks$open_out$17$clock = marks$clock;
-        marks$tdata_out$17$d = marks$data$17;
+        marks$tdata_out$17$d = marks$data$17[('h0)+:(8)];
         marks$tkeep_out$17$d = marks$keep$17;
         marks$tuser_out$17$d = marks$marks$17$tuser;
         marks$open_out$17$d = marks$marks$17$open;
@@ -46834,7 +40777,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$18$clock = marks$clock;
         marks$tuser_out$18$clock = marks$clock;
         marks$open_out$18$clock = marks$clock;
-        marks$tdata_out$18$d = marks$data$18;
+        marks$tdata_out$18$d = marks$data$18[('h0)+:(8)];
         marks$tkeep_out$18$d = marks$keep$18;
         marks$tuser_out$18$d = marks$marks$18$tuser;
         marks$open_out$18$d = marks$marks$18$open;
@@ -46846,7 +40789,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$19$clock = marks$clock;
         marks$tuser_out$19$clock = marks$clock;
         marks$open_out$19$clock = marks$clock;
-        marks$tdata_out$19$d = marks$data$19;
+        marks$tdata_out$19$d = marks$data$19[('h0)+:(8)];
         marks$tkeep_out$19$d = marks$keep$19;
         marks$tuser_out$19$d = marks$marks$19$tuser;
         marks$open_out$19$d = marks$marks$19$open;
@@ -46858,7 +40801,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$20$clock = marks$clock;
         marks$tuser_out$20$clock = marks$clock;
         marks$open_out$20$clock = marks$clock;
-        marks$tdata_out$20$d = marks$data$20;
+        marks$tdata_out$20$d = marks$data$20[('h0)+:(8)];
         marks$tkeep_out$20$d = marks$keep$20;
         marks$tuser_out$20$d = marks$marks$20$tuser;
         marks$open_out$20$d = marks$marks$20$open;
@@ -46870,7 +40813,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$21$clock = marks$clock;
         marks$tuser_out$21$clock = marks$clock;
         marks$open_out$21$clock = marks$clock;
-        marks$tdata_out$21$d = marks$data$21;
+        marks$tdata_out$21$d = marks$data$21[('h0)+:(8)];
         marks$tkeep_out$21$d = marks$keep$21;
         marks$tuser_out$21$d = marks$marks$21$tuser;
         marks$open_out$21$d = marks$marks$21$open;
@@ -46882,7 +40825,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$22$clock = marks$clock;
         marks$tuser_out$22$clock = marks$clock;
         marks$open_out$22$clock = marks$clock;
-        marks$tdata_out$22$d = marks$data$22;
+        marks$tdata_out$22$d = marks$data$22[('h0)+:(8)];
         marks$tkeep_out$22$d = marks$keep$22;
         marks$tuser_out$22$d = marks$marks$22$tuser;
         marks$open_out$22$d = marks$marks$22$open;
@@ -46894,7 +40837,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$23$clock = marks$clock;
         marks$tuser_out$23$clock = marks$clock;
         marks$open_out$23$clock = marks$clock;
-        marks$tdata_out$23$d = marks$data$23;
+        marks$tdata_out$23$d = marks$data$23[('h0)+:(8)];
         marks$tkeep_out$23$d = marks$keep$23;
         marks$tuser_out$23$d = marks$marks$23$tuser;
         marks$open_out$23$d = marks$marks$23$open;
@@ -46906,7 +40849,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$24$clock = marks$clock;
         marks$tuser_out$24$clock = marks$clock;
         marks$open_out$24$clock = marks$clock;
-        marks$tdata_out$24$d = marks$data$24;
+        marks$tdata_out$24$d = marks$data$24[('h0)+:(8)];
         marks$tkeep_out$24$d = marks$keep$24;
         marks$tuser_out$24$d = marks$marks$24$tuser;
         marks$open_out$24$d = marks$marks$24$open;
@@ -46918,7 +40861,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$25$clock = marks$clock;
         marks$tuser_out$25$clock = marks$clock;
         marks$open_out$25$clock = marks$clock;
-        marks$tdata_out$25$d = marks$data$25;
+        marks$tdata_out$25$d = marks$data$25[('h0)+:(8)];
         marks$tkeep_out$25$d = marks$keep$25;
         marks$tuser_out$25$d = marks$marks$25$tuser;
         marks$open_out$25$d = marks$marks$25$open;
@@ -46930,7 +40873,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$26$clock = marks$clock;
         marks$tuser_out$26$clock = marks$clock;
         marks$open_out$26$clock = marks$clock;
-        marks$tdata_out$26$d = marks$data$26;
+        marks$tdata_out$26$d = marks$data$26[('h0)+:(8)];
         marks$tkeep_out$26$d = marks$keep$26;
         marks$tuser_out$26$d = marks$marks$26$tuser;
         marks$open_out$26$d = marks$marks$26$open;
@@ -46942,7 +40885,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$27$clock = marks$clock;
         marks$tuser_out$27$clock = marks$clock;
         marks$open_out$27$clock = marks$clock;
-        marks$tdata_out$27$d = marks$data$27;
+        marks$tdata_out$27$d = marks$data$27[('h0)+:(8)];
         marks$tkeep_out$27$d = marks$keep$27;
         marks$tuser_out$27$d = marks$marks$27$tuser;
         marks$open_out$27$d = marks$marks$27$open;
@@ -46954,7 +40897,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$28$clock = marks$clock;
         marks$tuser_out$28$clock = marks$clock;
         marks$open_out$28$clock = marks$clock;
-        marks$tdata_out$28$d = marks$data$28;
+        marks$tdata_out$28$d = marks$data$28[('h0)+:(8)];
         marks$tkeep_out$28$d = marks$keep$28;
         marks$tuser_out$28$d = marks$marks$28$tuser;
         marks$open_out$28$d = marks$marks$28$open;
@@ -46966,7 +40909,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$29$clock = marks$clock;
         marks$tuser_out$29$clock = marks$clock;
         marks$open_out$29$clock = marks$clock;
-        marks$tdata_out$29$d = marks$data$29;
+        marks$tdata_out$29$d = marks$data$29[('h0)+:(8)];
         marks$tkeep_out$29$d = marks$keep$29;
         marks$tuser_out$29$d = marks$marks$29$tuser;
         marks$open_out$29$d = marks$marks$29$open;
@@ -46978,7 +40921,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$30$clock = marks$clock;
         marks$tuser_out$30$clock = marks$clock;
         marks$open_out$30$clock = marks$clock;
-        marks$tdata_out$30$d = marks$data$30;
+        marks$tdata_out$30$d = marks$data$30[('h0)+:(8)];
         marks$tkeep_out$30$d = marks$keep$30;
         marks$tuser_out$30$d = marks$marks$30$tuser;
         marks$open_out$30$d = marks$marks$30$open;
@@ -46990,7 +40933,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$tkeep_out$31$clock = marks$clock;
         marks$tuser_out$31$clock = marks$clock;
         marks$open_out$31$clock = marks$clock;
-        marks$tdata_out$31$d = marks$data$31;
+        marks$tdata_out$31$d = marks$data$31[('h0)+:(8)];
         marks$tkeep_out$31$d = marks$keep$31;
         marks$tuser_out$31$d = marks$marks$31$tuser;
         marks$open_out$31$d = marks$marks$31$open;
@@ -54978,25 +48921,22 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$out_tuser$d = hold$out_tuser$q;
         hold$out_tkeep$d = hold$out_tkeep$q;
         hold$out_tlast$d = hold$out_tlast$q;
-        hold$head_full = 1'b0;
-        hold$head_open = 1'b0;
-        hold$head_tdata = 'h0;
-        hold$head_tuser = 'h0;
-        hold$head_tkeep = 'h0;
-        hold$head_tlast = 1'b0;
         hold$write_at$0$clock = hold$clock;
         hold$read_at$0$clock = hold$clock;
         hold$open_at$0$clock = hold$clock;
         hold$write_at$0$d = hold$write_at$0$q;
         hold$read_at$0$d = hold$read_at$0$q;
         hold$open_at$0$d = hold$open_at$0$q;
+        hold$leaves_from$0 = hold$read_at$0$q & hold$places$0$full & !hold$places$0$open;
+        hold$tdata_from$0 = 'h0;
+        hold$tuser_from$0 = 'h0;
+        hold$tkeep_from$0 = 'h0;
+        hold$tlast_from$0 = 1'b0;
         if (hold$read_at$0$q) begin
-            hold$head_full = hold$places$0$full;
-            hold$head_open = hold$places$0$open;
-            hold$head_tdata = hold$places$0$tdata;
-            hold$head_tuser = hold$places$0$tuser;
-            hold$head_tkeep = hold$places$0$tkeep;
-            hold$head_tlast = hold$places$0$tlast;
+            hold$tdata_from$0 = hold$places$0$tdata;
+            hold$tuser_from$0 = hold$places$0$tuser;
+            hold$tkeep_from$0 = hold$places$0$tkeep;
+            hold$tlast_from$0 = hold$places$0$tlast;
         end
         hold$write_at$1$clock = hold$clock;
         hold$read_at$1$clock = hold$clock;
@@ -55004,13 +48944,16 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$write_at$1$d = hold$write_at$1$q;
         hold$read_at$1$d = hold$read_at$1$q;
         hold$open_at$1$d = hold$open_at$1$q;
+        hold$leaves_from$1 = hold$read_at$1$q & hold$places$1$full & !hold$places$1$open;
+        hold$tdata_from$1 = 'h0;
+        hold$tuser_from$1 = 'h0;
+        hold$tkeep_from$1 = 'h0;
+        hold$tlast_from$1 = 1'b0;
         if (hold$read_at$1$q) begin
-            hold$head_full = hold$places$1$full;
-            hold$head_open = hold$places$1$open;
-            hold$head_tdata = hold$places$1$tdata;
-            hold$head_tuser = hold$places$1$tuser;
-            hold$head_tkeep = hold$places$1$tkeep;
-            hold$head_tlast = hold$places$1$tlast;
+            hold$tdata_from$1 = hold$places$1$tdata;
+            hold$tuser_from$1 = hold$places$1$tuser;
+            hold$tkeep_from$1 = hold$places$1$tkeep;
+            hold$tlast_from$1 = hold$places$1$tlast;
         end
         hold$write_at$2$clock = hold$clock;
         hold$read_at$2$clock = hold$clock;
@@ -55018,13 +48961,16 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$write_at$2$d = hold$write_at$2$q;
         hold$read_at$2$d = hold$read_at$2$q;
         hold$open_at$2$d = hold$open_at$2$q;
+        hold$leaves_from$2 = hold$read_at$2$q & hold$places$2$full & !hold$places$2$open;
+        hold$tdata_from$2 = 'h0;
+        hold$tuser_from$2 = 'h0;
+        hold$tkeep_from$2 = 'h0;
+        hold$tlast_from$2 = 1'b0;
         if (hold$read_at$2$q) begin
-            hold$head_full = hold$places$2$full;
-            hold$head_open = hold$places$2$open;
-            hold$head_tdata = hold$places$2$tdata;
-            hold$head_tuser = hold$places$2$tuser;
-            hold$head_tkeep = hold$places$2$tkeep;
-            hold$head_tlast = hold$places$2$tlast;
+            hold$tdata_from$2 = hold$places$2$tdata;
+            hold$tuser_from$2 = hold$places$2$tuser;
+            hold$tkeep_from$2 = hold$places$2$tkeep;
+            hold$tlast_from$2 = hold$places$2$tlast;
         end
         hold$write_at$3$clock = hold$clock;
         hold$read_at$3$clock = hold$clock;
@@ -55032,13 +48978,16 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$write_at$3$d = hold$write_at$3$q;
         hold$read_at$3$d = hold$read_at$3$q;
         hold$open_at$3$d = hold$open_at$3$q;
+        hold$leaves_from$3 = hold$read_at$3$q & hold$places$3$full & !hold$places$3$open;
+        hold$tdata_from$3 = 'h0;
+        hold$tuser_from$3 = 'h0;
+        hold$tkeep_from$3 = 'h0;
+        hold$tlast_from$3 = 1'b0;
         if (hold$read_at$3$q) begin
-            hold$head_full = hold$places$3$full;
-            hold$head_open = hold$places$3$open;
-            hold$head_tdata = hold$places$3$tdata;
-            hold$head_tuser = hold$places$3$tuser;
-            hold$head_tkeep = hold$places$3$tkeep;
-            hold$head_tlast = hold$places$3$tlast;
+            hold$tdata_from$3 = hold$places$3$tdata;
+            hold$tuser_from$3 = hold$places$3$tuser;
+            hold$tkeep_from$3 = hold$places$3$tkeep;
+            hold$tlast_from$3 = hold$places$3$tlast;
         end
         hold$write_at$4$clock = hold$clock;
         hold$read_at$4$clock = hold$clock;
@@ -55046,13 +48995,16 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$write_at$4$d = hold$write_at$4$q;
         hold$read_at$4$d = hold$read_at$4$q;
         hold$open_at$4$d = hold$open_at$4$q;
+        hold$leaves_from$4 = hold$read_at$4$q & hold$places$4$full & !hold$places$4$open;
+        hold$tdata_from$4 = 'h0;
+        hold$tuser_from$4 = 'h0;
+        hold$tkeep_from$4 = 'h0;
+        hold$tlast_from$4 = 1'b0;
         if (hold$read_at$4$q) begin
-            hold$head_full = hold$places$4$full;
-            hold$head_open = hold$places$4$open;
-            hold$head_tdata = hold$places$4$tdata;
-            hold$head_tuser = hold$places$4$tuser;
-            hold$head_tkeep = hold$places$4$tkeep;
-            hold$head_tlast = hold$places$4$tlast;
+            hold$tdata_from$4 = hold$places$4$tdata;
+            hold$tuser_from$4 = hold$places$4$tuser;
+            hold$tkeep_from$4 = hold$places$4$tkeep;
+            hold$tlast_from$4 = hold$places$4$tlast;
         end
         hold$write_at$5$clock = hold$clock;
         hold$read_at$5$clock = hold$clock;
@@ -55060,13 +49012,16 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$write_at$5$d = hold$write_at$5$q;
         hold$read_at$5$d = hold$read_at$5$q;
         hold$open_at$5$d = hold$open_at$5$q;
+        hold$leaves_from$5 = hold$read_at$5$q & hold$places$5$full & !hold$places$5$open;
+        hold$tdata_from$5 = 'h0;
+        hold$tuser_from$5 = 'h0;
+        hold$tkeep_from$5 = 'h0;
+        hold$tlast_from$5 = 1'b0;
         if (hold$read_at$5$q) begin
-            hold$head_full = hold$places$5$full;
-            hold$head_open = hold$places$5$open;
-            hold$head_tdata = hold$places$5$tdata;
-            hold$head_tuser = hold$places$5$tuser;
-            hold$head_tkeep = hold$places$5$tkeep;
-            hold$head_tlast = hold$places$5$tlast;
+            hold$tdata_from$5 = hold$places$5$tdata;
+            hold$tuser_from$5 = hold$places$5$tuser;
+            hold$tkeep_from$5 = hold$places$5$tkeep;
+            hold$tlast_from$5 = hold$places$5$tlast;
         end
         hold$write_at$6$clock = hold$clock;
         hold$read_at$6$clock = hold$clock;
@@ -55074,13 +49029,16 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$write_at$6$d = hold$write_at$6$q;
         hold$read_at$6$d = hold$read_at$6$q;
         hold$open_at$6$d = hold$open_at$6$q;
+        hold$leaves_from$6 = hold$read_at$6$q & hold$places$6$full & !hold$places$6$open;
+        hold$tdata_from$6 = 'h0;
+        hold$tuser_from$6 = 'h0;
+        hold$tkeep_from$6 = 'h0;
+        hold$tlast_from$6 = 1'b0;
         if (hold$read_at$6$q) begin
-            hold$head_full = hold$places$6$full;
-            hold$head_open = hold$places$6$open;
-            hold$head_tdata = hold$places$6$tdata;
-            hold$head_tuser = hold$places$6$tuser;
-            hold$head_tkeep = hold$places$6$tkeep;
-            hold$head_tlast = hold$places$6$tlast;
+            hold$tdata_from$6 = hold$places$6$tdata;
+            hold$tuser_from$6 = hold$places$6$tuser;
+            hold$tkeep_from$6 = hold$places$6$tkeep;
+            hold$tlast_from$6 = hold$places$6$tlast;
         end
         hold$write_at$7$clock = hold$clock;
         hold$read_at$7$clock = hold$clock;
@@ -55088,15 +49046,22 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$write_at$7$d = hold$write_at$7$q;
         hold$read_at$7$d = hold$read_at$7$q;
         hold$open_at$7$d = hold$open_at$7$q;
+        hold$leaves_from$7 = hold$read_at$7$q & hold$places$7$full & !hold$places$7$open;
+        hold$tdata_from$7 = 'h0;
+        hold$tuser_from$7 = 'h0;
+        hold$tkeep_from$7 = 'h0;
+        hold$tlast_from$7 = 1'b0;
         if (hold$read_at$7$q) begin
-            hold$head_full = hold$places$7$full;
-            hold$head_open = hold$places$7$open;
-            hold$head_tdata = hold$places$7$tdata;
-            hold$head_tuser = hold$places$7$tuser;
-            hold$head_tkeep = hold$places$7$tkeep;
-            hold$head_tlast = hold$places$7$tlast;
+            hold$tdata_from$7 = hold$places$7$tdata;
+            hold$tuser_from$7 = hold$places$7$tuser;
+            hold$tkeep_from$7 = hold$places$7$tkeep;
+            hold$tlast_from$7 = hold$places$7$tlast;
         end
-        hold$leaving = hold$head_full & !hold$head_open;
+        hold$leaving = hold$leaves_from$0 | hold$leaves_from$1 | hold$leaves_from$2 | hold$leaves_from$3 | hold$leaves_from$4 | hold$leaves_from$5 | hold$leaves_from$6 | hold$leaves_from$7;
+        hold$head_tdata = hold$tdata_from$0 | hold$tdata_from$1 | hold$tdata_from$2 | hold$tdata_from$3 | hold$tdata_from$4 | hold$tdata_from$5 | hold$tdata_from$6 | hold$tdata_from$7;
+        hold$head_tuser = hold$tuser_from$0 | hold$tuser_from$1 | hold$tuser_from$2 | hold$tuser_from$3 | hold$tuser_from$4 | hold$tuser_from$5 | hold$tuser_from$6 | hold$tuser_from$7;
+        hold$head_tkeep = hold$tkeep_from$0 | hold$tkeep_from$1 | hold$tkeep_from$2 | hold$tkeep_from$3 | hold$tkeep_from$4 | hold$tkeep_from$5 | hold$tkeep_from$6 | hold$tkeep_from$7;
+        hold$head_tlast = hold$tlast_from$0 | hold$tlast_from$1 | hold$tlast_from$2 | hold$tlast_from$3 | hold$tlast_from$4 | hold$tlast_from$5 | hold$tlast_from$6 | hold$tlast_from$7;
         hold$out_valid$d = hold$leaving;
         hold$out_tdata$d = hold$head_tdata;
         hold$out_tuser$d = hold$head_tuser;
@@ -58695,7 +52660,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$0$tdata = lane_data$0$q;
         summaries$0$keep = lane_keep$0$q;
-        scan$data_in$0 = lane_data$0$q;
+        scan$data_in$0 = summaries$0$lane;
         scan$keep_in$0 = lane_keep$0$q;
         scan$forward_in$0 = summaries$0$forward;
         scan$backward_in$0 = summaries$0$backward;
@@ -58713,7 +52678,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$1$tdata = lane_data$1$q;
         summaries$1$keep = lane_keep$1$q;
-        scan$data_in$1 = lane_data$1$q;
+        scan$data_in$1 = summaries$1$lane;
         scan$keep_in$1 = lane_keep$1$q;
         scan$forward_in$1 = summaries$1$forward;
         scan$backward_in$1 = summaries$1$backward;
@@ -58731,7 +52696,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$2$tdata = lane_data$2$q;
         summaries$2$keep = lane_keep$2$q;
-        scan$data_in$2 = lane_data$2$q;
+        scan$data_in$2 = summaries$2$lane;
         scan$keep_in$2 = lane_keep$2$q;
         scan$forward_in$2 = summaries$2$forward;
         scan$backward_in$2 = summaries$2$backward;
@@ -58749,7 +52714,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$3$tdata = lane_data$3$q;
         summaries$3$keep = lane_keep$3$q;
-        scan$data_in$3 = lane_data$3$q;
+        scan$data_in$3 = summaries$3$lane;
         scan$keep_in$3 = lane_keep$3$q;
         scan$forward_in$3 = summaries$3$forward;
         scan$backward_in$3 = summaries$3$backward;
@@ -58767,7 +52732,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$4$tdata = lane_data$4$q;
         summaries$4$keep = lane_keep$4$q;
-        scan$data_in$4 = lane_data$4$q;
+        scan$data_in$4 = summaries$4$lane;
         scan$keep_in$4 = lane_keep$4$q;
         scan$forward_in$4 = summaries$4$forward;
         scan$backward_in$4 = summaries$4$backward;
@@ -58785,7 +52750,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$5$tdata = lane_data$5$q;
         summaries$5$keep = lane_keep$5$q;
-        scan$data_in$5 = lane_data$5$q;
+        scan$data_in$5 = summaries$5$lane;
         scan$keep_in$5 = lane_keep$5$q;
         scan$forward_in$5 = summaries$5$forward;
         scan$backward_in$5 = summaries$5$backward;
@@ -58803,7 +52768,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$6$tdata = lane_data$6$q;
         summaries$6$keep = lane_keep$6$q;
-        scan$data_in$6 = lane_data$6$q;
+        scan$data_in$6 = summaries$6$lane;
         scan$keep_in$6 = lane_keep$6$q;
         scan$forward_in$6 = summaries$6$forward;
         scan$backward_in$6 = summaries$6$backward;
@@ -58821,7 +52786,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$7$tdata = lane_data$7$q;
         summaries$7$keep = lane_keep$7$q;
-        scan$data_in$7 = lane_data$7$q;
+        scan$data_in$7 = summaries$7$lane;
         scan$keep_in$7 = lane_keep$7$q;
         scan$forward_in$7 = summaries$7$forward;
         scan$backward_in$7 = summaries$7$backward;
@@ -58839,7 +52804,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$8$tdata = lane_data$8$q;
         summaries$8$keep = lane_keep$8$q;
-        scan$data_in$8 = lane_data$8$q;
+        scan$data_in$8 = summaries$8$lane;
         scan$keep_in$8 = lane_keep$8$q;
         scan$forward_in$8 = summaries$8$forward;
         scan$backward_in$8 = summaries$8$backward;
@@ -58857,7 +52822,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$9$tdata = lane_data$9$q;
         summaries$9$keep = lane_keep$9$q;
-        scan$data_in$9 = lane_data$9$q;
+        scan$data_in$9 = summaries$9$lane;
         scan$keep_in$9 = lane_keep$9$q;
         scan$forward_in$9 = summaries$9$forward;
         scan$backward_in$9 = summaries$9$backward;
@@ -58875,7 +52840,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$10$tdata = lane_data$10$q;
         summaries$10$keep = lane_keep$10$q;
-        scan$data_in$10 = lane_data$10$q;
+        scan$data_in$10 = summaries$10$lane;
         scan$keep_in$10 = lane_keep$10$q;
         scan$forward_in$10 = summaries$10$forward;
         scan$backward_in$10 = summaries$10$backward;
@@ -58893,7 +52858,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$11$tdata = lane_data$11$q;
         summaries$11$keep = lane_keep$11$q;
-        scan$data_in$11 = lane_data$11$q;
+        scan$data_in$11 = summaries$11$lane;
         scan$keep_in$11 = lane_keep$11$q;
         scan$forward_in$11 = summaries$11$forward;
         scan$backward_in$11 = summaries$11$backward;
@@ -58911,7 +52876,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$12$tdata = lane_data$12$q;
         summaries$12$keep = lane_keep$12$q;
-        scan$data_in$12 = lane_data$12$q;
+        scan$data_in$12 = summaries$12$lane;
         scan$keep_in$12 = lane_keep$12$q;
         scan$forward_in$12 = summaries$12$forward;
         scan$backward_in$12 = summaries$12$backward;
@@ -58929,7 +52894,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$13$tdata = lane_data$13$q;
         summaries$13$keep = lane_keep$13$q;
-        scan$data_in$13 = lane_data$13$q;
+        scan$data_in$13 = summaries$13$lane;
         scan$keep_in$13 = lane_keep$13$q;
         scan$forward_in$13 = summaries$13$forward;
         scan$backward_in$13 = summaries$13$backward;
@@ -58947,7 +52912,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$14$tdata = lane_data$14$q;
         summaries$14$keep = lane_keep$14$q;
-        scan$data_in$14 = lane_data$14$q;
+        scan$data_in$14 = summaries$14$lane;
         scan$keep_in$14 = lane_keep$14$q;
         scan$forward_in$14 = summaries$14$forward;
         scan$backward_in$14 = summaries$14$backward;
@@ -58965,7 +52930,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$15$tdata = lane_data$15$q;
         summaries$15$keep = lane_keep$15$q;
-        scan$data_in$15 = lane_data$15$q;
+        scan$data_in$15 = summaries$15$lane;
         scan$keep_in$15 = lane_keep$15$q;
         scan$forward_in$15 = summaries$15$forward;
         scan$backward_in$15 = summaries$15$backward;
@@ -58983,7 +52948,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$16$tdata = lane_data$16$q;
         summaries$16$keep = lane_keep$16$q;
-        scan$data_in$16 = lane_data$16$q;
+        scan$data_in$16 = summaries$16$lane;
         scan$keep_in$16 = lane_keep$16$q;
         scan$forward_in$16 = summaries$16$forward;
         scan$backward_in$16 = summaries$16$backward;
@@ -59001,7 +52966,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$17$tdata = lane_data$17$q;
         summaries$17$keep = lane_keep$17$q;
-        scan$data_in$17 = lane_data$17$q;
+        scan$data_in$17 = summaries$17$lane;
         scan$keep_in$17 = lane_keep$17$q;
         scan$forward_in$17 = summaries$17$forward;
         scan$backward_in$17 = summaries$17$backward;
@@ -59019,7 +52984,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$18$tdata = lane_data$18$q;
         summaries$18$keep = lane_keep$18$q;
-        scan$data_in$18 = lane_data$18$q;
+        scan$data_in$18 = summaries$18$lane;
         scan$keep_in$18 = lane_keep$18$q;
         scan$forward_in$18 = summaries$18$forward;
         scan$backward_in$18 = summaries$18$backward;
@@ -59037,7 +53002,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$19$tdata = lane_data$19$q;
         summaries$19$keep = lane_keep$19$q;
-        scan$data_in$19 = lane_data$19$q;
+        scan$data_in$19 = summaries$19$lane;
         scan$keep_in$19 = lane_keep$19$q;
         scan$forward_in$19 = summaries$19$forward;
         scan$backward_in$19 = summaries$19$backward;
@@ -59055,7 +53020,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$20$tdata = lane_data$20$q;
         summaries$20$keep = lane_keep$20$q;
-        scan$data_in$20 = lane_data$20$q;
+        scan$data_in$20 = summaries$20$lane;
         scan$keep_in$20 = lane_keep$20$q;
         scan$forward_in$20 = summaries$20$forward;
         scan$backward_in$20 = summaries$20$backward;
@@ -59073,7 +53038,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$21$tdata = lane_data$21$q;
         summaries$21$keep = lane_keep$21$q;
-        scan$data_in$21 = lane_data$21$q;
+        scan$data_in$21 = summaries$21$lane;
         scan$keep_in$21 = lane_keep$21$q;
         scan$forward_in$21 = summaries$21$forward;
         scan$backward_in$21 = summaries$21$backward;
@@ -59091,7 +53056,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$22$tdata = lane_data$22$q;
         summaries$22$keep = lane_keep$22$q;
-        scan$data_in$22 = lane_data$22$q;
+        scan$data_in$22 = summaries$22$lane;
         scan$keep_in$22 = lane_keep$22$q;
         scan$forward_in$22 = summaries$22$forward;
         scan$backward_in$22 = summaries$22$backward;
@@ -59109,7 +53074,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$23$tdata = lane_data$23$q;
         summaries$23$keep = lane_keep$23$q;
-        scan$data_in$23 = lane_data$23$q;
+        scan$data_in$23 = summaries$23$lane;
         scan$keep_in$23 = lane_keep$23$q;
         scan$forward_in$23 = summaries$23$forward;
         scan$backward_in$23 = summaries$23$backward;
@@ -59127,7 +53092,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$24$tdata = lane_data$24$q;
         summaries$24$keep = lane_keep$24$q;
-        scan$data_in$24 = lane_data$24$q;
+        scan$data_in$24 = summaries$24$lane;
         scan$keep_in$24 = lane_keep$24$q;
         scan$forward_in$24 = summaries$24$forward;
         scan$backward_in$24 = summaries$24$backward;
@@ -59145,7 +53110,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$25$tdata = lane_data$25$q;
         summaries$25$keep = lane_keep$25$q;
-        scan$data_in$25 = lane_data$25$q;
+        scan$data_in$25 = summaries$25$lane;
         scan$keep_in$25 = lane_keep$25$q;
         scan$forward_in$25 = summaries$25$forward;
         scan$backward_in$25 = summaries$25$backward;
@@ -59163,7 +53128,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$26$tdata = lane_data$26$q;
         summaries$26$keep = lane_keep$26$q;
-        scan$data_in$26 = lane_data$26$q;
+        scan$data_in$26 = summaries$26$lane;
         scan$keep_in$26 = lane_keep$26$q;
         scan$forward_in$26 = summaries$26$forward;
         scan$backward_in$26 = summaries$26$backward;
@@ -59181,7 +53146,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$27$tdata = lane_data$27$q;
         summaries$27$keep = lane_keep$27$q;
-        scan$data_in$27 = lane_data$27$q;
+        scan$data_in$27 = summaries$27$lane;
         scan$keep_in$27 = lane_keep$27$q;
         scan$forward_in$27 = summaries$27$forward;
         scan$backward_in$27 = summaries$27$backward;
@@ -59199,7 +53164,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$28$tdata = lane_data$28$q;
         summaries$28$keep = lane_keep$28$q;
-        scan$data_in$28 = lane_data$28$q;
+        scan$data_in$28 = summaries$28$lane;
         scan$keep_in$28 = lane_keep$28$q;
         scan$forward_in$28 = summaries$28$forward;
         scan$backward_in$28 = summaries$28$backward;
@@ -59217,7 +53182,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$29$tdata = lane_data$29$q;
         summaries$29$keep = lane_keep$29$q;
-        scan$data_in$29 = lane_data$29$q;
+        scan$data_in$29 = summaries$29$lane;
         scan$keep_in$29 = lane_keep$29$q;
         scan$forward_in$29 = summaries$29$forward;
         scan$backward_in$29 = summaries$29$backward;
@@ -59235,7 +53200,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$30$tdata = lane_data$30$q;
         summaries$30$keep = lane_keep$30$q;
-        scan$data_in$30 = lane_data$30$q;
+        scan$data_in$30 = summaries$30$lane;
         scan$keep_in$30 = lane_keep$30$q;
         scan$forward_in$30 = summaries$30$forward;
         scan$backward_in$30 = summaries$30$backward;
@@ -59253,7 +53218,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         summaries$31$tdata = lane_data$31$q;
         summaries$31$keep = lane_keep$31$q;
-        scan$data_in$31 = lane_data$31$q;
+        scan$data_in$31 = summaries$31$lane;
         scan$keep_in$31 = lane_keep$31$q;
         scan$forward_in$31 = summaries$31$forward;
         scan$backward_in$31 = summaries$31$backward;

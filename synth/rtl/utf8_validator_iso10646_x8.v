@@ -105,44 +105,52 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  summaries$0$keep;
     reg  [16:0] summaries$0$forward;
     reg  [8:0] summaries$0$backward;
+    reg  [20:0] summaries$0$lane;
     reg  [7:0] summaries$1$tdata;
     reg  summaries$1$keep;
     reg  [16:0] summaries$1$forward;
     reg  [8:0] summaries$1$backward;
+    reg  [20:0] summaries$1$lane;
     reg  [7:0] summaries$2$tdata;
     reg  summaries$2$keep;
     reg  [16:0] summaries$2$forward;
     reg  [8:0] summaries$2$backward;
+    reg  [20:0] summaries$2$lane;
     reg  [7:0] summaries$3$tdata;
     reg  summaries$3$keep;
     reg  [16:0] summaries$3$forward;
     reg  [8:0] summaries$3$backward;
+    reg  [20:0] summaries$3$lane;
     reg  [7:0] summaries$4$tdata;
     reg  summaries$4$keep;
     reg  [16:0] summaries$4$forward;
     reg  [8:0] summaries$4$backward;
+    reg  [20:0] summaries$4$lane;
     reg  [7:0] summaries$5$tdata;
     reg  summaries$5$keep;
     reg  [16:0] summaries$5$forward;
     reg  [8:0] summaries$5$backward;
+    reg  [20:0] summaries$5$lane;
     reg  [7:0] summaries$6$tdata;
     reg  summaries$6$keep;
     reg  [16:0] summaries$6$forward;
     reg  [8:0] summaries$6$backward;
+    reg  [20:0] summaries$6$lane;
     reg  [7:0] summaries$7$tdata;
     reg  summaries$7$keep;
     reg  [16:0] summaries$7$forward;
     reg  [8:0] summaries$7$backward;
+    reg  [20:0] summaries$7$lane;
     reg  scan$clock;
     reg  scan$rst;
-    reg  [7:0] scan$data_in$0;
-    reg  [7:0] scan$data_in$1;
-    reg  [7:0] scan$data_in$2;
-    reg  [7:0] scan$data_in$3;
-    reg  [7:0] scan$data_in$4;
-    reg  [7:0] scan$data_in$5;
-    reg  [7:0] scan$data_in$6;
-    reg  [7:0] scan$data_in$7;
+    reg  [20:0] scan$data_in$0;
+    reg  [20:0] scan$data_in$1;
+    reg  [20:0] scan$data_in$2;
+    reg  [20:0] scan$data_in$3;
+    reg  [20:0] scan$data_in$4;
+    reg  [20:0] scan$data_in$5;
+    reg  [20:0] scan$data_in$6;
+    reg  [20:0] scan$data_in$7;
     reg  scan$keep_in$0;
     reg  scan$keep_in$1;
     reg  scan$keep_in$2;
@@ -169,14 +177,14 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$backward_in$7;
     reg  scan$beat_in;
     reg  scan$last_in;
-    reg  [7:0] scan$data$0;
-    reg  [7:0] scan$data$1;
-    reg  [7:0] scan$data$2;
-    reg  [7:0] scan$data$3;
-    reg  [7:0] scan$data$4;
-    reg  [7:0] scan$data$5;
-    reg  [7:0] scan$data$6;
-    reg  [7:0] scan$data$7;
+    reg  [20:0] scan$data$0;
+    reg  [20:0] scan$data$1;
+    reg  [20:0] scan$data$2;
+    reg  [20:0] scan$data$3;
+    reg  [20:0] scan$data$4;
+    reg  [20:0] scan$data$5;
+    reg  [20:0] scan$data$6;
+    reg  [20:0] scan$data$7;
     reg  scan$keep$0;
     reg  scan$keep$1;
     reg  scan$keep$2;
@@ -205,14 +213,14 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  scan$last;
     reg  marks$clock;
     reg  marks$rst;
-    reg  [7:0] marks$data$0;
-    reg  [7:0] marks$data$1;
-    reg  [7:0] marks$data$2;
-    reg  [7:0] marks$data$3;
-    reg  [7:0] marks$data$4;
-    reg  [7:0] marks$data$5;
-    reg  [7:0] marks$data$6;
-    reg  [7:0] marks$data$7;
+    reg  [20:0] marks$data$0;
+    reg  [20:0] marks$data$1;
+    reg  [20:0] marks$data$2;
+    reg  [20:0] marks$data$3;
+    reg  [20:0] marks$data$4;
+    reg  [20:0] marks$data$5;
+    reg  [20:0] marks$data$6;
+    reg  [20:0] marks$data$7;
     reg  marks$keep$0;
     reg  marks$keep$1;
     reg  marks$keep$2;
@@ -327,6 +335,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [4:0] summaries$0$lead$second_allowed;
     reg  [3:0] summaries$0$lead$outside_tuser;
     reg  [3:0] summaries$0$lead$malformed_tuser;
+    reg  [12:0] summaries$0$mark_class;
+    reg  summaries$0$continuing;
+    reg  [4:0] summaries$0$range;
+    reg  [3:0] summaries$0$kind;
     reg  [2:0] summaries$0$need;
     reg  summaries$0$unused_tables;
     localparam  summaries$0$octet$leads_to_f7 = 1'b1;
@@ -348,6 +360,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [4:0] summaries$1$lead$second_allowed;
     reg  [3:0] summaries$1$lead$outside_tuser;
     reg  [3:0] summaries$1$lead$malformed_tuser;
+    reg  [12:0] summaries$1$mark_class;
+    reg  summaries$1$continuing;
+    reg  [4:0] summaries$1$range;
+    reg  [3:0] summaries$1$kind;
     reg  [2:0] summaries$1$need;
     reg  summaries$1$unused_tables;
     localparam  summaries$1$octet$leads_to_f7 = 1'b1;
@@ -369,6 +385,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [4:0] summaries$2$lead$second_allowed;
     reg  [3:0] summaries$2$lead$outside_tuser;
     reg  [3:0] summaries$2$lead$malformed_tuser;
+    reg  [12:0] summaries$2$mark_class;
+    reg  summaries$2$continuing;
+    reg  [4:0] summaries$2$range;
+    reg  [3:0] summaries$2$kind;
     reg  [2:0] summaries$2$need;
     reg  summaries$2$unused_tables;
     localparam  summaries$2$octet$leads_to_f7 = 1'b1;
@@ -390,6 +410,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [4:0] summaries$3$lead$second_allowed;
     reg  [3:0] summaries$3$lead$outside_tuser;
     reg  [3:0] summaries$3$lead$malformed_tuser;
+    reg  [12:0] summaries$3$mark_class;
+    reg  summaries$3$continuing;
+    reg  [4:0] summaries$3$range;
+    reg  [3:0] summaries$3$kind;
     reg  [2:0] summaries$3$need;
     reg  summaries$3$unused_tables;
     localparam  summaries$3$octet$leads_to_f7 = 1'b1;
@@ -411,6 +435,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [4:0] summaries$4$lead$second_allowed;
     reg  [3:0] summaries$4$lead$outside_tuser;
     reg  [3:0] summaries$4$lead$malformed_tuser;
+    reg  [12:0] summaries$4$mark_class;
+    reg  summaries$4$continuing;
+    reg  [4:0] summaries$4$range;
+    reg  [3:0] summaries$4$kind;
     reg  [2:0] summaries$4$need;
     reg  summaries$4$unused_tables;
     localparam  summaries$4$octet$leads_to_f7 = 1'b1;
@@ -432,6 +460,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [4:0] summaries$5$lead$second_allowed;
     reg  [3:0] summaries$5$lead$outside_tuser;
     reg  [3:0] summaries$5$lead$malformed_tuser;
+    reg  [12:0] summaries$5$mark_class;
+    reg  summaries$5$continuing;
+    reg  [4:0] summaries$5$range;
+    reg  [3:0] summaries$5$kind;
     reg  [2:0] summaries$5$need;
     reg  summaries$5$unused_tables;
     localparam  summaries$5$octet$leads_to_f7 = 1'b1;
@@ -453,6 +485,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [4:0] summaries$6$lead$second_allowed;
     reg  [3:0] summaries$6$lead$outside_tuser;
     reg  [3:0] summaries$6$lead$malformed_tuser;
+    reg  [12:0] summaries$6$mark_class;
+    reg  summaries$6$continuing;
+    reg  [4:0] summaries$6$range;
+    reg  [3:0] summaries$6$kind;
     reg  [2:0] summaries$6$need;
     reg  summaries$6$unused_tables;
     localparam  summaries$6$octet$leads_to_f7 = 1'b1;
@@ -474,6 +510,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [4:0] summaries$7$lead$second_allowed;
     reg  [3:0] summaries$7$lead$outside_tuser;
     reg  [3:0] summaries$7$lead$malformed_tuser;
+    reg  [12:0] summaries$7$mark_class;
+    reg  summaries$7$continuing;
+    reg  [4:0] summaries$7$range;
+    reg  [3:0] summaries$7$kind;
     reg  [2:0] summaries$7$need;
     reg  summaries$7$unused_tables;
     localparam  summaries$7$octet$leads_to_f7 = 1'b1;
@@ -487,266 +527,266 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     localparam  summaries$7$lead$tuser_surrogate = 4'hb;
     localparam  summaries$7$lead$tuser_out_of_range = 4'hd;
     reg  scan$reach1$0$clock;
-    reg  [7:0] scan$reach1$0$data_in;
+    reg  [20:0] scan$reach1$0$data_in;
     reg  scan$reach1$0$keep_in;
     reg  [16:0] scan$reach1$0$forward_in;
     reg  [8:0] scan$reach1$0$backward_in;
     reg  [16:0] scan$reach1$0$forward_from;
     reg  [8:0] scan$reach1$0$backward_from;
-    reg  [7:0] scan$reach1$0$data;
+    reg  [20:0] scan$reach1$0$data;
     reg  scan$reach1$0$keep;
     reg  [16:0] scan$reach1$0$forward;
     reg  [8:0] scan$reach1$0$backward;
     reg  scan$reach1$1$clock;
-    reg  [7:0] scan$reach1$1$data_in;
+    reg  [20:0] scan$reach1$1$data_in;
     reg  scan$reach1$1$keep_in;
     reg  [16:0] scan$reach1$1$forward_in;
     reg  [8:0] scan$reach1$1$backward_in;
     reg  [16:0] scan$reach1$1$forward_from;
     reg  [8:0] scan$reach1$1$backward_from;
-    reg  [7:0] scan$reach1$1$data;
+    reg  [20:0] scan$reach1$1$data;
     reg  scan$reach1$1$keep;
     reg  [16:0] scan$reach1$1$forward;
     reg  [8:0] scan$reach1$1$backward;
     reg  scan$reach1$2$clock;
-    reg  [7:0] scan$reach1$2$data_in;
+    reg  [20:0] scan$reach1$2$data_in;
     reg  scan$reach1$2$keep_in;
     reg  [16:0] scan$reach1$2$forward_in;
     reg  [8:0] scan$reach1$2$backward_in;
     reg  [16:0] scan$reach1$2$forward_from;
     reg  [8:0] scan$reach1$2$backward_from;
-    reg  [7:0] scan$reach1$2$data;
+    reg  [20:0] scan$reach1$2$data;
     reg  scan$reach1$2$keep;
     reg  [16:0] scan$reach1$2$forward;
     reg  [8:0] scan$reach1$2$backward;
     reg  scan$reach1$3$clock;
-    reg  [7:0] scan$reach1$3$data_in;
+    reg  [20:0] scan$reach1$3$data_in;
     reg  scan$reach1$3$keep_in;
     reg  [16:0] scan$reach1$3$forward_in;
     reg  [8:0] scan$reach1$3$backward_in;
     reg  [16:0] scan$reach1$3$forward_from;
     reg  [8:0] scan$reach1$3$backward_from;
-    reg  [7:0] scan$reach1$3$data;
+    reg  [20:0] scan$reach1$3$data;
     reg  scan$reach1$3$keep;
     reg  [16:0] scan$reach1$3$forward;
     reg  [8:0] scan$reach1$3$backward;
     reg  scan$reach1$4$clock;
-    reg  [7:0] scan$reach1$4$data_in;
+    reg  [20:0] scan$reach1$4$data_in;
     reg  scan$reach1$4$keep_in;
     reg  [16:0] scan$reach1$4$forward_in;
     reg  [8:0] scan$reach1$4$backward_in;
     reg  [16:0] scan$reach1$4$forward_from;
     reg  [8:0] scan$reach1$4$backward_from;
-    reg  [7:0] scan$reach1$4$data;
+    reg  [20:0] scan$reach1$4$data;
     reg  scan$reach1$4$keep;
     reg  [16:0] scan$reach1$4$forward;
     reg  [8:0] scan$reach1$4$backward;
     reg  scan$reach1$5$clock;
-    reg  [7:0] scan$reach1$5$data_in;
+    reg  [20:0] scan$reach1$5$data_in;
     reg  scan$reach1$5$keep_in;
     reg  [16:0] scan$reach1$5$forward_in;
     reg  [8:0] scan$reach1$5$backward_in;
     reg  [16:0] scan$reach1$5$forward_from;
     reg  [8:0] scan$reach1$5$backward_from;
-    reg  [7:0] scan$reach1$5$data;
+    reg  [20:0] scan$reach1$5$data;
     reg  scan$reach1$5$keep;
     reg  [16:0] scan$reach1$5$forward;
     reg  [8:0] scan$reach1$5$backward;
     reg  scan$reach1$6$clock;
-    reg  [7:0] scan$reach1$6$data_in;
+    reg  [20:0] scan$reach1$6$data_in;
     reg  scan$reach1$6$keep_in;
     reg  [16:0] scan$reach1$6$forward_in;
     reg  [8:0] scan$reach1$6$backward_in;
     reg  [16:0] scan$reach1$6$forward_from;
     reg  [8:0] scan$reach1$6$backward_from;
-    reg  [7:0] scan$reach1$6$data;
+    reg  [20:0] scan$reach1$6$data;
     reg  scan$reach1$6$keep;
     reg  [16:0] scan$reach1$6$forward;
     reg  [8:0] scan$reach1$6$backward;
     reg  scan$reach1$7$clock;
-    reg  [7:0] scan$reach1$7$data_in;
+    reg  [20:0] scan$reach1$7$data_in;
     reg  scan$reach1$7$keep_in;
     reg  [16:0] scan$reach1$7$forward_in;
     reg  [8:0] scan$reach1$7$backward_in;
     reg  [16:0] scan$reach1$7$forward_from;
     reg  [8:0] scan$reach1$7$backward_from;
-    reg  [7:0] scan$reach1$7$data;
+    reg  [20:0] scan$reach1$7$data;
     reg  scan$reach1$7$keep;
     reg  [16:0] scan$reach1$7$forward;
     reg  [8:0] scan$reach1$7$backward;
     reg  scan$reach2$0$clock;
-    reg  [7:0] scan$reach2$0$data_in;
+    reg  [20:0] scan$reach2$0$data_in;
     reg  scan$reach2$0$keep_in;
     reg  [16:0] scan$reach2$0$forward_in;
     reg  [8:0] scan$reach2$0$backward_in;
     reg  [16:0] scan$reach2$0$forward_from;
     reg  [8:0] scan$reach2$0$backward_from;
-    reg  [7:0] scan$reach2$0$data;
+    reg  [20:0] scan$reach2$0$data;
     reg  scan$reach2$0$keep;
     reg  [16:0] scan$reach2$0$forward;
     reg  [8:0] scan$reach2$0$backward;
     reg  scan$reach2$1$clock;
-    reg  [7:0] scan$reach2$1$data_in;
+    reg  [20:0] scan$reach2$1$data_in;
     reg  scan$reach2$1$keep_in;
     reg  [16:0] scan$reach2$1$forward_in;
     reg  [8:0] scan$reach2$1$backward_in;
     reg  [16:0] scan$reach2$1$forward_from;
     reg  [8:0] scan$reach2$1$backward_from;
-    reg  [7:0] scan$reach2$1$data;
+    reg  [20:0] scan$reach2$1$data;
     reg  scan$reach2$1$keep;
     reg  [16:0] scan$reach2$1$forward;
     reg  [8:0] scan$reach2$1$backward;
     reg  scan$reach2$2$clock;
-    reg  [7:0] scan$reach2$2$data_in;
+    reg  [20:0] scan$reach2$2$data_in;
     reg  scan$reach2$2$keep_in;
     reg  [16:0] scan$reach2$2$forward_in;
     reg  [8:0] scan$reach2$2$backward_in;
     reg  [16:0] scan$reach2$2$forward_from;
     reg  [8:0] scan$reach2$2$backward_from;
-    reg  [7:0] scan$reach2$2$data;
+    reg  [20:0] scan$reach2$2$data;
     reg  scan$reach2$2$keep;
     reg  [16:0] scan$reach2$2$forward;
     reg  [8:0] scan$reach2$2$backward;
     reg  scan$reach2$3$clock;
-    reg  [7:0] scan$reach2$3$data_in;
+    reg  [20:0] scan$reach2$3$data_in;
     reg  scan$reach2$3$keep_in;
     reg  [16:0] scan$reach2$3$forward_in;
     reg  [8:0] scan$reach2$3$backward_in;
     reg  [16:0] scan$reach2$3$forward_from;
     reg  [8:0] scan$reach2$3$backward_from;
-    reg  [7:0] scan$reach2$3$data;
+    reg  [20:0] scan$reach2$3$data;
     reg  scan$reach2$3$keep;
     reg  [16:0] scan$reach2$3$forward;
     reg  [8:0] scan$reach2$3$backward;
     reg  scan$reach2$4$clock;
-    reg  [7:0] scan$reach2$4$data_in;
+    reg  [20:0] scan$reach2$4$data_in;
     reg  scan$reach2$4$keep_in;
     reg  [16:0] scan$reach2$4$forward_in;
     reg  [8:0] scan$reach2$4$backward_in;
     reg  [16:0] scan$reach2$4$forward_from;
     reg  [8:0] scan$reach2$4$backward_from;
-    reg  [7:0] scan$reach2$4$data;
+    reg  [20:0] scan$reach2$4$data;
     reg  scan$reach2$4$keep;
     reg  [16:0] scan$reach2$4$forward;
     reg  [8:0] scan$reach2$4$backward;
     reg  scan$reach2$5$clock;
-    reg  [7:0] scan$reach2$5$data_in;
+    reg  [20:0] scan$reach2$5$data_in;
     reg  scan$reach2$5$keep_in;
     reg  [16:0] scan$reach2$5$forward_in;
     reg  [8:0] scan$reach2$5$backward_in;
     reg  [16:0] scan$reach2$5$forward_from;
     reg  [8:0] scan$reach2$5$backward_from;
-    reg  [7:0] scan$reach2$5$data;
+    reg  [20:0] scan$reach2$5$data;
     reg  scan$reach2$5$keep;
     reg  [16:0] scan$reach2$5$forward;
     reg  [8:0] scan$reach2$5$backward;
     reg  scan$reach2$6$clock;
-    reg  [7:0] scan$reach2$6$data_in;
+    reg  [20:0] scan$reach2$6$data_in;
     reg  scan$reach2$6$keep_in;
     reg  [16:0] scan$reach2$6$forward_in;
     reg  [8:0] scan$reach2$6$backward_in;
     reg  [16:0] scan$reach2$6$forward_from;
     reg  [8:0] scan$reach2$6$backward_from;
-    reg  [7:0] scan$reach2$6$data;
+    reg  [20:0] scan$reach2$6$data;
     reg  scan$reach2$6$keep;
     reg  [16:0] scan$reach2$6$forward;
     reg  [8:0] scan$reach2$6$backward;
     reg  scan$reach2$7$clock;
-    reg  [7:0] scan$reach2$7$data_in;
+    reg  [20:0] scan$reach2$7$data_in;
     reg  scan$reach2$7$keep_in;
     reg  [16:0] scan$reach2$7$forward_in;
     reg  [8:0] scan$reach2$7$backward_in;
     reg  [16:0] scan$reach2$7$forward_from;
     reg  [8:0] scan$reach2$7$backward_from;
-    reg  [7:0] scan$reach2$7$data;
+    reg  [20:0] scan$reach2$7$data;
     reg  scan$reach2$7$keep;
     reg  [16:0] scan$reach2$7$forward;
     reg  [8:0] scan$reach2$7$backward;
     reg  scan$reach4$0$clock;
-    reg  [7:0] scan$reach4$0$data_in;
+    reg  [20:0] scan$reach4$0$data_in;
     reg  scan$reach4$0$keep_in;
     reg  [16:0] scan$reach4$0$forward_in;
     reg  [8:0] scan$reach4$0$backward_in;
     reg  [16:0] scan$reach4$0$forward_from;
     reg  [8:0] scan$reach4$0$backward_from;
-    reg  [7:0] scan$reach4$0$data;
+    reg  [20:0] scan$reach4$0$data;
     reg  scan$reach4$0$keep;
     reg  [16:0] scan$reach4$0$forward;
     reg  [8:0] scan$reach4$0$backward;
     reg  scan$reach4$1$clock;
-    reg  [7:0] scan$reach4$1$data_in;
+    reg  [20:0] scan$reach4$1$data_in;
     reg  scan$reach4$1$keep_in;
     reg  [16:0] scan$reach4$1$forward_in;
     reg  [8:0] scan$reach4$1$backward_in;
     reg  [16:0] scan$reach4$1$forward_from;
     reg  [8:0] scan$reach4$1$backward_from;
-    reg  [7:0] scan$reach4$1$data;
+    reg  [20:0] scan$reach4$1$data;
     reg  scan$reach4$1$keep;
     reg  [16:0] scan$reach4$1$forward;
     reg  [8:0] scan$reach4$1$backward;
     reg  scan$reach4$2$clock;
-    reg  [7:0] scan$reach4$2$data_in;
+    reg  [20:0] scan$reach4$2$data_in;
     reg  scan$reach4$2$keep_in;
     reg  [16:0] scan$reach4$2$forward_in;
     reg  [8:0] scan$reach4$2$backward_in;
     reg  [16:0] scan$reach4$2$forward_from;
     reg  [8:0] scan$reach4$2$backward_from;
-    reg  [7:0] scan$reach4$2$data;
+    reg  [20:0] scan$reach4$2$data;
     reg  scan$reach4$2$keep;
     reg  [16:0] scan$reach4$2$forward;
     reg  [8:0] scan$reach4$2$backward;
     reg  scan$reach4$3$clock;
-    reg  [7:0] scan$reach4$3$data_in;
+    reg  [20:0] scan$reach4$3$data_in;
     reg  scan$reach4$3$keep_in;
     reg  [16:0] scan$reach4$3$forward_in;
     reg  [8:0] scan$reach4$3$backward_in;
     reg  [16:0] scan$reach4$3$forward_from;
     reg  [8:0] scan$reach4$3$backward_from;
-    reg  [7:0] scan$reach4$3$data;
+    reg  [20:0] scan$reach4$3$data;
     reg  scan$reach4$3$keep;
     reg  [16:0] scan$reach4$3$forward;
     reg  [8:0] scan$reach4$3$backward;
     reg  scan$reach4$4$clock;
-    reg  [7:0] scan$reach4$4$data_in;
+    reg  [20:0] scan$reach4$4$data_in;
     reg  scan$reach4$4$keep_in;
     reg  [16:0] scan$reach4$4$forward_in;
     reg  [8:0] scan$reach4$4$backward_in;
     reg  [16:0] scan$reach4$4$forward_from;
     reg  [8:0] scan$reach4$4$backward_from;
-    reg  [7:0] scan$reach4$4$data;
+    reg  [20:0] scan$reach4$4$data;
     reg  scan$reach4$4$keep;
     reg  [16:0] scan$reach4$4$forward;
     reg  [8:0] scan$reach4$4$backward;
     reg  scan$reach4$5$clock;
-    reg  [7:0] scan$reach4$5$data_in;
+    reg  [20:0] scan$reach4$5$data_in;
     reg  scan$reach4$5$keep_in;
     reg  [16:0] scan$reach4$5$forward_in;
     reg  [8:0] scan$reach4$5$backward_in;
     reg  [16:0] scan$reach4$5$forward_from;
     reg  [8:0] scan$reach4$5$backward_from;
-    reg  [7:0] scan$reach4$5$data;
+    reg  [20:0] scan$reach4$5$data;
     reg  scan$reach4$5$keep;
     reg  [16:0] scan$reach4$5$forward;
     reg  [8:0] scan$reach4$5$backward;
     reg  scan$reach4$6$clock;
-    reg  [7:0] scan$reach4$6$data_in;
+    reg  [20:0] scan$reach4$6$data_in;
     reg  scan$reach4$6$keep_in;
     reg  [16:0] scan$reach4$6$forward_in;
     reg  [8:0] scan$reach4$6$backward_in;
     reg  [16:0] scan$reach4$6$forward_from;
     reg  [8:0] scan$reach4$6$backward_from;
-    reg  [7:0] scan$reach4$6$data;
+    reg  [20:0] scan$reach4$6$data;
     reg  scan$reach4$6$keep;
     reg  [16:0] scan$reach4$6$forward;
     reg  [8:0] scan$reach4$6$backward;
     reg  scan$reach4$7$clock;
-    reg  [7:0] scan$reach4$7$data_in;
+    reg  [20:0] scan$reach4$7$data_in;
     reg  scan$reach4$7$keep_in;
     reg  [16:0] scan$reach4$7$forward_in;
     reg  [8:0] scan$reach4$7$backward_in;
     reg  [16:0] scan$reach4$7$forward_from;
     reg  [8:0] scan$reach4$7$backward_from;
-    reg  [7:0] scan$reach4$7$data;
+    reg  [20:0] scan$reach4$7$data;
     reg  scan$reach4$7$keep;
     reg  [16:0] scan$reach4$7$forward;
     reg  [8:0] scan$reach4$7$backward;
@@ -757,10 +797,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  scan$beats$beat_out;
     reg  scan$beats$last_out;
     reg  scan$reach1$0$lane$clock;
-    reg  [7:0] scan$reach1$0$lane$data_in;
+    reg  [20:0] scan$reach1$0$lane$data_in;
     reg  scan$reach1$0$lane$keep_in;
     reg  [16:0] scan$reach1$0$lane$value_in;
-    reg  [7:0] scan$reach1$0$lane$data;
+    reg  [20:0] scan$reach1$0$lane$data;
     reg  scan$reach1$0$lane$keep;
     reg  [16:0] scan$reach1$0$lane$value;
     reg  [8:0] scan$reach1$0$backward_reg$d;
@@ -772,8 +812,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach1$0$backward_join$earlier;
     reg  [8:0] scan$reach1$0$backward_join$later;
     reg  [8:0] scan$reach1$0$backward_join$joined;
-    reg  [7:0] scan$reach1$0$lane$data_reg$d;
-    reg  [7:0] scan$reach1$0$lane$data_reg$q;
+    reg  [20:0] scan$reach1$0$lane$data_reg$d;
+    reg  [20:0] scan$reach1$0$lane$data_reg$q;
     reg  scan$reach1$0$lane$data_reg$clock;
     reg  scan$reach1$0$lane$keep_reg$d;
     reg  scan$reach1$0$lane$keep_reg$q;
@@ -791,10 +831,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] scan$reach1$0$backward_join$lead_sum;
     reg  [2:0] scan$reach1$0$backward_join$lead;
     reg  scan$reach1$1$lane$clock;
-    reg  [7:0] scan$reach1$1$lane$data_in;
+    reg  [20:0] scan$reach1$1$lane$data_in;
     reg  scan$reach1$1$lane$keep_in;
     reg  [16:0] scan$reach1$1$lane$value_in;
-    reg  [7:0] scan$reach1$1$lane$data;
+    reg  [20:0] scan$reach1$1$lane$data;
     reg  scan$reach1$1$lane$keep;
     reg  [16:0] scan$reach1$1$lane$value;
     reg  [8:0] scan$reach1$1$backward_reg$d;
@@ -806,8 +846,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach1$1$backward_join$earlier;
     reg  [8:0] scan$reach1$1$backward_join$later;
     reg  [8:0] scan$reach1$1$backward_join$joined;
-    reg  [7:0] scan$reach1$1$lane$data_reg$d;
-    reg  [7:0] scan$reach1$1$lane$data_reg$q;
+    reg  [20:0] scan$reach1$1$lane$data_reg$d;
+    reg  [20:0] scan$reach1$1$lane$data_reg$q;
     reg  scan$reach1$1$lane$data_reg$clock;
     reg  scan$reach1$1$lane$keep_reg$d;
     reg  scan$reach1$1$lane$keep_reg$q;
@@ -825,10 +865,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] scan$reach1$1$backward_join$lead_sum;
     reg  [2:0] scan$reach1$1$backward_join$lead;
     reg  scan$reach1$2$lane$clock;
-    reg  [7:0] scan$reach1$2$lane$data_in;
+    reg  [20:0] scan$reach1$2$lane$data_in;
     reg  scan$reach1$2$lane$keep_in;
     reg  [16:0] scan$reach1$2$lane$value_in;
-    reg  [7:0] scan$reach1$2$lane$data;
+    reg  [20:0] scan$reach1$2$lane$data;
     reg  scan$reach1$2$lane$keep;
     reg  [16:0] scan$reach1$2$lane$value;
     reg  [8:0] scan$reach1$2$backward_reg$d;
@@ -840,8 +880,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach1$2$backward_join$earlier;
     reg  [8:0] scan$reach1$2$backward_join$later;
     reg  [8:0] scan$reach1$2$backward_join$joined;
-    reg  [7:0] scan$reach1$2$lane$data_reg$d;
-    reg  [7:0] scan$reach1$2$lane$data_reg$q;
+    reg  [20:0] scan$reach1$2$lane$data_reg$d;
+    reg  [20:0] scan$reach1$2$lane$data_reg$q;
     reg  scan$reach1$2$lane$data_reg$clock;
     reg  scan$reach1$2$lane$keep_reg$d;
     reg  scan$reach1$2$lane$keep_reg$q;
@@ -859,10 +899,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] scan$reach1$2$backward_join$lead_sum;
     reg  [2:0] scan$reach1$2$backward_join$lead;
     reg  scan$reach1$3$lane$clock;
-    reg  [7:0] scan$reach1$3$lane$data_in;
+    reg  [20:0] scan$reach1$3$lane$data_in;
     reg  scan$reach1$3$lane$keep_in;
     reg  [16:0] scan$reach1$3$lane$value_in;
-    reg  [7:0] scan$reach1$3$lane$data;
+    reg  [20:0] scan$reach1$3$lane$data;
     reg  scan$reach1$3$lane$keep;
     reg  [16:0] scan$reach1$3$lane$value;
     reg  [8:0] scan$reach1$3$backward_reg$d;
@@ -874,8 +914,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach1$3$backward_join$earlier;
     reg  [8:0] scan$reach1$3$backward_join$later;
     reg  [8:0] scan$reach1$3$backward_join$joined;
-    reg  [7:0] scan$reach1$3$lane$data_reg$d;
-    reg  [7:0] scan$reach1$3$lane$data_reg$q;
+    reg  [20:0] scan$reach1$3$lane$data_reg$d;
+    reg  [20:0] scan$reach1$3$lane$data_reg$q;
     reg  scan$reach1$3$lane$data_reg$clock;
     reg  scan$reach1$3$lane$keep_reg$d;
     reg  scan$reach1$3$lane$keep_reg$q;
@@ -893,10 +933,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] scan$reach1$3$backward_join$lead_sum;
     reg  [2:0] scan$reach1$3$backward_join$lead;
     reg  scan$reach1$4$lane$clock;
-    reg  [7:0] scan$reach1$4$lane$data_in;
+    reg  [20:0] scan$reach1$4$lane$data_in;
     reg  scan$reach1$4$lane$keep_in;
     reg  [16:0] scan$reach1$4$lane$value_in;
-    reg  [7:0] scan$reach1$4$lane$data;
+    reg  [20:0] scan$reach1$4$lane$data;
     reg  scan$reach1$4$lane$keep;
     reg  [16:0] scan$reach1$4$lane$value;
     reg  [8:0] scan$reach1$4$backward_reg$d;
@@ -908,8 +948,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach1$4$backward_join$earlier;
     reg  [8:0] scan$reach1$4$backward_join$later;
     reg  [8:0] scan$reach1$4$backward_join$joined;
-    reg  [7:0] scan$reach1$4$lane$data_reg$d;
-    reg  [7:0] scan$reach1$4$lane$data_reg$q;
+    reg  [20:0] scan$reach1$4$lane$data_reg$d;
+    reg  [20:0] scan$reach1$4$lane$data_reg$q;
     reg  scan$reach1$4$lane$data_reg$clock;
     reg  scan$reach1$4$lane$keep_reg$d;
     reg  scan$reach1$4$lane$keep_reg$q;
@@ -927,10 +967,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] scan$reach1$4$backward_join$lead_sum;
     reg  [2:0] scan$reach1$4$backward_join$lead;
     reg  scan$reach1$5$lane$clock;
-    reg  [7:0] scan$reach1$5$lane$data_in;
+    reg  [20:0] scan$reach1$5$lane$data_in;
     reg  scan$reach1$5$lane$keep_in;
     reg  [16:0] scan$reach1$5$lane$value_in;
-    reg  [7:0] scan$reach1$5$lane$data;
+    reg  [20:0] scan$reach1$5$lane$data;
     reg  scan$reach1$5$lane$keep;
     reg  [16:0] scan$reach1$5$lane$value;
     reg  [8:0] scan$reach1$5$backward_reg$d;
@@ -942,8 +982,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach1$5$backward_join$earlier;
     reg  [8:0] scan$reach1$5$backward_join$later;
     reg  [8:0] scan$reach1$5$backward_join$joined;
-    reg  [7:0] scan$reach1$5$lane$data_reg$d;
-    reg  [7:0] scan$reach1$5$lane$data_reg$q;
+    reg  [20:0] scan$reach1$5$lane$data_reg$d;
+    reg  [20:0] scan$reach1$5$lane$data_reg$q;
     reg  scan$reach1$5$lane$data_reg$clock;
     reg  scan$reach1$5$lane$keep_reg$d;
     reg  scan$reach1$5$lane$keep_reg$q;
@@ -961,10 +1001,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] scan$reach1$5$backward_join$lead_sum;
     reg  [2:0] scan$reach1$5$backward_join$lead;
     reg  scan$reach1$6$lane$clock;
-    reg  [7:0] scan$reach1$6$lane$data_in;
+    reg  [20:0] scan$reach1$6$lane$data_in;
     reg  scan$reach1$6$lane$keep_in;
     reg  [16:0] scan$reach1$6$lane$value_in;
-    reg  [7:0] scan$reach1$6$lane$data;
+    reg  [20:0] scan$reach1$6$lane$data;
     reg  scan$reach1$6$lane$keep;
     reg  [16:0] scan$reach1$6$lane$value;
     reg  [8:0] scan$reach1$6$backward_reg$d;
@@ -976,8 +1016,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach1$6$backward_join$earlier;
     reg  [8:0] scan$reach1$6$backward_join$later;
     reg  [8:0] scan$reach1$6$backward_join$joined;
-    reg  [7:0] scan$reach1$6$lane$data_reg$d;
-    reg  [7:0] scan$reach1$6$lane$data_reg$q;
+    reg  [20:0] scan$reach1$6$lane$data_reg$d;
+    reg  [20:0] scan$reach1$6$lane$data_reg$q;
     reg  scan$reach1$6$lane$data_reg$clock;
     reg  scan$reach1$6$lane$keep_reg$d;
     reg  scan$reach1$6$lane$keep_reg$q;
@@ -995,10 +1035,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] scan$reach1$6$backward_join$lead_sum;
     reg  [2:0] scan$reach1$6$backward_join$lead;
     reg  scan$reach1$7$lane$clock;
-    reg  [7:0] scan$reach1$7$lane$data_in;
+    reg  [20:0] scan$reach1$7$lane$data_in;
     reg  scan$reach1$7$lane$keep_in;
     reg  [16:0] scan$reach1$7$lane$value_in;
-    reg  [7:0] scan$reach1$7$lane$data;
+    reg  [20:0] scan$reach1$7$lane$data;
     reg  scan$reach1$7$lane$keep;
     reg  [16:0] scan$reach1$7$lane$value;
     reg  [8:0] scan$reach1$7$backward_reg$d;
@@ -1010,8 +1050,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach1$7$backward_join$earlier;
     reg  [8:0] scan$reach1$7$backward_join$later;
     reg  [8:0] scan$reach1$7$backward_join$joined;
-    reg  [7:0] scan$reach1$7$lane$data_reg$d;
-    reg  [7:0] scan$reach1$7$lane$data_reg$q;
+    reg  [20:0] scan$reach1$7$lane$data_reg$d;
+    reg  [20:0] scan$reach1$7$lane$data_reg$q;
     reg  scan$reach1$7$lane$data_reg$clock;
     reg  scan$reach1$7$lane$keep_reg$d;
     reg  scan$reach1$7$lane$keep_reg$q;
@@ -1029,10 +1069,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] scan$reach1$7$backward_join$lead_sum;
     reg  [2:0] scan$reach1$7$backward_join$lead;
     reg  scan$reach2$0$lane$clock;
-    reg  [7:0] scan$reach2$0$lane$data_in;
+    reg  [20:0] scan$reach2$0$lane$data_in;
     reg  scan$reach2$0$lane$keep_in;
     reg  [16:0] scan$reach2$0$lane$value_in;
-    reg  [7:0] scan$reach2$0$lane$data;
+    reg  [20:0] scan$reach2$0$lane$data;
     reg  scan$reach2$0$lane$keep;
     reg  [16:0] scan$reach2$0$lane$value;
     reg  [8:0] scan$reach2$0$backward_reg$d;
@@ -1044,8 +1084,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach2$0$backward_join$earlier;
     reg  [8:0] scan$reach2$0$backward_join$later;
     reg  [8:0] scan$reach2$0$backward_join$joined;
-    reg  [7:0] scan$reach2$0$lane$data_reg$d;
-    reg  [7:0] scan$reach2$0$lane$data_reg$q;
+    reg  [20:0] scan$reach2$0$lane$data_reg$d;
+    reg  [20:0] scan$reach2$0$lane$data_reg$q;
     reg  scan$reach2$0$lane$data_reg$clock;
     reg  scan$reach2$0$lane$keep_reg$d;
     reg  scan$reach2$0$lane$keep_reg$q;
@@ -1063,10 +1103,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] scan$reach2$0$backward_join$lead_sum;
     reg  [2:0] scan$reach2$0$backward_join$lead;
     reg  scan$reach2$1$lane$clock;
-    reg  [7:0] scan$reach2$1$lane$data_in;
+    reg  [20:0] scan$reach2$1$lane$data_in;
     reg  scan$reach2$1$lane$keep_in;
     reg  [16:0] scan$reach2$1$lane$value_in;
-    reg  [7:0] scan$reach2$1$lane$data;
+    reg  [20:0] scan$reach2$1$lane$data;
     reg  scan$reach2$1$lane$keep;
     reg  [16:0] scan$reach2$1$lane$value;
     reg  [8:0] scan$reach2$1$backward_reg$d;
@@ -1078,8 +1118,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach2$1$backward_join$earlier;
     reg  [8:0] scan$reach2$1$backward_join$later;
     reg  [8:0] scan$reach2$1$backward_join$joined;
-    reg  [7:0] scan$reach2$1$lane$data_reg$d;
-    reg  [7:0] scan$reach2$1$lane$data_reg$q;
+    reg  [20:0] scan$reach2$1$lane$data_reg$d;
+    reg  [20:0] scan$reach2$1$lane$data_reg$q;
     reg  scan$reach2$1$lane$data_reg$clock;
     reg  scan$reach2$1$lane$keep_reg$d;
     reg  scan$reach2$1$lane$keep_reg$q;
@@ -1097,10 +1137,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] scan$reach2$1$backward_join$lead_sum;
     reg  [2:0] scan$reach2$1$backward_join$lead;
     reg  scan$reach2$2$lane$clock;
-    reg  [7:0] scan$reach2$2$lane$data_in;
+    reg  [20:0] scan$reach2$2$lane$data_in;
     reg  scan$reach2$2$lane$keep_in;
     reg  [16:0] scan$reach2$2$lane$value_in;
-    reg  [7:0] scan$reach2$2$lane$data;
+    reg  [20:0] scan$reach2$2$lane$data;
     reg  scan$reach2$2$lane$keep;
     reg  [16:0] scan$reach2$2$lane$value;
     reg  [8:0] scan$reach2$2$backward_reg$d;
@@ -1112,8 +1152,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach2$2$backward_join$earlier;
     reg  [8:0] scan$reach2$2$backward_join$later;
     reg  [8:0] scan$reach2$2$backward_join$joined;
-    reg  [7:0] scan$reach2$2$lane$data_reg$d;
-    reg  [7:0] scan$reach2$2$lane$data_reg$q;
+    reg  [20:0] scan$reach2$2$lane$data_reg$d;
+    reg  [20:0] scan$reach2$2$lane$data_reg$q;
     reg  scan$reach2$2$lane$data_reg$clock;
     reg  scan$reach2$2$lane$keep_reg$d;
     reg  scan$reach2$2$lane$keep_reg$q;
@@ -1131,10 +1171,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] scan$reach2$2$backward_join$lead_sum;
     reg  [2:0] scan$reach2$2$backward_join$lead;
     reg  scan$reach2$3$lane$clock;
-    reg  [7:0] scan$reach2$3$lane$data_in;
+    reg  [20:0] scan$reach2$3$lane$data_in;
     reg  scan$reach2$3$lane$keep_in;
     reg  [16:0] scan$reach2$3$lane$value_in;
-    reg  [7:0] scan$reach2$3$lane$data;
+    reg  [20:0] scan$reach2$3$lane$data;
     reg  scan$reach2$3$lane$keep;
     reg  [16:0] scan$reach2$3$lane$value;
     reg  [8:0] scan$reach2$3$backward_reg$d;
@@ -1146,8 +1186,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach2$3$backward_join$earlier;
     reg  [8:0] scan$reach2$3$backward_join$later;
     reg  [8:0] scan$reach2$3$backward_join$joined;
-    reg  [7:0] scan$reach2$3$lane$data_reg$d;
-    reg  [7:0] scan$reach2$3$lane$data_reg$q;
+    reg  [20:0] scan$reach2$3$lane$data_reg$d;
+    reg  [20:0] scan$reach2$3$lane$data_reg$q;
     reg  scan$reach2$3$lane$data_reg$clock;
     reg  scan$reach2$3$lane$keep_reg$d;
     reg  scan$reach2$3$lane$keep_reg$q;
@@ -1165,10 +1205,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] scan$reach2$3$backward_join$lead_sum;
     reg  [2:0] scan$reach2$3$backward_join$lead;
     reg  scan$reach2$4$lane$clock;
-    reg  [7:0] scan$reach2$4$lane$data_in;
+    reg  [20:0] scan$reach2$4$lane$data_in;
     reg  scan$reach2$4$lane$keep_in;
     reg  [16:0] scan$reach2$4$lane$value_in;
-    reg  [7:0] scan$reach2$4$lane$data;
+    reg  [20:0] scan$reach2$4$lane$data;
     reg  scan$reach2$4$lane$keep;
     reg  [16:0] scan$reach2$4$lane$value;
     reg  [8:0] scan$reach2$4$backward_reg$d;
@@ -1180,8 +1220,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach2$4$backward_join$earlier;
     reg  [8:0] scan$reach2$4$backward_join$later;
     reg  [8:0] scan$reach2$4$backward_join$joined;
-    reg  [7:0] scan$reach2$4$lane$data_reg$d;
-    reg  [7:0] scan$reach2$4$lane$data_reg$q;
+    reg  [20:0] scan$reach2$4$lane$data_reg$d;
+    reg  [20:0] scan$reach2$4$lane$data_reg$q;
     reg  scan$reach2$4$lane$data_reg$clock;
     reg  scan$reach2$4$lane$keep_reg$d;
     reg  scan$reach2$4$lane$keep_reg$q;
@@ -1199,10 +1239,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] scan$reach2$4$backward_join$lead_sum;
     reg  [2:0] scan$reach2$4$backward_join$lead;
     reg  scan$reach2$5$lane$clock;
-    reg  [7:0] scan$reach2$5$lane$data_in;
+    reg  [20:0] scan$reach2$5$lane$data_in;
     reg  scan$reach2$5$lane$keep_in;
     reg  [16:0] scan$reach2$5$lane$value_in;
-    reg  [7:0] scan$reach2$5$lane$data;
+    reg  [20:0] scan$reach2$5$lane$data;
     reg  scan$reach2$5$lane$keep;
     reg  [16:0] scan$reach2$5$lane$value;
     reg  [8:0] scan$reach2$5$backward_reg$d;
@@ -1214,8 +1254,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach2$5$backward_join$earlier;
     reg  [8:0] scan$reach2$5$backward_join$later;
     reg  [8:0] scan$reach2$5$backward_join$joined;
-    reg  [7:0] scan$reach2$5$lane$data_reg$d;
-    reg  [7:0] scan$reach2$5$lane$data_reg$q;
+    reg  [20:0] scan$reach2$5$lane$data_reg$d;
+    reg  [20:0] scan$reach2$5$lane$data_reg$q;
     reg  scan$reach2$5$lane$data_reg$clock;
     reg  scan$reach2$5$lane$keep_reg$d;
     reg  scan$reach2$5$lane$keep_reg$q;
@@ -1233,10 +1273,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] scan$reach2$5$backward_join$lead_sum;
     reg  [2:0] scan$reach2$5$backward_join$lead;
     reg  scan$reach2$6$lane$clock;
-    reg  [7:0] scan$reach2$6$lane$data_in;
+    reg  [20:0] scan$reach2$6$lane$data_in;
     reg  scan$reach2$6$lane$keep_in;
     reg  [16:0] scan$reach2$6$lane$value_in;
-    reg  [7:0] scan$reach2$6$lane$data;
+    reg  [20:0] scan$reach2$6$lane$data;
     reg  scan$reach2$6$lane$keep;
     reg  [16:0] scan$reach2$6$lane$value;
     reg  [8:0] scan$reach2$6$backward_reg$d;
@@ -1248,8 +1288,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach2$6$backward_join$earlier;
     reg  [8:0] scan$reach2$6$backward_join$later;
     reg  [8:0] scan$reach2$6$backward_join$joined;
-    reg  [7:0] scan$reach2$6$lane$data_reg$d;
-    reg  [7:0] scan$reach2$6$lane$data_reg$q;
+    reg  [20:0] scan$reach2$6$lane$data_reg$d;
+    reg  [20:0] scan$reach2$6$lane$data_reg$q;
     reg  scan$reach2$6$lane$data_reg$clock;
     reg  scan$reach2$6$lane$keep_reg$d;
     reg  scan$reach2$6$lane$keep_reg$q;
@@ -1267,10 +1307,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] scan$reach2$6$backward_join$lead_sum;
     reg  [2:0] scan$reach2$6$backward_join$lead;
     reg  scan$reach2$7$lane$clock;
-    reg  [7:0] scan$reach2$7$lane$data_in;
+    reg  [20:0] scan$reach2$7$lane$data_in;
     reg  scan$reach2$7$lane$keep_in;
     reg  [16:0] scan$reach2$7$lane$value_in;
-    reg  [7:0] scan$reach2$7$lane$data;
+    reg  [20:0] scan$reach2$7$lane$data;
     reg  scan$reach2$7$lane$keep;
     reg  [16:0] scan$reach2$7$lane$value;
     reg  [8:0] scan$reach2$7$backward_reg$d;
@@ -1282,8 +1322,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach2$7$backward_join$earlier;
     reg  [8:0] scan$reach2$7$backward_join$later;
     reg  [8:0] scan$reach2$7$backward_join$joined;
-    reg  [7:0] scan$reach2$7$lane$data_reg$d;
-    reg  [7:0] scan$reach2$7$lane$data_reg$q;
+    reg  [20:0] scan$reach2$7$lane$data_reg$d;
+    reg  [20:0] scan$reach2$7$lane$data_reg$q;
     reg  scan$reach2$7$lane$data_reg$clock;
     reg  scan$reach2$7$lane$keep_reg$d;
     reg  scan$reach2$7$lane$keep_reg$q;
@@ -1301,10 +1341,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] scan$reach2$7$backward_join$lead_sum;
     reg  [2:0] scan$reach2$7$backward_join$lead;
     reg  scan$reach4$0$lane$clock;
-    reg  [7:0] scan$reach4$0$lane$data_in;
+    reg  [20:0] scan$reach4$0$lane$data_in;
     reg  scan$reach4$0$lane$keep_in;
     reg  [16:0] scan$reach4$0$lane$value_in;
-    reg  [7:0] scan$reach4$0$lane$data;
+    reg  [20:0] scan$reach4$0$lane$data;
     reg  scan$reach4$0$lane$keep;
     reg  [16:0] scan$reach4$0$lane$value;
     reg  [8:0] scan$reach4$0$backward_reg$d;
@@ -1316,8 +1356,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach4$0$backward_join$earlier;
     reg  [8:0] scan$reach4$0$backward_join$later;
     reg  [8:0] scan$reach4$0$backward_join$joined;
-    reg  [7:0] scan$reach4$0$lane$data_reg$d;
-    reg  [7:0] scan$reach4$0$lane$data_reg$q;
+    reg  [20:0] scan$reach4$0$lane$data_reg$d;
+    reg  [20:0] scan$reach4$0$lane$data_reg$q;
     reg  scan$reach4$0$lane$data_reg$clock;
     reg  scan$reach4$0$lane$keep_reg$d;
     reg  scan$reach4$0$lane$keep_reg$q;
@@ -1335,10 +1375,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] scan$reach4$0$backward_join$lead_sum;
     reg  [2:0] scan$reach4$0$backward_join$lead;
     reg  scan$reach4$1$lane$clock;
-    reg  [7:0] scan$reach4$1$lane$data_in;
+    reg  [20:0] scan$reach4$1$lane$data_in;
     reg  scan$reach4$1$lane$keep_in;
     reg  [16:0] scan$reach4$1$lane$value_in;
-    reg  [7:0] scan$reach4$1$lane$data;
+    reg  [20:0] scan$reach4$1$lane$data;
     reg  scan$reach4$1$lane$keep;
     reg  [16:0] scan$reach4$1$lane$value;
     reg  [8:0] scan$reach4$1$backward_reg$d;
@@ -1350,8 +1390,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach4$1$backward_join$earlier;
     reg  [8:0] scan$reach4$1$backward_join$later;
     reg  [8:0] scan$reach4$1$backward_join$joined;
-    reg  [7:0] scan$reach4$1$lane$data_reg$d;
-    reg  [7:0] scan$reach4$1$lane$data_reg$q;
+    reg  [20:0] scan$reach4$1$lane$data_reg$d;
+    reg  [20:0] scan$reach4$1$lane$data_reg$q;
     reg  scan$reach4$1$lane$data_reg$clock;
     reg  scan$reach4$1$lane$keep_reg$d;
     reg  scan$reach4$1$lane$keep_reg$q;
@@ -1369,10 +1409,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] scan$reach4$1$backward_join$lead_sum;
     reg  [2:0] scan$reach4$1$backward_join$lead;
     reg  scan$reach4$2$lane$clock;
-    reg  [7:0] scan$reach4$2$lane$data_in;
+    reg  [20:0] scan$reach4$2$lane$data_in;
     reg  scan$reach4$2$lane$keep_in;
     reg  [16:0] scan$reach4$2$lane$value_in;
-    reg  [7:0] scan$reach4$2$lane$data;
+    reg  [20:0] scan$reach4$2$lane$data;
     reg  scan$reach4$2$lane$keep;
     reg  [16:0] scan$reach4$2$lane$value;
     reg  [8:0] scan$reach4$2$backward_reg$d;
@@ -1384,8 +1424,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach4$2$backward_join$earlier;
     reg  [8:0] scan$reach4$2$backward_join$later;
     reg  [8:0] scan$reach4$2$backward_join$joined;
-    reg  [7:0] scan$reach4$2$lane$data_reg$d;
-    reg  [7:0] scan$reach4$2$lane$data_reg$q;
+    reg  [20:0] scan$reach4$2$lane$data_reg$d;
+    reg  [20:0] scan$reach4$2$lane$data_reg$q;
     reg  scan$reach4$2$lane$data_reg$clock;
     reg  scan$reach4$2$lane$keep_reg$d;
     reg  scan$reach4$2$lane$keep_reg$q;
@@ -1403,10 +1443,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] scan$reach4$2$backward_join$lead_sum;
     reg  [2:0] scan$reach4$2$backward_join$lead;
     reg  scan$reach4$3$lane$clock;
-    reg  [7:0] scan$reach4$3$lane$data_in;
+    reg  [20:0] scan$reach4$3$lane$data_in;
     reg  scan$reach4$3$lane$keep_in;
     reg  [16:0] scan$reach4$3$lane$value_in;
-    reg  [7:0] scan$reach4$3$lane$data;
+    reg  [20:0] scan$reach4$3$lane$data;
     reg  scan$reach4$3$lane$keep;
     reg  [16:0] scan$reach4$3$lane$value;
     reg  [8:0] scan$reach4$3$backward_reg$d;
@@ -1418,8 +1458,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach4$3$backward_join$earlier;
     reg  [8:0] scan$reach4$3$backward_join$later;
     reg  [8:0] scan$reach4$3$backward_join$joined;
-    reg  [7:0] scan$reach4$3$lane$data_reg$d;
-    reg  [7:0] scan$reach4$3$lane$data_reg$q;
+    reg  [20:0] scan$reach4$3$lane$data_reg$d;
+    reg  [20:0] scan$reach4$3$lane$data_reg$q;
     reg  scan$reach4$3$lane$data_reg$clock;
     reg  scan$reach4$3$lane$keep_reg$d;
     reg  scan$reach4$3$lane$keep_reg$q;
@@ -1437,10 +1477,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] scan$reach4$3$backward_join$lead_sum;
     reg  [2:0] scan$reach4$3$backward_join$lead;
     reg  scan$reach4$4$lane$clock;
-    reg  [7:0] scan$reach4$4$lane$data_in;
+    reg  [20:0] scan$reach4$4$lane$data_in;
     reg  scan$reach4$4$lane$keep_in;
     reg  [16:0] scan$reach4$4$lane$value_in;
-    reg  [7:0] scan$reach4$4$lane$data;
+    reg  [20:0] scan$reach4$4$lane$data;
     reg  scan$reach4$4$lane$keep;
     reg  [16:0] scan$reach4$4$lane$value;
     reg  [8:0] scan$reach4$4$backward_reg$d;
@@ -1452,8 +1492,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach4$4$backward_join$earlier;
     reg  [8:0] scan$reach4$4$backward_join$later;
     reg  [8:0] scan$reach4$4$backward_join$joined;
-    reg  [7:0] scan$reach4$4$lane$data_reg$d;
-    reg  [7:0] scan$reach4$4$lane$data_reg$q;
+    reg  [20:0] scan$reach4$4$lane$data_reg$d;
+    reg  [20:0] scan$reach4$4$lane$data_reg$q;
     reg  scan$reach4$4$lane$data_reg$clock;
     reg  scan$reach4$4$lane$keep_reg$d;
     reg  scan$reach4$4$lane$keep_reg$q;
@@ -1471,10 +1511,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] scan$reach4$4$backward_join$lead_sum;
     reg  [2:0] scan$reach4$4$backward_join$lead;
     reg  scan$reach4$5$lane$clock;
-    reg  [7:0] scan$reach4$5$lane$data_in;
+    reg  [20:0] scan$reach4$5$lane$data_in;
     reg  scan$reach4$5$lane$keep_in;
     reg  [16:0] scan$reach4$5$lane$value_in;
-    reg  [7:0] scan$reach4$5$lane$data;
+    reg  [20:0] scan$reach4$5$lane$data;
     reg  scan$reach4$5$lane$keep;
     reg  [16:0] scan$reach4$5$lane$value;
     reg  [8:0] scan$reach4$5$backward_reg$d;
@@ -1486,8 +1526,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach4$5$backward_join$earlier;
     reg  [8:0] scan$reach4$5$backward_join$later;
     reg  [8:0] scan$reach4$5$backward_join$joined;
-    reg  [7:0] scan$reach4$5$lane$data_reg$d;
-    reg  [7:0] scan$reach4$5$lane$data_reg$q;
+    reg  [20:0] scan$reach4$5$lane$data_reg$d;
+    reg  [20:0] scan$reach4$5$lane$data_reg$q;
     reg  scan$reach4$5$lane$data_reg$clock;
     reg  scan$reach4$5$lane$keep_reg$d;
     reg  scan$reach4$5$lane$keep_reg$q;
@@ -1505,10 +1545,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] scan$reach4$5$backward_join$lead_sum;
     reg  [2:0] scan$reach4$5$backward_join$lead;
     reg  scan$reach4$6$lane$clock;
-    reg  [7:0] scan$reach4$6$lane$data_in;
+    reg  [20:0] scan$reach4$6$lane$data_in;
     reg  scan$reach4$6$lane$keep_in;
     reg  [16:0] scan$reach4$6$lane$value_in;
-    reg  [7:0] scan$reach4$6$lane$data;
+    reg  [20:0] scan$reach4$6$lane$data;
     reg  scan$reach4$6$lane$keep;
     reg  [16:0] scan$reach4$6$lane$value;
     reg  [8:0] scan$reach4$6$backward_reg$d;
@@ -1520,8 +1560,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach4$6$backward_join$earlier;
     reg  [8:0] scan$reach4$6$backward_join$later;
     reg  [8:0] scan$reach4$6$backward_join$joined;
-    reg  [7:0] scan$reach4$6$lane$data_reg$d;
-    reg  [7:0] scan$reach4$6$lane$data_reg$q;
+    reg  [20:0] scan$reach4$6$lane$data_reg$d;
+    reg  [20:0] scan$reach4$6$lane$data_reg$q;
     reg  scan$reach4$6$lane$data_reg$clock;
     reg  scan$reach4$6$lane$keep_reg$d;
     reg  scan$reach4$6$lane$keep_reg$q;
@@ -1539,10 +1579,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] scan$reach4$6$backward_join$lead_sum;
     reg  [2:0] scan$reach4$6$backward_join$lead;
     reg  scan$reach4$7$lane$clock;
-    reg  [7:0] scan$reach4$7$lane$data_in;
+    reg  [20:0] scan$reach4$7$lane$data_in;
     reg  scan$reach4$7$lane$keep_in;
     reg  [16:0] scan$reach4$7$lane$value_in;
-    reg  [7:0] scan$reach4$7$lane$data;
+    reg  [20:0] scan$reach4$7$lane$data;
     reg  scan$reach4$7$lane$keep;
     reg  [16:0] scan$reach4$7$lane$value;
     reg  [8:0] scan$reach4$7$backward_reg$d;
@@ -1554,8 +1594,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [8:0] scan$reach4$7$backward_join$earlier;
     reg  [8:0] scan$reach4$7$backward_join$later;
     reg  [8:0] scan$reach4$7$backward_join$joined;
-    reg  [7:0] scan$reach4$7$lane$data_reg$d;
-    reg  [7:0] scan$reach4$7$lane$data_reg$q;
+    reg  [20:0] scan$reach4$7$lane$data_reg$d;
+    reg  [20:0] scan$reach4$7$lane$data_reg$q;
     reg  scan$reach4$7$lane$data_reg$clock;
     reg  scan$reach4$7$lane$keep_reg$d;
     reg  scan$reach4$7$lane$keep_reg$q;
@@ -1603,7 +1643,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [16:0] marks$after$earlier;
     reg  [16:0] marks$after$later;
     reg  [16:0] marks$after$joined;
-    reg  [7:0] marks$marks$0$tdata;
+    reg  [12:0] marks$marks$0$mark_class;
     reg  marks$marks$0$keep;
     reg  [16:0] marks$marks$0$forward;
     reg  [8:0] marks$marks$0$backward;
@@ -1611,7 +1651,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  marks$marks$0$last;
     reg  [3:0] marks$marks$0$tuser;
     reg  marks$marks$0$open;
-    reg  [7:0] marks$marks$1$tdata;
+    reg  [12:0] marks$marks$1$mark_class;
     reg  marks$marks$1$keep;
     reg  [16:0] marks$marks$1$forward;
     reg  [8:0] marks$marks$1$backward;
@@ -1619,7 +1659,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  marks$marks$1$last;
     reg  [3:0] marks$marks$1$tuser;
     reg  marks$marks$1$open;
-    reg  [7:0] marks$marks$2$tdata;
+    reg  [12:0] marks$marks$2$mark_class;
     reg  marks$marks$2$keep;
     reg  [16:0] marks$marks$2$forward;
     reg  [8:0] marks$marks$2$backward;
@@ -1627,7 +1667,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  marks$marks$2$last;
     reg  [3:0] marks$marks$2$tuser;
     reg  marks$marks$2$open;
-    reg  [7:0] marks$marks$3$tdata;
+    reg  [12:0] marks$marks$3$mark_class;
     reg  marks$marks$3$keep;
     reg  [16:0] marks$marks$3$forward;
     reg  [8:0] marks$marks$3$backward;
@@ -1635,7 +1675,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  marks$marks$3$last;
     reg  [3:0] marks$marks$3$tuser;
     reg  marks$marks$3$open;
-    reg  [7:0] marks$marks$4$tdata;
+    reg  [12:0] marks$marks$4$mark_class;
     reg  marks$marks$4$keep;
     reg  [16:0] marks$marks$4$forward;
     reg  [8:0] marks$marks$4$backward;
@@ -1643,7 +1683,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  marks$marks$4$last;
     reg  [3:0] marks$marks$4$tuser;
     reg  marks$marks$4$open;
-    reg  [7:0] marks$marks$5$tdata;
+    reg  [12:0] marks$marks$5$mark_class;
     reg  marks$marks$5$keep;
     reg  [16:0] marks$marks$5$forward;
     reg  [8:0] marks$marks$5$backward;
@@ -1651,7 +1691,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  marks$marks$5$last;
     reg  [3:0] marks$marks$5$tuser;
     reg  marks$marks$5$open;
-    reg  [7:0] marks$marks$6$tdata;
+    reg  [12:0] marks$marks$6$mark_class;
     reg  marks$marks$6$keep;
     reg  [16:0] marks$marks$6$forward;
     reg  [8:0] marks$marks$6$backward;
@@ -1659,7 +1699,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  marks$marks$6$last;
     reg  [3:0] marks$marks$6$tuser;
     reg  marks$marks$6$open;
-    reg  [7:0] marks$marks$7$tdata;
+    reg  [12:0] marks$marks$7$mark_class;
     reg  marks$marks$7$keep;
     reg  [16:0] marks$marks$7$forward;
     reg  [8:0] marks$marks$7$backward;
@@ -1812,13 +1852,14 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] marks$resolved_tuser_out$q;
     reg  marks$resolved_tuser_out$clock;
     reg  [16:0] marks$next_carry;
-    reg  [2:0] marks$next_trail;
-    reg  [2:0] marks$next_need;
+    reg  [16:0] marks$beat_forward;
+    reg  [2:0] marks$beat_trail;
+    reg  [2:0] marks$beat_need;
+    reg  [2:0] marks$beat_room;
+    reg  [2:0] marks$carry_left;
     reg  marks$carry_open;
     reg  [2:0] marks$carry_trail;
-    reg  [2:0] marks$carry_need;
     reg  [2:0] marks$beat_lead;
-    reg  [3:0] marks$run;
     reg  [3:0] marks$carry_outside;
     reg  [2:0] marks$room;
     reg  marks$resolving;
@@ -1829,197 +1870,61 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [2:0] marks$after$trail;
     reg  [4:0] marks$after$first;
     localparam  marks$marks$0$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$0$octet$tdata;
-    reg  [4:0] marks$marks$0$octet$byte_class;
-    reg  [4:0] marks$marks$0$octet$continuation;
-    reg  [7:0] marks$marks$0$octet$free_bits;
-    reg  [4:0] marks$marks$0$lead$byte_class;
-    reg  [2:0] marks$marks$0$lead$lead_length;
-    reg  [4:0] marks$marks$0$lead$second_allowed;
-    reg  [3:0] marks$marks$0$lead$outside_tuser;
-    reg  [3:0] marks$marks$0$lead$malformed_tuser;
+    reg  marks$marks$0$continuing;
     reg  [2:0] marks$marks$0$need;
+    reg  [4:0] marks$marks$0$range;
+    reg  [3:0] marks$marks$0$kind;
     reg  [4:0] marks$marks$0$second;
     reg  marks$marks$0$runs_on;
-    reg  marks$marks$0$unused_inputs;
-    localparam  marks$marks$0$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$0$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$0$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$0$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$0$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$0$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$0$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$0$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$0$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$0$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$1$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$1$octet$tdata;
-    reg  [4:0] marks$marks$1$octet$byte_class;
-    reg  [4:0] marks$marks$1$octet$continuation;
-    reg  [7:0] marks$marks$1$octet$free_bits;
-    reg  [4:0] marks$marks$1$lead$byte_class;
-    reg  [2:0] marks$marks$1$lead$lead_length;
-    reg  [4:0] marks$marks$1$lead$second_allowed;
-    reg  [3:0] marks$marks$1$lead$outside_tuser;
-    reg  [3:0] marks$marks$1$lead$malformed_tuser;
+    reg  marks$marks$1$continuing;
     reg  [2:0] marks$marks$1$need;
+    reg  [4:0] marks$marks$1$range;
+    reg  [3:0] marks$marks$1$kind;
     reg  [4:0] marks$marks$1$second;
     reg  marks$marks$1$runs_on;
-    reg  marks$marks$1$unused_inputs;
-    localparam  marks$marks$1$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$1$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$1$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$1$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$1$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$1$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$1$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$1$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$1$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$1$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$2$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$2$octet$tdata;
-    reg  [4:0] marks$marks$2$octet$byte_class;
-    reg  [4:0] marks$marks$2$octet$continuation;
-    reg  [7:0] marks$marks$2$octet$free_bits;
-    reg  [4:0] marks$marks$2$lead$byte_class;
-    reg  [2:0] marks$marks$2$lead$lead_length;
-    reg  [4:0] marks$marks$2$lead$second_allowed;
-    reg  [3:0] marks$marks$2$lead$outside_tuser;
-    reg  [3:0] marks$marks$2$lead$malformed_tuser;
+    reg  marks$marks$2$continuing;
     reg  [2:0] marks$marks$2$need;
+    reg  [4:0] marks$marks$2$range;
+    reg  [3:0] marks$marks$2$kind;
     reg  [4:0] marks$marks$2$second;
     reg  marks$marks$2$runs_on;
-    reg  marks$marks$2$unused_inputs;
-    localparam  marks$marks$2$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$2$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$2$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$2$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$2$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$2$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$2$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$2$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$2$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$2$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$3$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$3$octet$tdata;
-    reg  [4:0] marks$marks$3$octet$byte_class;
-    reg  [4:0] marks$marks$3$octet$continuation;
-    reg  [7:0] marks$marks$3$octet$free_bits;
-    reg  [4:0] marks$marks$3$lead$byte_class;
-    reg  [2:0] marks$marks$3$lead$lead_length;
-    reg  [4:0] marks$marks$3$lead$second_allowed;
-    reg  [3:0] marks$marks$3$lead$outside_tuser;
-    reg  [3:0] marks$marks$3$lead$malformed_tuser;
+    reg  marks$marks$3$continuing;
     reg  [2:0] marks$marks$3$need;
+    reg  [4:0] marks$marks$3$range;
+    reg  [3:0] marks$marks$3$kind;
     reg  [4:0] marks$marks$3$second;
     reg  marks$marks$3$runs_on;
-    reg  marks$marks$3$unused_inputs;
-    localparam  marks$marks$3$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$3$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$3$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$3$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$3$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$3$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$3$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$3$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$3$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$3$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$4$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$4$octet$tdata;
-    reg  [4:0] marks$marks$4$octet$byte_class;
-    reg  [4:0] marks$marks$4$octet$continuation;
-    reg  [7:0] marks$marks$4$octet$free_bits;
-    reg  [4:0] marks$marks$4$lead$byte_class;
-    reg  [2:0] marks$marks$4$lead$lead_length;
-    reg  [4:0] marks$marks$4$lead$second_allowed;
-    reg  [3:0] marks$marks$4$lead$outside_tuser;
-    reg  [3:0] marks$marks$4$lead$malformed_tuser;
+    reg  marks$marks$4$continuing;
     reg  [2:0] marks$marks$4$need;
+    reg  [4:0] marks$marks$4$range;
+    reg  [3:0] marks$marks$4$kind;
     reg  [4:0] marks$marks$4$second;
     reg  marks$marks$4$runs_on;
-    reg  marks$marks$4$unused_inputs;
-    localparam  marks$marks$4$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$4$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$4$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$4$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$4$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$4$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$4$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$4$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$4$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$4$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$5$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$5$octet$tdata;
-    reg  [4:0] marks$marks$5$octet$byte_class;
-    reg  [4:0] marks$marks$5$octet$continuation;
-    reg  [7:0] marks$marks$5$octet$free_bits;
-    reg  [4:0] marks$marks$5$lead$byte_class;
-    reg  [2:0] marks$marks$5$lead$lead_length;
-    reg  [4:0] marks$marks$5$lead$second_allowed;
-    reg  [3:0] marks$marks$5$lead$outside_tuser;
-    reg  [3:0] marks$marks$5$lead$malformed_tuser;
+    reg  marks$marks$5$continuing;
     reg  [2:0] marks$marks$5$need;
+    reg  [4:0] marks$marks$5$range;
+    reg  [3:0] marks$marks$5$kind;
     reg  [4:0] marks$marks$5$second;
     reg  marks$marks$5$runs_on;
-    reg  marks$marks$5$unused_inputs;
-    localparam  marks$marks$5$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$5$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$5$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$5$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$5$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$5$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$5$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$5$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$5$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$5$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$6$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$6$octet$tdata;
-    reg  [4:0] marks$marks$6$octet$byte_class;
-    reg  [4:0] marks$marks$6$octet$continuation;
-    reg  [7:0] marks$marks$6$octet$free_bits;
-    reg  [4:0] marks$marks$6$lead$byte_class;
-    reg  [2:0] marks$marks$6$lead$lead_length;
-    reg  [4:0] marks$marks$6$lead$second_allowed;
-    reg  [3:0] marks$marks$6$lead$outside_tuser;
-    reg  [3:0] marks$marks$6$lead$malformed_tuser;
+    reg  marks$marks$6$continuing;
     reg  [2:0] marks$marks$6$need;
+    reg  [4:0] marks$marks$6$range;
+    reg  [3:0] marks$marks$6$kind;
     reg  [4:0] marks$marks$6$second;
     reg  marks$marks$6$runs_on;
-    reg  marks$marks$6$unused_inputs;
-    localparam  marks$marks$6$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$6$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$6$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$6$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$6$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$6$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$6$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$6$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$6$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$6$lead$tuser_out_of_range = 4'hd;
     localparam  marks$marks$7$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$7$octet$tdata;
-    reg  [4:0] marks$marks$7$octet$byte_class;
-    reg  [4:0] marks$marks$7$octet$continuation;
-    reg  [7:0] marks$marks$7$octet$free_bits;
-    reg  [4:0] marks$marks$7$lead$byte_class;
-    reg  [2:0] marks$marks$7$lead$lead_length;
-    reg  [4:0] marks$marks$7$lead$second_allowed;
-    reg  [3:0] marks$marks$7$lead$outside_tuser;
-    reg  [3:0] marks$marks$7$lead$malformed_tuser;
+    reg  marks$marks$7$continuing;
     reg  [2:0] marks$marks$7$need;
+    reg  [4:0] marks$marks$7$range;
+    reg  [3:0] marks$marks$7$kind;
     reg  [4:0] marks$marks$7$second;
     reg  marks$marks$7$runs_on;
-    reg  marks$marks$7$unused_inputs;
-    localparam  marks$marks$7$octet$leads_to_f7 = 1'b1;
-    localparam  marks$marks$7$octet$leads_to_fb = 1'b1;
-    localparam  marks$marks$7$octet$leads_to_fd = 1'b1;
-    localparam  marks$marks$7$octet$f4_bounded = 1'b0;
-    localparam  marks$marks$7$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$7$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$7$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$7$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$7$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$7$lead$tuser_out_of_range = 4'hd;
     reg  hold$places$0$clock;
     reg  hold$places$0$rst;
     reg  hold$places$0$write;
@@ -2243,8 +2148,46 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$out_tlast$d;
     reg  hold$out_tlast$q;
     reg  hold$out_tlast$clock;
-    reg  hold$head_full;
-    reg  hold$head_open;
+    reg  hold$leaves_from$0;
+    reg  hold$leaves_from$1;
+    reg  hold$leaves_from$2;
+    reg  hold$leaves_from$3;
+    reg  hold$leaves_from$4;
+    reg  hold$leaves_from$5;
+    reg  hold$leaves_from$6;
+    reg  hold$leaves_from$7;
+    reg  [63:0] hold$tdata_from$0;
+    reg  [63:0] hold$tdata_from$1;
+    reg  [63:0] hold$tdata_from$2;
+    reg  [63:0] hold$tdata_from$3;
+    reg  [63:0] hold$tdata_from$4;
+    reg  [63:0] hold$tdata_from$5;
+    reg  [63:0] hold$tdata_from$6;
+    reg  [63:0] hold$tdata_from$7;
+    reg  [31:0] hold$tuser_from$0;
+    reg  [31:0] hold$tuser_from$1;
+    reg  [31:0] hold$tuser_from$2;
+    reg  [31:0] hold$tuser_from$3;
+    reg  [31:0] hold$tuser_from$4;
+    reg  [31:0] hold$tuser_from$5;
+    reg  [31:0] hold$tuser_from$6;
+    reg  [31:0] hold$tuser_from$7;
+    reg  [7:0] hold$tkeep_from$0;
+    reg  [7:0] hold$tkeep_from$1;
+    reg  [7:0] hold$tkeep_from$2;
+    reg  [7:0] hold$tkeep_from$3;
+    reg  [7:0] hold$tkeep_from$4;
+    reg  [7:0] hold$tkeep_from$5;
+    reg  [7:0] hold$tkeep_from$6;
+    reg  [7:0] hold$tkeep_from$7;
+    reg  hold$tlast_from$0;
+    reg  hold$tlast_from$1;
+    reg  hold$tlast_from$2;
+    reg  hold$tlast_from$3;
+    reg  hold$tlast_from$4;
+    reg  hold$tlast_from$5;
+    reg  hold$tlast_from$6;
+    reg  hold$tlast_from$7;
     reg  hold$leaving;
     reg  [63:0] hold$head_tdata;
     reg  [31:0] hold$head_tuser;
@@ -3540,19 +3483,34 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(*) begin
         summaries$0$octet$tdata = summaries$0$tdata;
         summaries$0$lead$byte_class = summaries$0$octet$byte_class;
-        summaries$0$unused_tables = |summaries$0$octet$free_bits | |summaries$0$lead$outside_tuser | |summaries$0$lead$malformed_tuser;
+        summaries$0$unused_tables = |summaries$0$octet$free_bits;
         summaries$0$need = 'h0;
         if (summaries$0$lead$lead_length > 'h1) begin
             summaries$0$need = summaries$0$lead$lead_length - 'h1;
         end
+        summaries$0$continuing = summaries$0$octet$continuation != 'h0;
+        summaries$0$range = 'h0;
+        summaries$0$kind = summaries$0$lead$malformed_tuser;
+        if (summaries$0$continuing) begin
+            summaries$0$range = summaries$0$octet$continuation;
+        end
+        else if (summaries$0$need != 'h0) begin
+            summaries$0$range = summaries$0$lead$second_allowed;
+            summaries$0$kind = summaries$0$lead$outside_tuser;
+        end
+        summaries$0$mark_class = ({{9{1'b0}}, summaries$0$kind} << 'h9) | ({{8{1'b0}}, summaries$0$range} << 'h4) | ({{10{1'b0}}, summaries$0$need} << 'h1);
+        if (summaries$0$continuing) begin
+            summaries$0$mark_class = ({{9{1'b0}}, summaries$0$kind} << 'h9) | ({{8{1'b0}}, summaries$0$range} << 'h4) | 'h1;
+        end
+        summaries$0$lane = ({{8{1'b0}}, summaries$0$mark_class} << 'h8) | {{13{1'b0}}, summaries$0$tdata};
         summaries$0$forward = 'h1;
         summaries$0$backward = 'h1;
-        if (summaries$0$keep & (summaries$0$octet$continuation != 'h0)) begin
-            summaries$0$forward = ({{12{1'b0}}, summaries$0$octet$continuation} << 'hc) | 'h3;
-            summaries$0$backward = ({{4{1'b0}}, summaries$0$octet$continuation} << 'h4) | 'h3;
+        if (summaries$0$keep & summaries$0$continuing) begin
+            summaries$0$forward = ({{12{1'b0}}, summaries$0$range} << 'hc) | 'h3;
+            summaries$0$backward = ({{4{1'b0}}, summaries$0$range} << 'h4) | 'h3;
         end
         else if (summaries$0$keep) begin
-            summaries$0$forward = ({{12{1'b0}}, summaries$0$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$0$need} << 'h4);
+            summaries$0$forward = ({{12{1'b0}}, summaries$0$range} << 'h7) | ({{14{1'b0}}, summaries$0$need} << 'h4);
             summaries$0$backward = 'h0;
         end
     end
@@ -3751,19 +3709,34 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(*) begin
         summaries$1$octet$tdata = summaries$1$tdata;
         summaries$1$lead$byte_class = summaries$1$octet$byte_class;
-        summaries$1$unused_tables = |summaries$1$octet$free_bits | |summaries$1$lead$outside_tuser | |summaries$1$lead$malformed_tuser;
+        summaries$1$unused_tables = |summaries$1$octet$free_bits;
         summaries$1$need = 'h0;
         if (summaries$1$lead$lead_length > 'h1) begin
             summaries$1$need = summaries$1$lead$lead_length - 'h1;
         end
+        summaries$1$continuing = summaries$1$octet$continuation != 'h0;
+        summaries$1$range = 'h0;
+        summaries$1$kind = summaries$1$lead$malformed_tuser;
+        if (summaries$1$continuing) begin
+            summaries$1$range = summaries$1$octet$continuation;
+        end
+        else if (summaries$1$need != 'h0) begin
+            summaries$1$range = summaries$1$lead$second_allowed;
+            summaries$1$kind = summaries$1$lead$outside_tuser;
+        end
+        summaries$1$mark_class = ({{9{1'b0}}, summaries$1$kind} << 'h9) | ({{8{1'b0}}, summaries$1$range} << 'h4) | ({{10{1'b0}}, summaries$1$need} << 'h1);
+        if (summaries$1$continuing) begin
+            summaries$1$mark_class = ({{9{1'b0}}, summaries$1$kind} << 'h9) | ({{8{1'b0}}, summaries$1$range} << 'h4) | 'h1;
+        end
+        summaries$1$lane = ({{8{1'b0}}, summaries$1$mark_class} << 'h8) | {{13{1'b0}}, summaries$1$tdata};
         summaries$1$forward = 'h1;
         summaries$1$backward = 'h1;
-        if (summaries$1$keep & (summaries$1$octet$continuation != 'h0)) begin
-            summaries$1$forward = ({{12{1'b0}}, summaries$1$octet$continuation} << 'hc) | 'h3;
-            summaries$1$backward = ({{4{1'b0}}, summaries$1$octet$continuation} << 'h4) | 'h3;
+        if (summaries$1$keep & summaries$1$continuing) begin
+            summaries$1$forward = ({{12{1'b0}}, summaries$1$range} << 'hc) | 'h3;
+            summaries$1$backward = ({{4{1'b0}}, summaries$1$range} << 'h4) | 'h3;
         end
         else if (summaries$1$keep) begin
-            summaries$1$forward = ({{12{1'b0}}, summaries$1$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$1$need} << 'h4);
+            summaries$1$forward = ({{12{1'b0}}, summaries$1$range} << 'h7) | ({{14{1'b0}}, summaries$1$need} << 'h4);
             summaries$1$backward = 'h0;
         end
     end
@@ -3962,19 +3935,34 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(*) begin
         summaries$2$octet$tdata = summaries$2$tdata;
         summaries$2$lead$byte_class = summaries$2$octet$byte_class;
-        summaries$2$unused_tables = |summaries$2$octet$free_bits | |summaries$2$lead$outside_tuser | |summaries$2$lead$malformed_tuser;
+        summaries$2$unused_tables = |summaries$2$octet$free_bits;
         summaries$2$need = 'h0;
         if (summaries$2$lead$lead_length > 'h1) begin
             summaries$2$need = summaries$2$lead$lead_length - 'h1;
         end
+        summaries$2$continuing = summaries$2$octet$continuation != 'h0;
+        summaries$2$range = 'h0;
+        summaries$2$kind = summaries$2$lead$malformed_tuser;
+        if (summaries$2$continuing) begin
+            summaries$2$range = summaries$2$octet$continuation;
+        end
+        else if (summaries$2$need != 'h0) begin
+            summaries$2$range = summaries$2$lead$second_allowed;
+            summaries$2$kind = summaries$2$lead$outside_tuser;
+        end
+        summaries$2$mark_class = ({{9{1'b0}}, summaries$2$kind} << 'h9) | ({{8{1'b0}}, summaries$2$range} << 'h4) | ({{10{1'b0}}, summaries$2$need} << 'h1);
+        if (summaries$2$continuing) begin
+            summaries$2$mark_class = ({{9{1'b0}}, summaries$2$kind} << 'h9) | ({{8{1'b0}}, summaries$2$range} << 'h4) | 'h1;
+        end
+        summaries$2$lane = ({{8{1'b0}}, summaries$2$mark_class} << 'h8) | {{13{1'b0}}, summaries$2$tdata};
         summaries$2$forward = 'h1;
         summaries$2$backward = 'h1;
-        if (summaries$2$keep & (summaries$2$octet$continuation != 'h0)) begin
-            summaries$2$forward = ({{12{1'b0}}, summaries$2$octet$continuation} << 'hc) | 'h3;
-            summaries$2$backward = ({{4{1'b0}}, summaries$2$octet$continuation} << 'h4) | 'h3;
+        if (summaries$2$keep & summaries$2$continuing) begin
+            summaries$2$forward = ({{12{1'b0}}, summaries$2$range} << 'hc) | 'h3;
+            summaries$2$backward = ({{4{1'b0}}, summaries$2$range} << 'h4) | 'h3;
         end
         else if (summaries$2$keep) begin
-            summaries$2$forward = ({{12{1'b0}}, summaries$2$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$2$need} << 'h4);
+            summaries$2$forward = ({{12{1'b0}}, summaries$2$range} << 'h7) | ({{14{1'b0}}, summaries$2$need} << 'h4);
             summaries$2$backward = 'h0;
         end
     end
@@ -4173,19 +4161,34 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(*) begin
         summaries$3$octet$tdata = summaries$3$tdata;
         summaries$3$lead$byte_class = summaries$3$octet$byte_class;
-        summaries$3$unused_tables = |summaries$3$octet$free_bits | |summaries$3$lead$outside_tuser | |summaries$3$lead$malformed_tuser;
+        summaries$3$unused_tables = |summaries$3$octet$free_bits;
         summaries$3$need = 'h0;
         if (summaries$3$lead$lead_length > 'h1) begin
             summaries$3$need = summaries$3$lead$lead_length - 'h1;
         end
+        summaries$3$continuing = summaries$3$octet$continuation != 'h0;
+        summaries$3$range = 'h0;
+        summaries$3$kind = summaries$3$lead$malformed_tuser;
+        if (summaries$3$continuing) begin
+            summaries$3$range = summaries$3$octet$continuation;
+        end
+        else if (summaries$3$need != 'h0) begin
+            summaries$3$range = summaries$3$lead$second_allowed;
+            summaries$3$kind = summaries$3$lead$outside_tuser;
+        end
+        summaries$3$mark_class = ({{9{1'b0}}, summaries$3$kind} << 'h9) | ({{8{1'b0}}, summaries$3$range} << 'h4) | ({{10{1'b0}}, summaries$3$need} << 'h1);
+        if (summaries$3$continuing) begin
+            summaries$3$mark_class = ({{9{1'b0}}, summaries$3$kind} << 'h9) | ({{8{1'b0}}, summaries$3$range} << 'h4) | 'h1;
+        end
+        summaries$3$lane = ({{8{1'b0}}, summaries$3$mark_class} << 'h8) | {{13{1'b0}}, summaries$3$tdata};
         summaries$3$forward = 'h1;
         summaries$3$backward = 'h1;
-        if (summaries$3$keep & (summaries$3$octet$continuation != 'h0)) begin
-            summaries$3$forward = ({{12{1'b0}}, summaries$3$octet$continuation} << 'hc) | 'h3;
-            summaries$3$backward = ({{4{1'b0}}, summaries$3$octet$continuation} << 'h4) | 'h3;
+        if (summaries$3$keep & summaries$3$continuing) begin
+            summaries$3$forward = ({{12{1'b0}}, summaries$3$range} << 'hc) | 'h3;
+            summaries$3$backward = ({{4{1'b0}}, summaries$3$range} << 'h4) | 'h3;
         end
         else if (summaries$3$keep) begin
-            summaries$3$forward = ({{12{1'b0}}, summaries$3$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$3$need} << 'h4);
+            summaries$3$forward = ({{12{1'b0}}, summaries$3$range} << 'h7) | ({{14{1'b0}}, summaries$3$need} << 'h4);
             summaries$3$backward = 'h0;
         end
     end
@@ -4384,19 +4387,34 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(*) begin
         summaries$4$octet$tdata = summaries$4$tdata;
         summaries$4$lead$byte_class = summaries$4$octet$byte_class;
-        summaries$4$unused_tables = |summaries$4$octet$free_bits | |summaries$4$lead$outside_tuser | |summaries$4$lead$malformed_tuser;
+        summaries$4$unused_tables = |summaries$4$octet$free_bits;
         summaries$4$need = 'h0;
         if (summaries$4$lead$lead_length > 'h1) begin
             summaries$4$need = summaries$4$lead$lead_length - 'h1;
         end
+        summaries$4$continuing = summaries$4$octet$continuation != 'h0;
+        summaries$4$range = 'h0;
+        summaries$4$kind = summaries$4$lead$malformed_tuser;
+        if (summaries$4$continuing) begin
+            summaries$4$range = summaries$4$octet$continuation;
+        end
+        else if (summaries$4$need != 'h0) begin
+            summaries$4$range = summaries$4$lead$second_allowed;
+            summaries$4$kind = summaries$4$lead$outside_tuser;
+        end
+        summaries$4$mark_class = ({{9{1'b0}}, summaries$4$kind} << 'h9) | ({{8{1'b0}}, summaries$4$range} << 'h4) | ({{10{1'b0}}, summaries$4$need} << 'h1);
+        if (summaries$4$continuing) begin
+            summaries$4$mark_class = ({{9{1'b0}}, summaries$4$kind} << 'h9) | ({{8{1'b0}}, summaries$4$range} << 'h4) | 'h1;
+        end
+        summaries$4$lane = ({{8{1'b0}}, summaries$4$mark_class} << 'h8) | {{13{1'b0}}, summaries$4$tdata};
         summaries$4$forward = 'h1;
         summaries$4$backward = 'h1;
-        if (summaries$4$keep & (summaries$4$octet$continuation != 'h0)) begin
-            summaries$4$forward = ({{12{1'b0}}, summaries$4$octet$continuation} << 'hc) | 'h3;
-            summaries$4$backward = ({{4{1'b0}}, summaries$4$octet$continuation} << 'h4) | 'h3;
+        if (summaries$4$keep & summaries$4$continuing) begin
+            summaries$4$forward = ({{12{1'b0}}, summaries$4$range} << 'hc) | 'h3;
+            summaries$4$backward = ({{4{1'b0}}, summaries$4$range} << 'h4) | 'h3;
         end
         else if (summaries$4$keep) begin
-            summaries$4$forward = ({{12{1'b0}}, summaries$4$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$4$need} << 'h4);
+            summaries$4$forward = ({{12{1'b0}}, summaries$4$range} << 'h7) | ({{14{1'b0}}, summaries$4$need} << 'h4);
             summaries$4$backward = 'h0;
         end
     end
@@ -4595,19 +4613,34 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(*) begin
         summaries$5$octet$tdata = summaries$5$tdata;
         summaries$5$lead$byte_class = summaries$5$octet$byte_class;
-        summaries$5$unused_tables = |summaries$5$octet$free_bits | |summaries$5$lead$outside_tuser | |summaries$5$lead$malformed_tuser;
+        summaries$5$unused_tables = |summaries$5$octet$free_bits;
         summaries$5$need = 'h0;
         if (summaries$5$lead$lead_length > 'h1) begin
             summaries$5$need = summaries$5$lead$lead_length - 'h1;
         end
+        summaries$5$continuing = summaries$5$octet$continuation != 'h0;
+        summaries$5$range = 'h0;
+        summaries$5$kind = summaries$5$lead$malformed_tuser;
+        if (summaries$5$continuing) begin
+            summaries$5$range = summaries$5$octet$continuation;
+        end
+        else if (summaries$5$need != 'h0) begin
+            summaries$5$range = summaries$5$lead$second_allowed;
+            summaries$5$kind = summaries$5$lead$outside_tuser;
+        end
+        summaries$5$mark_class = ({{9{1'b0}}, summaries$5$kind} << 'h9) | ({{8{1'b0}}, summaries$5$range} << 'h4) | ({{10{1'b0}}, summaries$5$need} << 'h1);
+        if (summaries$5$continuing) begin
+            summaries$5$mark_class = ({{9{1'b0}}, summaries$5$kind} << 'h9) | ({{8{1'b0}}, summaries$5$range} << 'h4) | 'h1;
+        end
+        summaries$5$lane = ({{8{1'b0}}, summaries$5$mark_class} << 'h8) | {{13{1'b0}}, summaries$5$tdata};
         summaries$5$forward = 'h1;
         summaries$5$backward = 'h1;
-        if (summaries$5$keep & (summaries$5$octet$continuation != 'h0)) begin
-            summaries$5$forward = ({{12{1'b0}}, summaries$5$octet$continuation} << 'hc) | 'h3;
-            summaries$5$backward = ({{4{1'b0}}, summaries$5$octet$continuation} << 'h4) | 'h3;
+        if (summaries$5$keep & summaries$5$continuing) begin
+            summaries$5$forward = ({{12{1'b0}}, summaries$5$range} << 'hc) | 'h3;
+            summaries$5$backward = ({{4{1'b0}}, summaries$5$range} << 'h4) | 'h3;
         end
         else if (summaries$5$keep) begin
-            summaries$5$forward = ({{12{1'b0}}, summaries$5$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$5$need} << 'h4);
+            summaries$5$forward = ({{12{1'b0}}, summaries$5$range} << 'h7) | ({{14{1'b0}}, summaries$5$need} << 'h4);
             summaries$5$backward = 'h0;
         end
     end
@@ -4806,19 +4839,34 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(*) begin
         summaries$6$octet$tdata = summaries$6$tdata;
         summaries$6$lead$byte_class = summaries$6$octet$byte_class;
-        summaries$6$unused_tables = |summaries$6$octet$free_bits | |summaries$6$lead$outside_tuser | |summaries$6$lead$malformed_tuser;
+        summaries$6$unused_tables = |summaries$6$octet$free_bits;
         summaries$6$need = 'h0;
         if (summaries$6$lead$lead_length > 'h1) begin
             summaries$6$need = summaries$6$lead$lead_length - 'h1;
         end
+        summaries$6$continuing = summaries$6$octet$continuation != 'h0;
+        summaries$6$range = 'h0;
+        summaries$6$kind = summaries$6$lead$malformed_tuser;
+        if (summaries$6$continuing) begin
+            summaries$6$range = summaries$6$octet$continuation;
+        end
+        else if (summaries$6$need != 'h0) begin
+            summaries$6$range = summaries$6$lead$second_allowed;
+            summaries$6$kind = summaries$6$lead$outside_tuser;
+        end
+        summaries$6$mark_class = ({{9{1'b0}}, summaries$6$kind} << 'h9) | ({{8{1'b0}}, summaries$6$range} << 'h4) | ({{10{1'b0}}, summaries$6$need} << 'h1);
+        if (summaries$6$continuing) begin
+            summaries$6$mark_class = ({{9{1'b0}}, summaries$6$kind} << 'h9) | ({{8{1'b0}}, summaries$6$range} << 'h4) | 'h1;
+        end
+        summaries$6$lane = ({{8{1'b0}}, summaries$6$mark_class} << 'h8) | {{13{1'b0}}, summaries$6$tdata};
         summaries$6$forward = 'h1;
         summaries$6$backward = 'h1;
-        if (summaries$6$keep & (summaries$6$octet$continuation != 'h0)) begin
-            summaries$6$forward = ({{12{1'b0}}, summaries$6$octet$continuation} << 'hc) | 'h3;
-            summaries$6$backward = ({{4{1'b0}}, summaries$6$octet$continuation} << 'h4) | 'h3;
+        if (summaries$6$keep & summaries$6$continuing) begin
+            summaries$6$forward = ({{12{1'b0}}, summaries$6$range} << 'hc) | 'h3;
+            summaries$6$backward = ({{4{1'b0}}, summaries$6$range} << 'h4) | 'h3;
         end
         else if (summaries$6$keep) begin
-            summaries$6$forward = ({{12{1'b0}}, summaries$6$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$6$need} << 'h4);
+            summaries$6$forward = ({{12{1'b0}}, summaries$6$range} << 'h7) | ({{14{1'b0}}, summaries$6$need} << 'h4);
             summaries$6$backward = 'h0;
         end
     end
@@ -5017,25 +5065,40 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(*) begin
         summaries$7$octet$tdata = summaries$7$tdata;
         summaries$7$lead$byte_class = summaries$7$octet$byte_class;
-        summaries$7$unused_tables = |summaries$7$octet$free_bits | |summaries$7$lead$outside_tuser | |summaries$7$lead$malformed_tuser;
+        summaries$7$unused_tables = |summaries$7$octet$free_bits;
         summaries$7$need = 'h0;
         if (summaries$7$lead$lead_length > 'h1) begin
             summaries$7$need = summaries$7$lead$lead_length - 'h1;
         end
+        summaries$7$continuing = summaries$7$octet$continuation != 'h0;
+        summaries$7$range = 'h0;
+        summaries$7$kind = summaries$7$lead$malformed_tuser;
+        if (summaries$7$continuing) begin
+            summaries$7$range = summaries$7$octet$continuation;
+        end
+        else if (summaries$7$need != 'h0) begin
+            summaries$7$range = summaries$7$lead$second_allowed;
+            summaries$7$kind = summaries$7$lead$outside_tuser;
+        end
+        summaries$7$mark_class = ({{9{1'b0}}, summaries$7$kind} << 'h9) | ({{8{1'b0}}, summaries$7$range} << 'h4) | ({{10{1'b0}}, summaries$7$need} << 'h1);
+        if (summaries$7$continuing) begin
+            summaries$7$mark_class = ({{9{1'b0}}, summaries$7$kind} << 'h9) | ({{8{1'b0}}, summaries$7$range} << 'h4) | 'h1;
+        end
+        summaries$7$lane = ({{8{1'b0}}, summaries$7$mark_class} << 'h8) | {{13{1'b0}}, summaries$7$tdata};
         summaries$7$forward = 'h1;
         summaries$7$backward = 'h1;
-        if (summaries$7$keep & (summaries$7$octet$continuation != 'h0)) begin
-            summaries$7$forward = ({{12{1'b0}}, summaries$7$octet$continuation} << 'hc) | 'h3;
-            summaries$7$backward = ({{4{1'b0}}, summaries$7$octet$continuation} << 'h4) | 'h3;
+        if (summaries$7$keep & summaries$7$continuing) begin
+            summaries$7$forward = ({{12{1'b0}}, summaries$7$range} << 'hc) | 'h3;
+            summaries$7$backward = ({{4{1'b0}}, summaries$7$range} << 'h4) | 'h3;
         end
         else if (summaries$7$keep) begin
-            summaries$7$forward = ({{12{1'b0}}, summaries$7$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$7$need} << 'h4);
+            summaries$7$forward = ({{12{1'b0}}, summaries$7$range} << 'h7) | ({{14{1'b0}}, summaries$7$need} << 'h4);
             summaries$7$backward = 'h0;
         end
     end
     // scan$reach1$0$lane$data_reg
     initial begin
-       scan$reach1$0$lane$data_reg$q = 8'h0;
+       scan$reach1$0$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$0$lane$data_reg$clock) begin
        scan$reach1$0$lane$data_reg$q <= scan$reach1$0$lane$data_reg$d;
@@ -5130,7 +5193,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     // scan$reach1$1$lane$data_reg
     initial begin
-       scan$reach1$1$lane$data_reg$q = 8'h0;
+       scan$reach1$1$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$1$lane$data_reg$clock) begin
        scan$reach1$1$lane$data_reg$q <= scan$reach1$1$lane$data_reg$d;
@@ -5225,7 +5288,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     // scan$reach1$2$lane$data_reg
     initial begin
-       scan$reach1$2$lane$data_reg$q = 8'h0;
+       scan$reach1$2$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$2$lane$data_reg$clock) begin
        scan$reach1$2$lane$data_reg$q <= scan$reach1$2$lane$data_reg$d;
@@ -5320,7 +5383,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     // scan$reach1$3$lane$data_reg
     initial begin
-       scan$reach1$3$lane$data_reg$q = 8'h0;
+       scan$reach1$3$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$3$lane$data_reg$clock) begin
        scan$reach1$3$lane$data_reg$q <= scan$reach1$3$lane$data_reg$d;
@@ -5415,7 +5478,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     // scan$reach1$4$lane$data_reg
     initial begin
-       scan$reach1$4$lane$data_reg$q = 8'h0;
+       scan$reach1$4$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$4$lane$data_reg$clock) begin
        scan$reach1$4$lane$data_reg$q <= scan$reach1$4$lane$data_reg$d;
@@ -5510,7 +5573,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     // scan$reach1$5$lane$data_reg
     initial begin
-       scan$reach1$5$lane$data_reg$q = 8'h0;
+       scan$reach1$5$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$5$lane$data_reg$clock) begin
        scan$reach1$5$lane$data_reg$q <= scan$reach1$5$lane$data_reg$d;
@@ -5605,7 +5668,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     // scan$reach1$6$lane$data_reg
     initial begin
-       scan$reach1$6$lane$data_reg$q = 8'h0;
+       scan$reach1$6$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$6$lane$data_reg$clock) begin
        scan$reach1$6$lane$data_reg$q <= scan$reach1$6$lane$data_reg$d;
@@ -5700,7 +5763,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     // scan$reach1$7$lane$data_reg
     initial begin
-       scan$reach1$7$lane$data_reg$q = 8'h0;
+       scan$reach1$7$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$7$lane$data_reg$clock) begin
        scan$reach1$7$lane$data_reg$q <= scan$reach1$7$lane$data_reg$d;
@@ -5795,7 +5858,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     // scan$reach2$0$lane$data_reg
     initial begin
-       scan$reach2$0$lane$data_reg$q = 8'h0;
+       scan$reach2$0$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$0$lane$data_reg$clock) begin
        scan$reach2$0$lane$data_reg$q <= scan$reach2$0$lane$data_reg$d;
@@ -5890,7 +5953,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     // scan$reach2$1$lane$data_reg
     initial begin
-       scan$reach2$1$lane$data_reg$q = 8'h0;
+       scan$reach2$1$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$1$lane$data_reg$clock) begin
        scan$reach2$1$lane$data_reg$q <= scan$reach2$1$lane$data_reg$d;
@@ -5985,7 +6048,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     // scan$reach2$2$lane$data_reg
     initial begin
-       scan$reach2$2$lane$data_reg$q = 8'h0;
+       scan$reach2$2$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$2$lane$data_reg$clock) begin
        scan$reach2$2$lane$data_reg$q <= scan$reach2$2$lane$data_reg$d;
@@ -6080,7 +6143,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     // scan$reach2$3$lane$data_reg
     initial begin
-       scan$reach2$3$lane$data_reg$q = 8'h0;
+       scan$reach2$3$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$3$lane$data_reg$clock) begin
        scan$reach2$3$lane$data_reg$q <= scan$reach2$3$lane$data_reg$d;
@@ -6175,7 +6238,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     // scan$reach2$4$lane$data_reg
     initial begin
-       scan$reach2$4$lane$data_reg$q = 8'h0;
+       scan$reach2$4$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$4$lane$data_reg$clock) begin
        scan$reach2$4$lane$data_reg$q <= scan$reach2$4$lane$data_reg$d;
@@ -6270,7 +6333,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     // scan$reach2$5$lane$data_reg
     initial begin
-       scan$reach2$5$lane$data_reg$q = 8'h0;
+       scan$reach2$5$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$5$lane$data_reg$clock) begin
        scan$reach2$5$lane$data_reg$q <= scan$reach2$5$lane$data_reg$d;
@@ -6365,7 +6428,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     // scan$reach2$6$lane$data_reg
     initial begin
-       scan$reach2$6$lane$data_reg$q = 8'h0;
+       scan$reach2$6$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$6$lane$data_reg$clock) begin
        scan$reach2$6$lane$data_reg$q <= scan$reach2$6$lane$data_reg$d;
@@ -6460,7 +6523,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     // scan$reach2$7$lane$data_reg
     initial begin
-       scan$reach2$7$lane$data_reg$q = 8'h0;
+       scan$reach2$7$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach2$7$lane$data_reg$clock) begin
        scan$reach2$7$lane$data_reg$q <= scan$reach2$7$lane$data_reg$d;
@@ -6555,7 +6618,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     // scan$reach4$0$lane$data_reg
     initial begin
-       scan$reach4$0$lane$data_reg$q = 8'h0;
+       scan$reach4$0$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$0$lane$data_reg$clock) begin
        scan$reach4$0$lane$data_reg$q <= scan$reach4$0$lane$data_reg$d;
@@ -6650,7 +6713,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     // scan$reach4$1$lane$data_reg
     initial begin
-       scan$reach4$1$lane$data_reg$q = 8'h0;
+       scan$reach4$1$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$1$lane$data_reg$clock) begin
        scan$reach4$1$lane$data_reg$q <= scan$reach4$1$lane$data_reg$d;
@@ -6745,7 +6808,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     // scan$reach4$2$lane$data_reg
     initial begin
-       scan$reach4$2$lane$data_reg$q = 8'h0;
+       scan$reach4$2$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$2$lane$data_reg$clock) begin
        scan$reach4$2$lane$data_reg$q <= scan$reach4$2$lane$data_reg$d;
@@ -6840,7 +6903,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     // scan$reach4$3$lane$data_reg
     initial begin
-       scan$reach4$3$lane$data_reg$q = 8'h0;
+       scan$reach4$3$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$3$lane$data_reg$clock) begin
        scan$reach4$3$lane$data_reg$q <= scan$reach4$3$lane$data_reg$d;
@@ -6935,7 +6998,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     // scan$reach4$4$lane$data_reg
     initial begin
-       scan$reach4$4$lane$data_reg$q = 8'h0;
+       scan$reach4$4$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$4$lane$data_reg$clock) begin
        scan$reach4$4$lane$data_reg$q <= scan$reach4$4$lane$data_reg$d;
@@ -7030,7 +7093,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     // scan$reach4$5$lane$data_reg
     initial begin
-       scan$reach4$5$lane$data_reg$q = 8'h0;
+       scan$reach4$5$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$5$lane$data_reg$clock) begin
        scan$reach4$5$lane$data_reg$q <= scan$reach4$5$lane$data_reg$d;
@@ -7125,7 +7188,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     // scan$reach4$6$lane$data_reg
     initial begin
-       scan$reach4$6$lane$data_reg$q = 8'h0;
+       scan$reach4$6$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$6$lane$data_reg$clock) begin
        scan$reach4$6$lane$data_reg$q <= scan$reach4$6$lane$data_reg$d;
@@ -7220,7 +7283,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     // scan$reach4$7$lane$data_reg
     initial begin
-       scan$reach4$7$lane$data_reg$q = 8'h0;
+       scan$reach4$7$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach4$7$lane$data_reg$clock) begin
        scan$reach4$7$lane$data_reg$q <= scan$reach4$7$lane$data_reg$d;
@@ -7647,228 +7710,34 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             marks$after$joined = (marks$after$earlier & 'hff1) | ({{14{1'b0}}, marks$after$trail} << 'h1) | ({{12{1'b0}}, marks$after$first} << 'hc);
         end
     end
-    // marks$marks$0$octet
-    always @(*) begin
-        marks$marks$0$octet$continuation = 'h0;
-        if (!marks$marks$0$octet$tdata['h7]) begin
-            marks$marks$0$octet$byte_class = ByteClass$Ascii;
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$0$octet$tdata['h6]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h3f;
-            if (marks$marks$0$octet$tdata['h5]) begin
-                marks$marks$0$octet$byte_class = ByteClass$ContA0;
-                marks$marks$0$octet$continuation = 'h10;
-            end
-            else if (marks$marks$0$octet$tdata['h4]) begin
-                marks$marks$0$octet$byte_class = ByteClass$Cont90;
-                marks$marks$0$octet$continuation = 'h8;
-            end
-            else if (marks$marks$0$octet$tdata['h3]) begin
-                marks$marks$0$octet$byte_class = ByteClass$Cont88;
-                marks$marks$0$octet$continuation = 'h4;
-            end
-            else if (marks$marks$0$octet$tdata['h2]) begin
-                marks$marks$0$octet$byte_class = ByteClass$Cont84;
-                marks$marks$0$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$Cont80;
-                marks$marks$0$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$0$octet$tdata['h5]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h1f;
-            if (marks$marks$0$octet$tdata['h4] | marks$marks$0$octet$tdata['h3] | marks$marks$0$octet$tdata['h2] | marks$marks$0$octet$tdata['h1]) begin
-                marks$marks$0$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$0$octet$tdata['h4]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'hf;
-            if (marks$marks$0$octet$tdata == 'he0) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$0$octet$tdata == 'hed) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$0$octet$tdata['h3]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h7;
-            if (marks$marks$0$octet$tdata == 'hf0) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$0$octet$tdata == 'hf4) & marks$marks$0$octet$f4_bounded) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$0$octet$tdata['h2] & ~marks$marks$0$octet$leads_to_f7) begin
-                marks$marks$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$0$octet$tdata['h2]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h3;
-            if (~marks$marks$0$octet$leads_to_fb) begin
-                marks$marks$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$0$octet$tdata == 'hf8) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$0$octet$tdata['h1]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h1;
-            if (~marks$marks$0$octet$leads_to_fd) begin
-                marks$marks$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$0$octet$tdata == 'hfc) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$0$octet$free_bits = 'h0;
-            marks$marks$0$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$0$lead
-    always @(*) begin
-        marks$marks$0$lead$lead_length = 'h0;
-        marks$marks$0$lead$second_allowed = 'h1f;
-        marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_truncated;
-        marks$marks$0$lead$malformed_tuser = marks$marks$0$lead$tuser_unexpected_continuation;
-        case (marks$marks$0$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$0$lead$lead_length = 'h1;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$0$lead$lead_length = 'h2;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$0$lead$lead_length = 'h3;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'h10;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$0$lead$lead_length = 'h3;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'hf;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$0$lead$lead_length = 'h3;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$0$lead$lead_length = 'h4;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'h18;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$0$lead$lead_length = 'h4;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'h7;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$0$lead$lead_length = 'h4;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$0$lead$lead_length = 'h5;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'h1c;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$0$lead$lead_length = 'h5;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$0$lead$lead_length = 'h6;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'h1e;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$0$lead$lead_length = 'h6;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$0$lead$malformed_tuser = marks$marks$0$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$0$lead$malformed_tuser = marks$marks$0$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$0$lead$malformed_tuser = marks$marks$0$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$0
     always @(*) begin
-        marks$marks$0$octet$tdata = marks$marks$0$tdata;
-        marks$marks$0$lead$byte_class = marks$marks$0$octet$byte_class;
-        marks$marks$0$unused_inputs = |marks$marks$0$octet$free_bits;
-        marks$marks$0$need = 'h0;
-        if (marks$marks$0$lead$lead_length > 'h1) begin
-            marks$marks$0$need = marks$marks$0$lead$lead_length - 'h1;
-        end
+        marks$marks$0$continuing = marks$marks$0$mark_class['h0];
+        marks$marks$0$need = marks$marks$0$mark_class[('h1)+:(3)];
+        marks$marks$0$range = marks$marks$0$mark_class[('h4)+:(5)];
+        marks$marks$0$kind = marks$marks$0$mark_class[('h9)+:(4)];
         marks$marks$0$second = marks$marks$0$forward[('hc)+:(5)];
         if (marks$marks$0$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$0$second = marks$marks$0$octet$continuation;
+            marks$marks$0$second = marks$marks$0$range;
         end
         marks$marks$0$runs_on = 1'b0;
         marks$marks$0$tuser = 'h0;
-        if (marks$marks$0$keep & (marks$marks$0$octet$continuation != 'h0)) begin
+        if (marks$marks$0$keep & marks$marks$0$continuing) begin
             if (~((marks$marks$0$forward[('h1)+:(3)] < marks$marks$0$forward[('h4)+:(3)]) & ((marks$marks$0$second & marks$marks$0$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$0$forward['h0] & (marks$marks$0$forward[('h1)+:(3)] < marks$marks$0$room))) begin
-                marks$marks$0$tuser = marks$marks$0$lead$malformed_tuser;
+                marks$marks$0$tuser = marks$marks$0$kind;
             end
         end
         else if (marks$marks$0$keep & (marks$marks$0$need == 'h0)) begin
-            marks$marks$0$tuser = marks$marks$0$lead$malformed_tuser;
+            marks$marks$0$tuser = marks$marks$0$kind;
         end
         else if (marks$marks$0$keep) begin
             if (marks$marks$0$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$0$runs_on = 1'b1;
             end
-            else if ((marks$marks$0$backward[('h4)+:(5)] & marks$marks$0$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$0$backward[('h4)+:(5)] & marks$marks$0$range) == 'h0) begin
                 marks$marks$0$tuser = marks$marks$0$tuser_truncated;
                 if (marks$marks$0$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$0$tuser = marks$marks$0$lead$outside_tuser;
+                    marks$marks$0$tuser = marks$marks$0$kind;
                 end
             end
             else if (marks$marks$0$backward[('h1)+:(3)] < marks$marks$0$need) begin
@@ -7885,228 +7754,34 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             marks$marks$0$tuser = marks$marks$0$tuser_truncated;
         end
     end
-    // marks$marks$1$octet
-    always @(*) begin
-        marks$marks$1$octet$continuation = 'h0;
-        if (!marks$marks$1$octet$tdata['h7]) begin
-            marks$marks$1$octet$byte_class = ByteClass$Ascii;
-            marks$marks$1$octet$free_bits = marks$marks$1$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$1$octet$tdata['h6]) begin
-            marks$marks$1$octet$free_bits = marks$marks$1$octet$tdata & 'h3f;
-            if (marks$marks$1$octet$tdata['h5]) begin
-                marks$marks$1$octet$byte_class = ByteClass$ContA0;
-                marks$marks$1$octet$continuation = 'h10;
-            end
-            else if (marks$marks$1$octet$tdata['h4]) begin
-                marks$marks$1$octet$byte_class = ByteClass$Cont90;
-                marks$marks$1$octet$continuation = 'h8;
-            end
-            else if (marks$marks$1$octet$tdata['h3]) begin
-                marks$marks$1$octet$byte_class = ByteClass$Cont88;
-                marks$marks$1$octet$continuation = 'h4;
-            end
-            else if (marks$marks$1$octet$tdata['h2]) begin
-                marks$marks$1$octet$byte_class = ByteClass$Cont84;
-                marks$marks$1$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$1$octet$byte_class = ByteClass$Cont80;
-                marks$marks$1$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$1$octet$tdata['h5]) begin
-            marks$marks$1$octet$free_bits = marks$marks$1$octet$tdata & 'h1f;
-            if (marks$marks$1$octet$tdata['h4] | marks$marks$1$octet$tdata['h3] | marks$marks$1$octet$tdata['h2] | marks$marks$1$octet$tdata['h1]) begin
-                marks$marks$1$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$1$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$1$octet$tdata['h4]) begin
-            marks$marks$1$octet$free_bits = marks$marks$1$octet$tdata & 'hf;
-            if (marks$marks$1$octet$tdata == 'he0) begin
-                marks$marks$1$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$1$octet$tdata == 'hed) begin
-                marks$marks$1$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$1$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$1$octet$tdata['h3]) begin
-            marks$marks$1$octet$free_bits = marks$marks$1$octet$tdata & 'h7;
-            if (marks$marks$1$octet$tdata == 'hf0) begin
-                marks$marks$1$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$1$octet$tdata == 'hf4) & marks$marks$1$octet$f4_bounded) begin
-                marks$marks$1$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$1$octet$tdata['h2] & ~marks$marks$1$octet$leads_to_f7) begin
-                marks$marks$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$1$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$1$octet$tdata['h2]) begin
-            marks$marks$1$octet$free_bits = marks$marks$1$octet$tdata & 'h3;
-            if (~marks$marks$1$octet$leads_to_fb) begin
-                marks$marks$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$1$octet$tdata == 'hf8) begin
-                marks$marks$1$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$1$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$1$octet$tdata['h1]) begin
-            marks$marks$1$octet$free_bits = marks$marks$1$octet$tdata & 'h1;
-            if (~marks$marks$1$octet$leads_to_fd) begin
-                marks$marks$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$1$octet$tdata == 'hfc) begin
-                marks$marks$1$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$1$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$1$octet$free_bits = 'h0;
-            marks$marks$1$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$1$lead
-    always @(*) begin
-        marks$marks$1$lead$lead_length = 'h0;
-        marks$marks$1$lead$second_allowed = 'h1f;
-        marks$marks$1$lead$outside_tuser = marks$marks$1$lead$tuser_truncated;
-        marks$marks$1$lead$malformed_tuser = marks$marks$1$lead$tuser_unexpected_continuation;
-        case (marks$marks$1$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$1$lead$lead_length = 'h1;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$1$lead$lead_length = 'h2;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$1$lead$lead_length = 'h3;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                    marks$marks$1$lead$second_allowed = 'h10;
-                    marks$marks$1$lead$outside_tuser = marks$marks$1$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$1$lead$lead_length = 'h3;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                    marks$marks$1$lead$second_allowed = 'hf;
-                    marks$marks$1$lead$outside_tuser = marks$marks$1$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$1$lead$lead_length = 'h3;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$1$lead$lead_length = 'h4;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                    marks$marks$1$lead$second_allowed = 'h18;
-                    marks$marks$1$lead$outside_tuser = marks$marks$1$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$1$lead$lead_length = 'h4;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                    marks$marks$1$lead$second_allowed = 'h7;
-                    marks$marks$1$lead$outside_tuser = marks$marks$1$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$1$lead$lead_length = 'h4;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$1$lead$lead_length = 'h5;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                    marks$marks$1$lead$second_allowed = 'h1c;
-                    marks$marks$1$lead$outside_tuser = marks$marks$1$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$1$lead$lead_length = 'h5;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$1$lead$lead_length = 'h6;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                    marks$marks$1$lead$second_allowed = 'h1e;
-                    marks$marks$1$lead$outside_tuser = marks$marks$1$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$1$lead$lead_length = 'h6;
-                    marks$marks$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$1$lead$malformed_tuser = marks$marks$1$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$1$lead$malformed_tuser = marks$marks$1$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$1$lead$malformed_tuser = marks$marks$1$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$1
     always @(*) begin
-        marks$marks$1$octet$tdata = marks$marks$1$tdata;
-        marks$marks$1$lead$byte_class = marks$marks$1$octet$byte_class;
-        marks$marks$1$unused_inputs = |marks$marks$1$octet$free_bits;
-        marks$marks$1$need = 'h0;
-        if (marks$marks$1$lead$lead_length > 'h1) begin
-            marks$marks$1$need = marks$marks$1$lead$lead_length - 'h1;
-        end
+        marks$marks$1$continuing = marks$marks$1$mark_class['h0];
+        marks$marks$1$need = marks$marks$1$mark_class[('h1)+:(3)];
+        marks$marks$1$range = marks$marks$1$mark_class[('h4)+:(5)];
+        marks$marks$1$kind = marks$marks$1$mark_class[('h9)+:(4)];
         marks$marks$1$second = marks$marks$1$forward[('hc)+:(5)];
         if (marks$marks$1$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$1$second = marks$marks$1$octet$continuation;
+            marks$marks$1$second = marks$marks$1$range;
         end
         marks$marks$1$runs_on = 1'b0;
         marks$marks$1$tuser = 'h0;
-        if (marks$marks$1$keep & (marks$marks$1$octet$continuation != 'h0)) begin
+        if (marks$marks$1$keep & marks$marks$1$continuing) begin
             if (~((marks$marks$1$forward[('h1)+:(3)] < marks$marks$1$forward[('h4)+:(3)]) & ((marks$marks$1$second & marks$marks$1$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$1$forward['h0] & (marks$marks$1$forward[('h1)+:(3)] < marks$marks$1$room))) begin
-                marks$marks$1$tuser = marks$marks$1$lead$malformed_tuser;
+                marks$marks$1$tuser = marks$marks$1$kind;
             end
         end
         else if (marks$marks$1$keep & (marks$marks$1$need == 'h0)) begin
-            marks$marks$1$tuser = marks$marks$1$lead$malformed_tuser;
+            marks$marks$1$tuser = marks$marks$1$kind;
         end
         else if (marks$marks$1$keep) begin
             if (marks$marks$1$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$1$runs_on = 1'b1;
             end
-            else if ((marks$marks$1$backward[('h4)+:(5)] & marks$marks$1$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$1$backward[('h4)+:(5)] & marks$marks$1$range) == 'h0) begin
                 marks$marks$1$tuser = marks$marks$1$tuser_truncated;
                 if (marks$marks$1$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$1$tuser = marks$marks$1$lead$outside_tuser;
+                    marks$marks$1$tuser = marks$marks$1$kind;
                 end
             end
             else if (marks$marks$1$backward[('h1)+:(3)] < marks$marks$1$need) begin
@@ -8123,228 +7798,34 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             marks$marks$1$tuser = marks$marks$1$tuser_truncated;
         end
     end
-    // marks$marks$2$octet
-    always @(*) begin
-        marks$marks$2$octet$continuation = 'h0;
-        if (!marks$marks$2$octet$tdata['h7]) begin
-            marks$marks$2$octet$byte_class = ByteClass$Ascii;
-            marks$marks$2$octet$free_bits = marks$marks$2$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$2$octet$tdata['h6]) begin
-            marks$marks$2$octet$free_bits = marks$marks$2$octet$tdata & 'h3f;
-            if (marks$marks$2$octet$tdata['h5]) begin
-                marks$marks$2$octet$byte_class = ByteClass$ContA0;
-                marks$marks$2$octet$continuation = 'h10;
-            end
-            else if (marks$marks$2$octet$tdata['h4]) begin
-                marks$marks$2$octet$byte_class = ByteClass$Cont90;
-                marks$marks$2$octet$continuation = 'h8;
-            end
-            else if (marks$marks$2$octet$tdata['h3]) begin
-                marks$marks$2$octet$byte_class = ByteClass$Cont88;
-                marks$marks$2$octet$continuation = 'h4;
-            end
-            else if (marks$marks$2$octet$tdata['h2]) begin
-                marks$marks$2$octet$byte_class = ByteClass$Cont84;
-                marks$marks$2$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$2$octet$byte_class = ByteClass$Cont80;
-                marks$marks$2$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$2$octet$tdata['h5]) begin
-            marks$marks$2$octet$free_bits = marks$marks$2$octet$tdata & 'h1f;
-            if (marks$marks$2$octet$tdata['h4] | marks$marks$2$octet$tdata['h3] | marks$marks$2$octet$tdata['h2] | marks$marks$2$octet$tdata['h1]) begin
-                marks$marks$2$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$2$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$2$octet$tdata['h4]) begin
-            marks$marks$2$octet$free_bits = marks$marks$2$octet$tdata & 'hf;
-            if (marks$marks$2$octet$tdata == 'he0) begin
-                marks$marks$2$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$2$octet$tdata == 'hed) begin
-                marks$marks$2$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$2$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$2$octet$tdata['h3]) begin
-            marks$marks$2$octet$free_bits = marks$marks$2$octet$tdata & 'h7;
-            if (marks$marks$2$octet$tdata == 'hf0) begin
-                marks$marks$2$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$2$octet$tdata == 'hf4) & marks$marks$2$octet$f4_bounded) begin
-                marks$marks$2$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$2$octet$tdata['h2] & ~marks$marks$2$octet$leads_to_f7) begin
-                marks$marks$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$2$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$2$octet$tdata['h2]) begin
-            marks$marks$2$octet$free_bits = marks$marks$2$octet$tdata & 'h3;
-            if (~marks$marks$2$octet$leads_to_fb) begin
-                marks$marks$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$2$octet$tdata == 'hf8) begin
-                marks$marks$2$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$2$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$2$octet$tdata['h1]) begin
-            marks$marks$2$octet$free_bits = marks$marks$2$octet$tdata & 'h1;
-            if (~marks$marks$2$octet$leads_to_fd) begin
-                marks$marks$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$2$octet$tdata == 'hfc) begin
-                marks$marks$2$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$2$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$2$octet$free_bits = 'h0;
-            marks$marks$2$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$2$lead
-    always @(*) begin
-        marks$marks$2$lead$lead_length = 'h0;
-        marks$marks$2$lead$second_allowed = 'h1f;
-        marks$marks$2$lead$outside_tuser = marks$marks$2$lead$tuser_truncated;
-        marks$marks$2$lead$malformed_tuser = marks$marks$2$lead$tuser_unexpected_continuation;
-        case (marks$marks$2$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$2$lead$lead_length = 'h1;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$2$lead$lead_length = 'h2;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$2$lead$lead_length = 'h3;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                    marks$marks$2$lead$second_allowed = 'h10;
-                    marks$marks$2$lead$outside_tuser = marks$marks$2$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$2$lead$lead_length = 'h3;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                    marks$marks$2$lead$second_allowed = 'hf;
-                    marks$marks$2$lead$outside_tuser = marks$marks$2$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$2$lead$lead_length = 'h3;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$2$lead$lead_length = 'h4;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                    marks$marks$2$lead$second_allowed = 'h18;
-                    marks$marks$2$lead$outside_tuser = marks$marks$2$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$2$lead$lead_length = 'h4;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                    marks$marks$2$lead$second_allowed = 'h7;
-                    marks$marks$2$lead$outside_tuser = marks$marks$2$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$2$lead$lead_length = 'h4;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$2$lead$lead_length = 'h5;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                    marks$marks$2$lead$second_allowed = 'h1c;
-                    marks$marks$2$lead$outside_tuser = marks$marks$2$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$2$lead$lead_length = 'h5;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$2$lead$lead_length = 'h6;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                    marks$marks$2$lead$second_allowed = 'h1e;
-                    marks$marks$2$lead$outside_tuser = marks$marks$2$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$2$lead$lead_length = 'h6;
-                    marks$marks$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$2$lead$malformed_tuser = marks$marks$2$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$2$lead$malformed_tuser = marks$marks$2$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$2$lead$malformed_tuser = marks$marks$2$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$2
     always @(*) begin
-        marks$marks$2$octet$tdata = marks$marks$2$tdata;
-        marks$marks$2$lead$byte_class = marks$marks$2$octet$byte_class;
-        marks$marks$2$unused_inputs = |marks$marks$2$octet$free_bits;
-        marks$marks$2$need = 'h0;
-        if (marks$marks$2$lead$lead_length > 'h1) begin
-            marks$marks$2$need = marks$marks$2$lead$lead_length - 'h1;
-        end
+        marks$marks$2$continuing = marks$marks$2$mark_class['h0];
+        marks$marks$2$need = marks$marks$2$mark_class[('h1)+:(3)];
+        marks$marks$2$range = marks$marks$2$mark_class[('h4)+:(5)];
+        marks$marks$2$kind = marks$marks$2$mark_class[('h9)+:(4)];
         marks$marks$2$second = marks$marks$2$forward[('hc)+:(5)];
         if (marks$marks$2$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$2$second = marks$marks$2$octet$continuation;
+            marks$marks$2$second = marks$marks$2$range;
         end
         marks$marks$2$runs_on = 1'b0;
         marks$marks$2$tuser = 'h0;
-        if (marks$marks$2$keep & (marks$marks$2$octet$continuation != 'h0)) begin
+        if (marks$marks$2$keep & marks$marks$2$continuing) begin
             if (~((marks$marks$2$forward[('h1)+:(3)] < marks$marks$2$forward[('h4)+:(3)]) & ((marks$marks$2$second & marks$marks$2$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$2$forward['h0] & (marks$marks$2$forward[('h1)+:(3)] < marks$marks$2$room))) begin
-                marks$marks$2$tuser = marks$marks$2$lead$malformed_tuser;
+                marks$marks$2$tuser = marks$marks$2$kind;
             end
         end
         else if (marks$marks$2$keep & (marks$marks$2$need == 'h0)) begin
-            marks$marks$2$tuser = marks$marks$2$lead$malformed_tuser;
+            marks$marks$2$tuser = marks$marks$2$kind;
         end
         else if (marks$marks$2$keep) begin
             if (marks$marks$2$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$2$runs_on = 1'b1;
             end
-            else if ((marks$marks$2$backward[('h4)+:(5)] & marks$marks$2$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$2$backward[('h4)+:(5)] & marks$marks$2$range) == 'h0) begin
                 marks$marks$2$tuser = marks$marks$2$tuser_truncated;
                 if (marks$marks$2$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$2$tuser = marks$marks$2$lead$outside_tuser;
+                    marks$marks$2$tuser = marks$marks$2$kind;
                 end
             end
             else if (marks$marks$2$backward[('h1)+:(3)] < marks$marks$2$need) begin
@@ -8361,228 +7842,34 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             marks$marks$2$tuser = marks$marks$2$tuser_truncated;
         end
     end
-    // marks$marks$3$octet
-    always @(*) begin
-        marks$marks$3$octet$continuation = 'h0;
-        if (!marks$marks$3$octet$tdata['h7]) begin
-            marks$marks$3$octet$byte_class = ByteClass$Ascii;
-            marks$marks$3$octet$free_bits = marks$marks$3$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$3$octet$tdata['h6]) begin
-            marks$marks$3$octet$free_bits = marks$marks$3$octet$tdata & 'h3f;
-            if (marks$marks$3$octet$tdata['h5]) begin
-                marks$marks$3$octet$byte_class = ByteClass$ContA0;
-                marks$marks$3$octet$continuation = 'h10;
-            end
-            else if (marks$marks$3$octet$tdata['h4]) begin
-                marks$marks$3$octet$byte_class = ByteClass$Cont90;
-                marks$marks$3$octet$continuation = 'h8;
-            end
-            else if (marks$marks$3$octet$tdata['h3]) begin
-                marks$marks$3$octet$byte_class = ByteClass$Cont88;
-                marks$marks$3$octet$continuation = 'h4;
-            end
-            else if (marks$marks$3$octet$tdata['h2]) begin
-                marks$marks$3$octet$byte_class = ByteClass$Cont84;
-                marks$marks$3$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$3$octet$byte_class = ByteClass$Cont80;
-                marks$marks$3$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$3$octet$tdata['h5]) begin
-            marks$marks$3$octet$free_bits = marks$marks$3$octet$tdata & 'h1f;
-            if (marks$marks$3$octet$tdata['h4] | marks$marks$3$octet$tdata['h3] | marks$marks$3$octet$tdata['h2] | marks$marks$3$octet$tdata['h1]) begin
-                marks$marks$3$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$3$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$3$octet$tdata['h4]) begin
-            marks$marks$3$octet$free_bits = marks$marks$3$octet$tdata & 'hf;
-            if (marks$marks$3$octet$tdata == 'he0) begin
-                marks$marks$3$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$3$octet$tdata == 'hed) begin
-                marks$marks$3$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$3$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$3$octet$tdata['h3]) begin
-            marks$marks$3$octet$free_bits = marks$marks$3$octet$tdata & 'h7;
-            if (marks$marks$3$octet$tdata == 'hf0) begin
-                marks$marks$3$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$3$octet$tdata == 'hf4) & marks$marks$3$octet$f4_bounded) begin
-                marks$marks$3$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$3$octet$tdata['h2] & ~marks$marks$3$octet$leads_to_f7) begin
-                marks$marks$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$3$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$3$octet$tdata['h2]) begin
-            marks$marks$3$octet$free_bits = marks$marks$3$octet$tdata & 'h3;
-            if (~marks$marks$3$octet$leads_to_fb) begin
-                marks$marks$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$3$octet$tdata == 'hf8) begin
-                marks$marks$3$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$3$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$3$octet$tdata['h1]) begin
-            marks$marks$3$octet$free_bits = marks$marks$3$octet$tdata & 'h1;
-            if (~marks$marks$3$octet$leads_to_fd) begin
-                marks$marks$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$3$octet$tdata == 'hfc) begin
-                marks$marks$3$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$3$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$3$octet$free_bits = 'h0;
-            marks$marks$3$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$3$lead
-    always @(*) begin
-        marks$marks$3$lead$lead_length = 'h0;
-        marks$marks$3$lead$second_allowed = 'h1f;
-        marks$marks$3$lead$outside_tuser = marks$marks$3$lead$tuser_truncated;
-        marks$marks$3$lead$malformed_tuser = marks$marks$3$lead$tuser_unexpected_continuation;
-        case (marks$marks$3$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$3$lead$lead_length = 'h1;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$3$lead$lead_length = 'h2;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$3$lead$lead_length = 'h3;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                    marks$marks$3$lead$second_allowed = 'h10;
-                    marks$marks$3$lead$outside_tuser = marks$marks$3$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$3$lead$lead_length = 'h3;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                    marks$marks$3$lead$second_allowed = 'hf;
-                    marks$marks$3$lead$outside_tuser = marks$marks$3$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$3$lead$lead_length = 'h3;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$3$lead$lead_length = 'h4;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                    marks$marks$3$lead$second_allowed = 'h18;
-                    marks$marks$3$lead$outside_tuser = marks$marks$3$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$3$lead$lead_length = 'h4;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                    marks$marks$3$lead$second_allowed = 'h7;
-                    marks$marks$3$lead$outside_tuser = marks$marks$3$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$3$lead$lead_length = 'h4;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$3$lead$lead_length = 'h5;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                    marks$marks$3$lead$second_allowed = 'h1c;
-                    marks$marks$3$lead$outside_tuser = marks$marks$3$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$3$lead$lead_length = 'h5;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$3$lead$lead_length = 'h6;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                    marks$marks$3$lead$second_allowed = 'h1e;
-                    marks$marks$3$lead$outside_tuser = marks$marks$3$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$3$lead$lead_length = 'h6;
-                    marks$marks$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$3$lead$malformed_tuser = marks$marks$3$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$3$lead$malformed_tuser = marks$marks$3$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$3$lead$malformed_tuser = marks$marks$3$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$3
     always @(*) begin
-        marks$marks$3$octet$tdata = marks$marks$3$tdata;
-        marks$marks$3$lead$byte_class = marks$marks$3$octet$byte_class;
-        marks$marks$3$unused_inputs = |marks$marks$3$octet$free_bits;
-        marks$marks$3$need = 'h0;
-        if (marks$marks$3$lead$lead_length > 'h1) begin
-            marks$marks$3$need = marks$marks$3$lead$lead_length - 'h1;
-        end
+        marks$marks$3$continuing = marks$marks$3$mark_class['h0];
+        marks$marks$3$need = marks$marks$3$mark_class[('h1)+:(3)];
+        marks$marks$3$range = marks$marks$3$mark_class[('h4)+:(5)];
+        marks$marks$3$kind = marks$marks$3$mark_class[('h9)+:(4)];
         marks$marks$3$second = marks$marks$3$forward[('hc)+:(5)];
         if (marks$marks$3$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$3$second = marks$marks$3$octet$continuation;
+            marks$marks$3$second = marks$marks$3$range;
         end
         marks$marks$3$runs_on = 1'b0;
         marks$marks$3$tuser = 'h0;
-        if (marks$marks$3$keep & (marks$marks$3$octet$continuation != 'h0)) begin
+        if (marks$marks$3$keep & marks$marks$3$continuing) begin
             if (~((marks$marks$3$forward[('h1)+:(3)] < marks$marks$3$forward[('h4)+:(3)]) & ((marks$marks$3$second & marks$marks$3$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$3$forward['h0] & (marks$marks$3$forward[('h1)+:(3)] < marks$marks$3$room))) begin
-                marks$marks$3$tuser = marks$marks$3$lead$malformed_tuser;
+                marks$marks$3$tuser = marks$marks$3$kind;
             end
         end
         else if (marks$marks$3$keep & (marks$marks$3$need == 'h0)) begin
-            marks$marks$3$tuser = marks$marks$3$lead$malformed_tuser;
+            marks$marks$3$tuser = marks$marks$3$kind;
         end
         else if (marks$marks$3$keep) begin
             if (marks$marks$3$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$3$runs_on = 1'b1;
             end
-            else if ((marks$marks$3$backward[('h4)+:(5)] & marks$marks$3$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$3$backward[('h4)+:(5)] & marks$marks$3$range) == 'h0) begin
                 marks$marks$3$tuser = marks$marks$3$tuser_truncated;
                 if (marks$marks$3$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$3$tuser = marks$marks$3$lead$outside_tuser;
+                    marks$marks$3$tuser = marks$marks$3$kind;
                 end
             end
             else if (marks$marks$3$backward[('h1)+:(3)] < marks$marks$3$need) begin
@@ -8599,228 +7886,34 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             marks$marks$3$tuser = marks$marks$3$tuser_truncated;
         end
     end
-    // marks$marks$4$octet
-    always @(*) begin
-        marks$marks$4$octet$continuation = 'h0;
-        if (!marks$marks$4$octet$tdata['h7]) begin
-            marks$marks$4$octet$byte_class = ByteClass$Ascii;
-            marks$marks$4$octet$free_bits = marks$marks$4$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$4$octet$tdata['h6]) begin
-            marks$marks$4$octet$free_bits = marks$marks$4$octet$tdata & 'h3f;
-            if (marks$marks$4$octet$tdata['h5]) begin
-                marks$marks$4$octet$byte_class = ByteClass$ContA0;
-                marks$marks$4$octet$continuation = 'h10;
-            end
-            else if (marks$marks$4$octet$tdata['h4]) begin
-                marks$marks$4$octet$byte_class = ByteClass$Cont90;
-                marks$marks$4$octet$continuation = 'h8;
-            end
-            else if (marks$marks$4$octet$tdata['h3]) begin
-                marks$marks$4$octet$byte_class = ByteClass$Cont88;
-                marks$marks$4$octet$continuation = 'h4;
-            end
-            else if (marks$marks$4$octet$tdata['h2]) begin
-                marks$marks$4$octet$byte_class = ByteClass$Cont84;
-                marks$marks$4$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$4$octet$byte_class = ByteClass$Cont80;
-                marks$marks$4$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$4$octet$tdata['h5]) begin
-            marks$marks$4$octet$free_bits = marks$marks$4$octet$tdata & 'h1f;
-            if (marks$marks$4$octet$tdata['h4] | marks$marks$4$octet$tdata['h3] | marks$marks$4$octet$tdata['h2] | marks$marks$4$octet$tdata['h1]) begin
-                marks$marks$4$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$4$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$4$octet$tdata['h4]) begin
-            marks$marks$4$octet$free_bits = marks$marks$4$octet$tdata & 'hf;
-            if (marks$marks$4$octet$tdata == 'he0) begin
-                marks$marks$4$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$4$octet$tdata == 'hed) begin
-                marks$marks$4$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$4$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$4$octet$tdata['h3]) begin
-            marks$marks$4$octet$free_bits = marks$marks$4$octet$tdata & 'h7;
-            if (marks$marks$4$octet$tdata == 'hf0) begin
-                marks$marks$4$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$4$octet$tdata == 'hf4) & marks$marks$4$octet$f4_bounded) begin
-                marks$marks$4$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$4$octet$tdata['h2] & ~marks$marks$4$octet$leads_to_f7) begin
-                marks$marks$4$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$4$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$4$octet$tdata['h2]) begin
-            marks$marks$4$octet$free_bits = marks$marks$4$octet$tdata & 'h3;
-            if (~marks$marks$4$octet$leads_to_fb) begin
-                marks$marks$4$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$4$octet$tdata == 'hf8) begin
-                marks$marks$4$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$4$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$4$octet$tdata['h1]) begin
-            marks$marks$4$octet$free_bits = marks$marks$4$octet$tdata & 'h1;
-            if (~marks$marks$4$octet$leads_to_fd) begin
-                marks$marks$4$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$4$octet$tdata == 'hfc) begin
-                marks$marks$4$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$4$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$4$octet$free_bits = 'h0;
-            marks$marks$4$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$4$lead
-    always @(*) begin
-        marks$marks$4$lead$lead_length = 'h0;
-        marks$marks$4$lead$second_allowed = 'h1f;
-        marks$marks$4$lead$outside_tuser = marks$marks$4$lead$tuser_truncated;
-        marks$marks$4$lead$malformed_tuser = marks$marks$4$lead$tuser_unexpected_continuation;
-        case (marks$marks$4$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$4$lead$lead_length = 'h1;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$4$lead$lead_length = 'h2;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$4$lead$lead_length = 'h3;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                    marks$marks$4$lead$second_allowed = 'h10;
-                    marks$marks$4$lead$outside_tuser = marks$marks$4$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$4$lead$lead_length = 'h3;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                    marks$marks$4$lead$second_allowed = 'hf;
-                    marks$marks$4$lead$outside_tuser = marks$marks$4$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$4$lead$lead_length = 'h3;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$4$lead$lead_length = 'h4;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                    marks$marks$4$lead$second_allowed = 'h18;
-                    marks$marks$4$lead$outside_tuser = marks$marks$4$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$4$lead$lead_length = 'h4;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                    marks$marks$4$lead$second_allowed = 'h7;
-                    marks$marks$4$lead$outside_tuser = marks$marks$4$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$4$lead$lead_length = 'h4;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$4$lead$lead_length = 'h5;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                    marks$marks$4$lead$second_allowed = 'h1c;
-                    marks$marks$4$lead$outside_tuser = marks$marks$4$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$4$lead$lead_length = 'h5;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$4$lead$lead_length = 'h6;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                    marks$marks$4$lead$second_allowed = 'h1e;
-                    marks$marks$4$lead$outside_tuser = marks$marks$4$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$4$lead$lead_length = 'h6;
-                    marks$marks$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$4$lead$malformed_tuser = marks$marks$4$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$4$lead$malformed_tuser = marks$marks$4$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$4$lead$malformed_tuser = marks$marks$4$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$4
     always @(*) begin
-        marks$marks$4$octet$tdata = marks$marks$4$tdata;
-        marks$marks$4$lead$byte_class = marks$marks$4$octet$byte_class;
-        marks$marks$4$unused_inputs = |marks$marks$4$octet$free_bits;
-        marks$marks$4$need = 'h0;
-        if (marks$marks$4$lead$lead_length > 'h1) begin
-            marks$marks$4$need = marks$marks$4$lead$lead_length - 'h1;
-        end
+        marks$marks$4$continuing = marks$marks$4$mark_class['h0];
+        marks$marks$4$need = marks$marks$4$mark_class[('h1)+:(3)];
+        marks$marks$4$range = marks$marks$4$mark_class[('h4)+:(5)];
+        marks$marks$4$kind = marks$marks$4$mark_class[('h9)+:(4)];
         marks$marks$4$second = marks$marks$4$forward[('hc)+:(5)];
         if (marks$marks$4$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$4$second = marks$marks$4$octet$continuation;
+            marks$marks$4$second = marks$marks$4$range;
         end
         marks$marks$4$runs_on = 1'b0;
         marks$marks$4$tuser = 'h0;
-        if (marks$marks$4$keep & (marks$marks$4$octet$continuation != 'h0)) begin
+        if (marks$marks$4$keep & marks$marks$4$continuing) begin
             if (~((marks$marks$4$forward[('h1)+:(3)] < marks$marks$4$forward[('h4)+:(3)]) & ((marks$marks$4$second & marks$marks$4$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$4$forward['h0] & (marks$marks$4$forward[('h1)+:(3)] < marks$marks$4$room))) begin
-                marks$marks$4$tuser = marks$marks$4$lead$malformed_tuser;
+                marks$marks$4$tuser = marks$marks$4$kind;
             end
         end
         else if (marks$marks$4$keep & (marks$marks$4$need == 'h0)) begin
-            marks$marks$4$tuser = marks$marks$4$lead$malformed_tuser;
+            marks$marks$4$tuser = marks$marks$4$kind;
         end
         else if (marks$marks$4$keep) begin
             if (marks$marks$4$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$4$runs_on = 1'b1;
             end
-            else if ((marks$marks$4$backward[('h4)+:(5)] & marks$marks$4$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$4$backward[('h4)+:(5)] & marks$marks$4$range) == 'h0) begin
                 marks$marks$4$tuser = marks$marks$4$tuser_truncated;
                 if (marks$marks$4$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$4$tuser = marks$marks$4$lead$outside_tuser;
+                    marks$marks$4$tuser = marks$marks$4$kind;
                 end
             end
             else if (marks$marks$4$backward[('h1)+:(3)] < marks$marks$4$need) begin
@@ -8837,228 +7930,34 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             marks$marks$4$tuser = marks$marks$4$tuser_truncated;
         end
     end
-    // marks$marks$5$octet
-    always @(*) begin
-        marks$marks$5$octet$continuation = 'h0;
-        if (!marks$marks$5$octet$tdata['h7]) begin
-            marks$marks$5$octet$byte_class = ByteClass$Ascii;
-            marks$marks$5$octet$free_bits = marks$marks$5$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$5$octet$tdata['h6]) begin
-            marks$marks$5$octet$free_bits = marks$marks$5$octet$tdata & 'h3f;
-            if (marks$marks$5$octet$tdata['h5]) begin
-                marks$marks$5$octet$byte_class = ByteClass$ContA0;
-                marks$marks$5$octet$continuation = 'h10;
-            end
-            else if (marks$marks$5$octet$tdata['h4]) begin
-                marks$marks$5$octet$byte_class = ByteClass$Cont90;
-                marks$marks$5$octet$continuation = 'h8;
-            end
-            else if (marks$marks$5$octet$tdata['h3]) begin
-                marks$marks$5$octet$byte_class = ByteClass$Cont88;
-                marks$marks$5$octet$continuation = 'h4;
-            end
-            else if (marks$marks$5$octet$tdata['h2]) begin
-                marks$marks$5$octet$byte_class = ByteClass$Cont84;
-                marks$marks$5$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$5$octet$byte_class = ByteClass$Cont80;
-                marks$marks$5$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$5$octet$tdata['h5]) begin
-            marks$marks$5$octet$free_bits = marks$marks$5$octet$tdata & 'h1f;
-            if (marks$marks$5$octet$tdata['h4] | marks$marks$5$octet$tdata['h3] | marks$marks$5$octet$tdata['h2] | marks$marks$5$octet$tdata['h1]) begin
-                marks$marks$5$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$5$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$5$octet$tdata['h4]) begin
-            marks$marks$5$octet$free_bits = marks$marks$5$octet$tdata & 'hf;
-            if (marks$marks$5$octet$tdata == 'he0) begin
-                marks$marks$5$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$5$octet$tdata == 'hed) begin
-                marks$marks$5$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$5$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$5$octet$tdata['h3]) begin
-            marks$marks$5$octet$free_bits = marks$marks$5$octet$tdata & 'h7;
-            if (marks$marks$5$octet$tdata == 'hf0) begin
-                marks$marks$5$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$5$octet$tdata == 'hf4) & marks$marks$5$octet$f4_bounded) begin
-                marks$marks$5$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$5$octet$tdata['h2] & ~marks$marks$5$octet$leads_to_f7) begin
-                marks$marks$5$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$5$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$5$octet$tdata['h2]) begin
-            marks$marks$5$octet$free_bits = marks$marks$5$octet$tdata & 'h3;
-            if (~marks$marks$5$octet$leads_to_fb) begin
-                marks$marks$5$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$5$octet$tdata == 'hf8) begin
-                marks$marks$5$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$5$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$5$octet$tdata['h1]) begin
-            marks$marks$5$octet$free_bits = marks$marks$5$octet$tdata & 'h1;
-            if (~marks$marks$5$octet$leads_to_fd) begin
-                marks$marks$5$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$5$octet$tdata == 'hfc) begin
-                marks$marks$5$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$5$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$5$octet$free_bits = 'h0;
-            marks$marks$5$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$5$lead
-    always @(*) begin
-        marks$marks$5$lead$lead_length = 'h0;
-        marks$marks$5$lead$second_allowed = 'h1f;
-        marks$marks$5$lead$outside_tuser = marks$marks$5$lead$tuser_truncated;
-        marks$marks$5$lead$malformed_tuser = marks$marks$5$lead$tuser_unexpected_continuation;
-        case (marks$marks$5$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$5$lead$lead_length = 'h1;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$5$lead$lead_length = 'h2;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$5$lead$lead_length = 'h3;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                    marks$marks$5$lead$second_allowed = 'h10;
-                    marks$marks$5$lead$outside_tuser = marks$marks$5$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$5$lead$lead_length = 'h3;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                    marks$marks$5$lead$second_allowed = 'hf;
-                    marks$marks$5$lead$outside_tuser = marks$marks$5$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$5$lead$lead_length = 'h3;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$5$lead$lead_length = 'h4;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                    marks$marks$5$lead$second_allowed = 'h18;
-                    marks$marks$5$lead$outside_tuser = marks$marks$5$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$5$lead$lead_length = 'h4;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                    marks$marks$5$lead$second_allowed = 'h7;
-                    marks$marks$5$lead$outside_tuser = marks$marks$5$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$5$lead$lead_length = 'h4;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$5$lead$lead_length = 'h5;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                    marks$marks$5$lead$second_allowed = 'h1c;
-                    marks$marks$5$lead$outside_tuser = marks$marks$5$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$5$lead$lead_length = 'h5;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$5$lead$lead_length = 'h6;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                    marks$marks$5$lead$second_allowed = 'h1e;
-                    marks$marks$5$lead$outside_tuser = marks$marks$5$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$5$lead$lead_length = 'h6;
-                    marks$marks$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$5$lead$malformed_tuser = marks$marks$5$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$5$lead$malformed_tuser = marks$marks$5$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$5$lead$malformed_tuser = marks$marks$5$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$5
     always @(*) begin
-        marks$marks$5$octet$tdata = marks$marks$5$tdata;
-        marks$marks$5$lead$byte_class = marks$marks$5$octet$byte_class;
-        marks$marks$5$unused_inputs = |marks$marks$5$octet$free_bits;
-        marks$marks$5$need = 'h0;
-        if (marks$marks$5$lead$lead_length > 'h1) begin
-            marks$marks$5$need = marks$marks$5$lead$lead_length - 'h1;
-        end
+        marks$marks$5$continuing = marks$marks$5$mark_class['h0];
+        marks$marks$5$need = marks$marks$5$mark_class[('h1)+:(3)];
+        marks$marks$5$range = marks$marks$5$mark_class[('h4)+:(5)];
+        marks$marks$5$kind = marks$marks$5$mark_class[('h9)+:(4)];
         marks$marks$5$second = marks$marks$5$forward[('hc)+:(5)];
         if (marks$marks$5$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$5$second = marks$marks$5$octet$continuation;
+            marks$marks$5$second = marks$marks$5$range;
         end
         marks$marks$5$runs_on = 1'b0;
         marks$marks$5$tuser = 'h0;
-        if (marks$marks$5$keep & (marks$marks$5$octet$continuation != 'h0)) begin
+        if (marks$marks$5$keep & marks$marks$5$continuing) begin
             if (~((marks$marks$5$forward[('h1)+:(3)] < marks$marks$5$forward[('h4)+:(3)]) & ((marks$marks$5$second & marks$marks$5$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$5$forward['h0] & (marks$marks$5$forward[('h1)+:(3)] < marks$marks$5$room))) begin
-                marks$marks$5$tuser = marks$marks$5$lead$malformed_tuser;
+                marks$marks$5$tuser = marks$marks$5$kind;
             end
         end
         else if (marks$marks$5$keep & (marks$marks$5$need == 'h0)) begin
-            marks$marks$5$tuser = marks$marks$5$lead$malformed_tuser;
+            marks$marks$5$tuser = marks$marks$5$kind;
         end
         else if (marks$marks$5$keep) begin
             if (marks$marks$5$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$5$runs_on = 1'b1;
             end
-            else if ((marks$marks$5$backward[('h4)+:(5)] & marks$marks$5$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$5$backward[('h4)+:(5)] & marks$marks$5$range) == 'h0) begin
                 marks$marks$5$tuser = marks$marks$5$tuser_truncated;
                 if (marks$marks$5$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$5$tuser = marks$marks$5$lead$outside_tuser;
+                    marks$marks$5$tuser = marks$marks$5$kind;
                 end
             end
             else if (marks$marks$5$backward[('h1)+:(3)] < marks$marks$5$need) begin
@@ -9075,228 +7974,34 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             marks$marks$5$tuser = marks$marks$5$tuser_truncated;
         end
     end
-    // marks$marks$6$octet
-    always @(*) begin
-        marks$marks$6$octet$continuation = 'h0;
-        if (!marks$marks$6$octet$tdata['h7]) begin
-            marks$marks$6$octet$byte_class = ByteClass$Ascii;
-            marks$marks$6$octet$free_bits = marks$marks$6$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$6$octet$tdata['h6]) begin
-            marks$marks$6$octet$free_bits = marks$marks$6$octet$tdata & 'h3f;
-            if (marks$marks$6$octet$tdata['h5]) begin
-                marks$marks$6$octet$byte_class = ByteClass$ContA0;
-                marks$marks$6$octet$continuation = 'h10;
-            end
-            else if (marks$marks$6$octet$tdata['h4]) begin
-                marks$marks$6$octet$byte_class = ByteClass$Cont90;
-                marks$marks$6$octet$continuation = 'h8;
-            end
-            else if (marks$marks$6$octet$tdata['h3]) begin
-                marks$marks$6$octet$byte_class = ByteClass$Cont88;
-                marks$marks$6$octet$continuation = 'h4;
-            end
-            else if (marks$marks$6$octet$tdata['h2]) begin
-                marks$marks$6$octet$byte_class = ByteClass$Cont84;
-                marks$marks$6$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$6$octet$byte_class = ByteClass$Cont80;
-                marks$marks$6$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$6$octet$tdata['h5]) begin
-            marks$marks$6$octet$free_bits = marks$marks$6$octet$tdata & 'h1f;
-            if (marks$marks$6$octet$tdata['h4] | marks$marks$6$octet$tdata['h3] | marks$marks$6$octet$tdata['h2] | marks$marks$6$octet$tdata['h1]) begin
-                marks$marks$6$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$6$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$6$octet$tdata['h4]) begin
-            marks$marks$6$octet$free_bits = marks$marks$6$octet$tdata & 'hf;
-            if (marks$marks$6$octet$tdata == 'he0) begin
-                marks$marks$6$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$6$octet$tdata == 'hed) begin
-                marks$marks$6$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$6$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$6$octet$tdata['h3]) begin
-            marks$marks$6$octet$free_bits = marks$marks$6$octet$tdata & 'h7;
-            if (marks$marks$6$octet$tdata == 'hf0) begin
-                marks$marks$6$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$6$octet$tdata == 'hf4) & marks$marks$6$octet$f4_bounded) begin
-                marks$marks$6$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$6$octet$tdata['h2] & ~marks$marks$6$octet$leads_to_f7) begin
-                marks$marks$6$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$6$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$6$octet$tdata['h2]) begin
-            marks$marks$6$octet$free_bits = marks$marks$6$octet$tdata & 'h3;
-            if (~marks$marks$6$octet$leads_to_fb) begin
-                marks$marks$6$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$6$octet$tdata == 'hf8) begin
-                marks$marks$6$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$6$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$6$octet$tdata['h1]) begin
-            marks$marks$6$octet$free_bits = marks$marks$6$octet$tdata & 'h1;
-            if (~marks$marks$6$octet$leads_to_fd) begin
-                marks$marks$6$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$6$octet$tdata == 'hfc) begin
-                marks$marks$6$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$6$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$6$octet$free_bits = 'h0;
-            marks$marks$6$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$6$lead
-    always @(*) begin
-        marks$marks$6$lead$lead_length = 'h0;
-        marks$marks$6$lead$second_allowed = 'h1f;
-        marks$marks$6$lead$outside_tuser = marks$marks$6$lead$tuser_truncated;
-        marks$marks$6$lead$malformed_tuser = marks$marks$6$lead$tuser_unexpected_continuation;
-        case (marks$marks$6$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$6$lead$lead_length = 'h1;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$6$lead$lead_length = 'h2;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$6$lead$lead_length = 'h3;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                    marks$marks$6$lead$second_allowed = 'h10;
-                    marks$marks$6$lead$outside_tuser = marks$marks$6$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$6$lead$lead_length = 'h3;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                    marks$marks$6$lead$second_allowed = 'hf;
-                    marks$marks$6$lead$outside_tuser = marks$marks$6$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$6$lead$lead_length = 'h3;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$6$lead$lead_length = 'h4;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                    marks$marks$6$lead$second_allowed = 'h18;
-                    marks$marks$6$lead$outside_tuser = marks$marks$6$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$6$lead$lead_length = 'h4;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                    marks$marks$6$lead$second_allowed = 'h7;
-                    marks$marks$6$lead$outside_tuser = marks$marks$6$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$6$lead$lead_length = 'h4;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$6$lead$lead_length = 'h5;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                    marks$marks$6$lead$second_allowed = 'h1c;
-                    marks$marks$6$lead$outside_tuser = marks$marks$6$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$6$lead$lead_length = 'h5;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$6$lead$lead_length = 'h6;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                    marks$marks$6$lead$second_allowed = 'h1e;
-                    marks$marks$6$lead$outside_tuser = marks$marks$6$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$6$lead$lead_length = 'h6;
-                    marks$marks$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$6$lead$malformed_tuser = marks$marks$6$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$6$lead$malformed_tuser = marks$marks$6$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$6$lead$malformed_tuser = marks$marks$6$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$6
     always @(*) begin
-        marks$marks$6$octet$tdata = marks$marks$6$tdata;
-        marks$marks$6$lead$byte_class = marks$marks$6$octet$byte_class;
-        marks$marks$6$unused_inputs = |marks$marks$6$octet$free_bits;
-        marks$marks$6$need = 'h0;
-        if (marks$marks$6$lead$lead_length > 'h1) begin
-            marks$marks$6$need = marks$marks$6$lead$lead_length - 'h1;
-        end
+        marks$marks$6$continuing = marks$marks$6$mark_class['h0];
+        marks$marks$6$need = marks$marks$6$mark_class[('h1)+:(3)];
+        marks$marks$6$range = marks$marks$6$mark_class[('h4)+:(5)];
+        marks$marks$6$kind = marks$marks$6$mark_class[('h9)+:(4)];
         marks$marks$6$second = marks$marks$6$forward[('hc)+:(5)];
         if (marks$marks$6$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$6$second = marks$marks$6$octet$continuation;
+            marks$marks$6$second = marks$marks$6$range;
         end
         marks$marks$6$runs_on = 1'b0;
         marks$marks$6$tuser = 'h0;
-        if (marks$marks$6$keep & (marks$marks$6$octet$continuation != 'h0)) begin
+        if (marks$marks$6$keep & marks$marks$6$continuing) begin
             if (~((marks$marks$6$forward[('h1)+:(3)] < marks$marks$6$forward[('h4)+:(3)]) & ((marks$marks$6$second & marks$marks$6$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$6$forward['h0] & (marks$marks$6$forward[('h1)+:(3)] < marks$marks$6$room))) begin
-                marks$marks$6$tuser = marks$marks$6$lead$malformed_tuser;
+                marks$marks$6$tuser = marks$marks$6$kind;
             end
         end
         else if (marks$marks$6$keep & (marks$marks$6$need == 'h0)) begin
-            marks$marks$6$tuser = marks$marks$6$lead$malformed_tuser;
+            marks$marks$6$tuser = marks$marks$6$kind;
         end
         else if (marks$marks$6$keep) begin
             if (marks$marks$6$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$6$runs_on = 1'b1;
             end
-            else if ((marks$marks$6$backward[('h4)+:(5)] & marks$marks$6$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$6$backward[('h4)+:(5)] & marks$marks$6$range) == 'h0) begin
                 marks$marks$6$tuser = marks$marks$6$tuser_truncated;
                 if (marks$marks$6$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$6$tuser = marks$marks$6$lead$outside_tuser;
+                    marks$marks$6$tuser = marks$marks$6$kind;
                 end
             end
             else if (marks$marks$6$backward[('h1)+:(3)] < marks$marks$6$need) begin
@@ -9313,228 +8018,34 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             marks$marks$6$tuser = marks$marks$6$tuser_truncated;
         end
     end
-    // marks$marks$7$octet
-    always @(*) begin
-        marks$marks$7$octet$continuation = 'h0;
-        if (!marks$marks$7$octet$tdata['h7]) begin
-            marks$marks$7$octet$byte_class = ByteClass$Ascii;
-            marks$marks$7$octet$free_bits = marks$marks$7$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$7$octet$tdata['h6]) begin
-            marks$marks$7$octet$free_bits = marks$marks$7$octet$tdata & 'h3f;
-            if (marks$marks$7$octet$tdata['h5]) begin
-                marks$marks$7$octet$byte_class = ByteClass$ContA0;
-                marks$marks$7$octet$continuation = 'h10;
-            end
-            else if (marks$marks$7$octet$tdata['h4]) begin
-                marks$marks$7$octet$byte_class = ByteClass$Cont90;
-                marks$marks$7$octet$continuation = 'h8;
-            end
-            else if (marks$marks$7$octet$tdata['h3]) begin
-                marks$marks$7$octet$byte_class = ByteClass$Cont88;
-                marks$marks$7$octet$continuation = 'h4;
-            end
-            else if (marks$marks$7$octet$tdata['h2]) begin
-                marks$marks$7$octet$byte_class = ByteClass$Cont84;
-                marks$marks$7$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$7$octet$byte_class = ByteClass$Cont80;
-                marks$marks$7$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$7$octet$tdata['h5]) begin
-            marks$marks$7$octet$free_bits = marks$marks$7$octet$tdata & 'h1f;
-            if (marks$marks$7$octet$tdata['h4] | marks$marks$7$octet$tdata['h3] | marks$marks$7$octet$tdata['h2] | marks$marks$7$octet$tdata['h1]) begin
-                marks$marks$7$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$7$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$7$octet$tdata['h4]) begin
-            marks$marks$7$octet$free_bits = marks$marks$7$octet$tdata & 'hf;
-            if (marks$marks$7$octet$tdata == 'he0) begin
-                marks$marks$7$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$7$octet$tdata == 'hed) begin
-                marks$marks$7$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$7$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$7$octet$tdata['h3]) begin
-            marks$marks$7$octet$free_bits = marks$marks$7$octet$tdata & 'h7;
-            if (marks$marks$7$octet$tdata == 'hf0) begin
-                marks$marks$7$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$7$octet$tdata == 'hf4) & marks$marks$7$octet$f4_bounded) begin
-                marks$marks$7$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$7$octet$tdata['h2] & ~marks$marks$7$octet$leads_to_f7) begin
-                marks$marks$7$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$7$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$7$octet$tdata['h2]) begin
-            marks$marks$7$octet$free_bits = marks$marks$7$octet$tdata & 'h3;
-            if (~marks$marks$7$octet$leads_to_fb) begin
-                marks$marks$7$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$7$octet$tdata == 'hf8) begin
-                marks$marks$7$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$7$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$7$octet$tdata['h1]) begin
-            marks$marks$7$octet$free_bits = marks$marks$7$octet$tdata & 'h1;
-            if (~marks$marks$7$octet$leads_to_fd) begin
-                marks$marks$7$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$7$octet$tdata == 'hfc) begin
-                marks$marks$7$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$7$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$7$octet$free_bits = 'h0;
-            marks$marks$7$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$7$lead
-    always @(*) begin
-        marks$marks$7$lead$lead_length = 'h0;
-        marks$marks$7$lead$second_allowed = 'h1f;
-        marks$marks$7$lead$outside_tuser = marks$marks$7$lead$tuser_truncated;
-        marks$marks$7$lead$malformed_tuser = marks$marks$7$lead$tuser_unexpected_continuation;
-        case (marks$marks$7$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$7$lead$lead_length = 'h1;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$7$lead$lead_length = 'h2;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$7$lead$lead_length = 'h3;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                    marks$marks$7$lead$second_allowed = 'h10;
-                    marks$marks$7$lead$outside_tuser = marks$marks$7$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$7$lead$lead_length = 'h3;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                    marks$marks$7$lead$second_allowed = 'hf;
-                    marks$marks$7$lead$outside_tuser = marks$marks$7$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$7$lead$lead_length = 'h3;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$7$lead$lead_length = 'h4;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                    marks$marks$7$lead$second_allowed = 'h18;
-                    marks$marks$7$lead$outside_tuser = marks$marks$7$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$7$lead$lead_length = 'h4;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                    marks$marks$7$lead$second_allowed = 'h7;
-                    marks$marks$7$lead$outside_tuser = marks$marks$7$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$7$lead$lead_length = 'h4;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$7$lead$lead_length = 'h5;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                    marks$marks$7$lead$second_allowed = 'h1c;
-                    marks$marks$7$lead$outside_tuser = marks$marks$7$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$7$lead$lead_length = 'h5;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$7$lead$lead_length = 'h6;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                    marks$marks$7$lead$second_allowed = 'h1e;
-                    marks$marks$7$lead$outside_tuser = marks$marks$7$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$7$lead$lead_length = 'h6;
-                    marks$marks$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$7$lead$malformed_tuser = marks$marks$7$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$7$lead$malformed_tuser = marks$marks$7$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$7$lead$malformed_tuser = marks$marks$7$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$7
     always @(*) begin
-        marks$marks$7$octet$tdata = marks$marks$7$tdata;
-        marks$marks$7$lead$byte_class = marks$marks$7$octet$byte_class;
-        marks$marks$7$unused_inputs = |marks$marks$7$octet$free_bits;
-        marks$marks$7$need = 'h0;
-        if (marks$marks$7$lead$lead_length > 'h1) begin
-            marks$marks$7$need = marks$marks$7$lead$lead_length - 'h1;
-        end
+        marks$marks$7$continuing = marks$marks$7$mark_class['h0];
+        marks$marks$7$need = marks$marks$7$mark_class[('h1)+:(3)];
+        marks$marks$7$range = marks$marks$7$mark_class[('h4)+:(5)];
+        marks$marks$7$kind = marks$marks$7$mark_class[('h9)+:(4)];
         marks$marks$7$second = marks$marks$7$forward[('hc)+:(5)];
         if (marks$marks$7$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$7$second = marks$marks$7$octet$continuation;
+            marks$marks$7$second = marks$marks$7$range;
         end
         marks$marks$7$runs_on = 1'b0;
         marks$marks$7$tuser = 'h0;
-        if (marks$marks$7$keep & (marks$marks$7$octet$continuation != 'h0)) begin
+        if (marks$marks$7$keep & marks$marks$7$continuing) begin
             if (~((marks$marks$7$forward[('h1)+:(3)] < marks$marks$7$forward[('h4)+:(3)]) & ((marks$marks$7$second & marks$marks$7$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$7$forward['h0] & (marks$marks$7$forward[('h1)+:(3)] < marks$marks$7$room))) begin
-                marks$marks$7$tuser = marks$marks$7$lead$malformed_tuser;
+                marks$marks$7$tuser = marks$marks$7$kind;
             end
         end
         else if (marks$marks$7$keep & (marks$marks$7$need == 'h0)) begin
-            marks$marks$7$tuser = marks$marks$7$lead$malformed_tuser;
+            marks$marks$7$tuser = marks$marks$7$kind;
         end
         else if (marks$marks$7$keep) begin
             if (marks$marks$7$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$7$runs_on = 1'b1;
             end
-            else if ((marks$marks$7$backward[('h4)+:(5)] & marks$marks$7$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$7$backward[('h4)+:(5)] & marks$marks$7$range) == 'h0) begin
                 marks$marks$7$tuser = marks$marks$7$tuser_truncated;
                 if (marks$marks$7$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$7$tuser = marks$marks$7$lead$outside_tuser;
+                    marks$marks$7$tuser = marks$marks$7$kind;
                 end
             end
             else if (marks$marks$7$backward[('h1)+:(3)] < marks$marks$7$need) begin
@@ -9827,7 +8338,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$resolved_tuser_out$d = marks$resolved_tuser_out$q;
         marks$carry_open = marks$carry_room$q != 'h0;
         marks$carry_trail = marks$carry$q[('h1)+:(3)];
-        marks$carry_need = marks$carry$q[('h4)+:(3)];
         marks$beat_lead = marks$backward$0[('h1)+:(3)];
         marks$room = 'h0;
         if ((marks$carry_trail != 'h0) | ((marks$backward$0[('h4)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0)) begin
@@ -9840,7 +8350,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         else if (marks$carry$q['ha]) begin
             marks$carry_outside = marks$tuser_surrogate;
         end
-        marks$run = {{1{1'b0}}, marks$carry_trail} + {{1{1'b0}}, marks$beat_lead};
         marks$marks$0$forward = 'h1;
         marks$marks$1$forward = marks$forward$0;
         marks$marks$2$forward = marks$forward$1;
@@ -9849,35 +8358,35 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$marks$5$forward = marks$forward$4;
         marks$marks$6$forward = marks$forward$5;
         marks$marks$7$forward = marks$forward$6;
-        marks$marks$0$tdata = marks$data$0;
+        marks$marks$0$mark_class = marks$data$0[('h8)+:(13)];
         marks$marks$0$keep = marks$keep$0;
         marks$marks$0$room = marks$room;
         marks$marks$0$last = marks$last;
-        marks$marks$1$tdata = marks$data$1;
+        marks$marks$1$mark_class = marks$data$1[('h8)+:(13)];
         marks$marks$1$keep = marks$keep$1;
         marks$marks$1$room = marks$room;
         marks$marks$1$last = marks$last;
-        marks$marks$2$tdata = marks$data$2;
+        marks$marks$2$mark_class = marks$data$2[('h8)+:(13)];
         marks$marks$2$keep = marks$keep$2;
         marks$marks$2$room = marks$room;
         marks$marks$2$last = marks$last;
-        marks$marks$3$tdata = marks$data$3;
+        marks$marks$3$mark_class = marks$data$3[('h8)+:(13)];
         marks$marks$3$keep = marks$keep$3;
         marks$marks$3$room = marks$room;
         marks$marks$3$last = marks$last;
-        marks$marks$4$tdata = marks$data$4;
+        marks$marks$4$mark_class = marks$data$4[('h8)+:(13)];
         marks$marks$4$keep = marks$keep$4;
         marks$marks$4$room = marks$room;
         marks$marks$4$last = marks$last;
-        marks$marks$5$tdata = marks$data$5;
+        marks$marks$5$mark_class = marks$data$5[('h8)+:(13)];
         marks$marks$5$keep = marks$keep$5;
         marks$marks$5$room = marks$room;
         marks$marks$5$last = marks$last;
-        marks$marks$6$tdata = marks$data$6;
+        marks$marks$6$mark_class = marks$data$6[('h8)+:(13)];
         marks$marks$6$keep = marks$keep$6;
         marks$marks$6$room = marks$room;
         marks$marks$6$last = marks$last;
-        marks$marks$7$tdata = marks$data$7;
+        marks$marks$7$mark_class = marks$data$7[('h8)+:(13)];
         marks$marks$7$keep = marks$keep$7;
         marks$marks$7$room = marks$room;
         marks$marks$7$last = marks$last;
@@ -9903,7 +8412,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
                     marks$resolving_tuser = marks$carry_outside;
                 end
             end
-            else if (marks$run >= {{1{1'b0}}, marks$carry_need}) begin
+            else if (marks$beat_lead >= marks$carry_room$q) begin
                 marks$resolving = 1'b1;
             end
             else if (!marks$backward$0['h0] | marks$last) begin
@@ -9911,8 +8420,9 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
                 marks$resolving_tuser = marks$tuser_truncated;
             end
         end
+        marks$beat_forward = marks$forward$7;
         marks$after$earlier = marks$carry$q;
-        marks$after$later = marks$forward$7;
+        marks$after$later = marks$beat_forward;
         marks$next_carry = marks$carry$q;
         if (marks$beat) begin
             marks$next_carry = marks$after$joined;
@@ -9924,11 +8434,28 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             marks$next_carry = 'h1;
         end
         marks$carry$d = marks$next_carry;
-        marks$next_trail = marks$next_carry[('h1)+:(3)];
-        marks$next_need = marks$next_carry[('h4)+:(3)];
-        marks$carry_room$d = 'h0;
-        if (!marks$next_carry['h0] & (marks$next_trail < marks$next_need) & ((marks$next_trail == 'h0) | ((marks$next_carry[('hc)+:(5)] & marks$next_carry[('h7)+:(5)]) != 'h0))) begin
-            marks$carry_room$d = marks$next_need - marks$next_trail;
+        marks$beat_trail = marks$beat_forward[('h1)+:(3)];
+        marks$beat_need = marks$beat_forward[('h4)+:(3)];
+        marks$beat_room = 'h0;
+        if ((marks$beat_trail < marks$beat_need) & ((marks$beat_trail == 'h0) | ((marks$beat_forward[('hc)+:(5)] & marks$beat_forward[('h7)+:(5)]) != 'h0))) begin
+            marks$beat_room = marks$beat_need - marks$beat_trail;
+        end
+        marks$carry_left = 'h0;
+        if ((marks$carry_room$q > marks$beat_trail) & ((marks$carry_trail != 'h0) | (marks$beat_trail == 'h0) | ((marks$beat_forward[('hc)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0))) begin
+            marks$carry_left = marks$carry_room$q - marks$beat_trail;
+        end
+        marks$carry_room$d = marks$carry_room$q;
+        if (marks$beat) begin
+            marks$carry_room$d = marks$beat_room;
+            if (marks$beat_forward['h0]) begin
+                marks$carry_room$d = marks$carry_left;
+            end
+            if (marks$last) begin
+                marks$carry_room$d = 'h0;
+            end
+        end
+        if (marks$rst) begin
+            marks$carry_room$d = 'h0;
         end
         marks$write_out$d = marks$beat;
         marks$tlast_out$d = marks$last;
@@ -9938,7 +8465,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$tkeep_out$0$clock = marks$clock;
         marks$tuser_out$0$clock = marks$clock;
         marks$open_out$0$clock = marks$clock;
-        marks$tdata_out$0$d = marks$data$0;
+        marks$tdata_out$0$d = marks$data$0[('h0)+:(8)];
         marks$tkeep_out$0$d = marks$keep$0;
         marks$tuser_out$0$d = marks$marks$0$tuser;
         marks$open_out$0$d = marks$marks$0$open;
@@ -9950,7 +8477,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$tkeep_out$1$clock = marks$clock;
         marks$tuser_out$1$clock = marks$clock;
         marks$open_out$1$clock = marks$clock;
-        marks$tdata_out$1$d = marks$data$1;
+        marks$tdata_out$1$d = marks$data$1[('h0)+:(8)];
         marks$tkeep_out$1$d = marks$keep$1;
         marks$tuser_out$1$d = marks$marks$1$tuser;
         marks$open_out$1$d = marks$marks$1$open;
@@ -9962,7 +8489,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$tkeep_out$2$clock = marks$clock;
         marks$tuser_out$2$clock = marks$clock;
         marks$open_out$2$clock = marks$clock;
-        marks$tdata_out$2$d = marks$data$2;
+        marks$tdata_out$2$d = marks$data$2[('h0)+:(8)];
         marks$tkeep_out$2$d = marks$keep$2;
         marks$tuser_out$2$d = marks$marks$2$tuser;
         marks$open_out$2$d = marks$marks$2$open;
@@ -9974,7 +8501,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$tkeep_out$3$clock = marks$clock;
         marks$tuser_out$3$clock = marks$clock;
         marks$open_out$3$clock = marks$clock;
-        marks$tdata_out$3$d = marks$data$3;
+        marks$tdata_out$3$d = marks$data$3[('h0)+:(8)];
         marks$tkeep_out$3$d = marks$keep$3;
         marks$tuser_out$3$d = marks$marks$3$tuser;
         marks$open_out$3$d = marks$marks$3$open;
@@ -9986,7 +8513,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$tkeep_out$4$clock = marks$clock;
         marks$tuser_out$4$clock = marks$clock;
         marks$open_out$4$clock = marks$clock;
-        marks$tdata_out$4$d = marks$data$4;
+        marks$tdata_out$4$d = marks$data$4[('h0)+:(8)];
         marks$tkeep_out$4$d = marks$keep$4;
         marks$tuser_out$4$d = marks$marks$4$tuser;
         marks$open_out$4$d = marks$marks$4$open;
@@ -9998,7 +8525,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$tkeep_out$5$clock = marks$clock;
         marks$tuser_out$5$clock = marks$clock;
         marks$open_out$5$clock = marks$clock;
-        marks$tdata_out$5$d = marks$data$5;
+        marks$tdata_out$5$d = marks$data$5[('h0)+:(8)];
         marks$tkeep_out$5$d = marks$keep$5;
         marks$tuser_out$5$d = marks$marks$5$tuser;
         marks$open_out$5$d = marks$marks$5$open;
@@ -10010,7 +8537,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$tkeep_out$6$clock = marks$clock;
         marks$tuser_out$6$clock = marks$clock;
         marks$open_out$6$clock = marks$clock;
-        marks$tdata_out$6$d = marks$data$6;
+        marks$tdata_out$6$d = marks$data$6[('h0)+:(8)];
         marks$tkeep_out$6$d = marks$keep$6;
         marks$tuser_out$6$d = marks$marks$6$tuser;
         marks$open_out$6$d = marks$marks$6$open;
@@ -10022,7 +8549,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$tkeep_out$7$clock = marks$clock;
         marks$tuser_out$7$clock = marks$clock;
         marks$open_out$7$clock = marks$clock;
-        marks$tdata_out$7$d = marks$data$7;
+        marks$tdata_out$7$d = marks$data$7[('h0)+:(8)];
         marks$tkeep_out$7$d = marks$keep$7;
         marks$tuser_out$7$d = marks$marks$7$tuser;
         marks$open_out$7$d = marks$marks$7$open;
@@ -12634,25 +11161,22 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$out_tuser$d = hold$out_tuser$q;
         hold$out_tkeep$d = hold$out_tkeep$q;
         hold$out_tlast$d = hold$out_tlast$q;
-        hold$head_full = 1'b0;
-        hold$head_open = 1'b0;
-        hold$head_tdata = 'h0;
-        hold$head_tuser = 'h0;
-        hold$head_tkeep = 'h0;
-        hold$head_tlast = 1'b0;
         hold$write_at$0$clock = hold$clock;
         hold$read_at$0$clock = hold$clock;
         hold$open_at$0$clock = hold$clock;
         hold$write_at$0$d = hold$write_at$0$q;
         hold$read_at$0$d = hold$read_at$0$q;
         hold$open_at$0$d = hold$open_at$0$q;
+        hold$leaves_from$0 = hold$read_at$0$q & hold$places$0$full & !hold$places$0$open;
+        hold$tdata_from$0 = 'h0;
+        hold$tuser_from$0 = 'h0;
+        hold$tkeep_from$0 = 'h0;
+        hold$tlast_from$0 = 1'b0;
         if (hold$read_at$0$q) begin
-            hold$head_full = hold$places$0$full;
-            hold$head_open = hold$places$0$open;
-            hold$head_tdata = hold$places$0$tdata;
-            hold$head_tuser = hold$places$0$tuser;
-            hold$head_tkeep = hold$places$0$tkeep;
-            hold$head_tlast = hold$places$0$tlast;
+            hold$tdata_from$0 = hold$places$0$tdata;
+            hold$tuser_from$0 = hold$places$0$tuser;
+            hold$tkeep_from$0 = hold$places$0$tkeep;
+            hold$tlast_from$0 = hold$places$0$tlast;
         end
         hold$write_at$1$clock = hold$clock;
         hold$read_at$1$clock = hold$clock;
@@ -12660,13 +11184,16 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$write_at$1$d = hold$write_at$1$q;
         hold$read_at$1$d = hold$read_at$1$q;
         hold$open_at$1$d = hold$open_at$1$q;
+        hold$leaves_from$1 = hold$read_at$1$q & hold$places$1$full & !hold$places$1$open;
+        hold$tdata_from$1 = 'h0;
+        hold$tuser_from$1 = 'h0;
+        hold$tkeep_from$1 = 'h0;
+        hold$tlast_from$1 = 1'b0;
         if (hold$read_at$1$q) begin
-            hold$head_full = hold$places$1$full;
-            hold$head_open = hold$places$1$open;
-            hold$head_tdata = hold$places$1$tdata;
-            hold$head_tuser = hold$places$1$tuser;
-            hold$head_tkeep = hold$places$1$tkeep;
-            hold$head_tlast = hold$places$1$tlast;
+            hold$tdata_from$1 = hold$places$1$tdata;
+            hold$tuser_from$1 = hold$places$1$tuser;
+            hold$tkeep_from$1 = hold$places$1$tkeep;
+            hold$tlast_from$1 = hold$places$1$tlast;
         end
         hold$write_at$2$clock = hold$clock;
         hold$read_at$2$clock = hold$clock;
@@ -12674,13 +11201,16 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$write_at$2$d = hold$write_at$2$q;
         hold$read_at$2$d = hold$read_at$2$q;
         hold$open_at$2$d = hold$open_at$2$q;
+        hold$leaves_from$2 = hold$read_at$2$q & hold$places$2$full & !hold$places$2$open;
+        hold$tdata_from$2 = 'h0;
+        hold$tuser_from$2 = 'h0;
+        hold$tkeep_from$2 = 'h0;
+        hold$tlast_from$2 = 1'b0;
         if (hold$read_at$2$q) begin
-            hold$head_full = hold$places$2$full;
-            hold$head_open = hold$places$2$open;
-            hold$head_tdata = hold$places$2$tdata;
-            hold$head_tuser = hold$places$2$tuser;
-            hold$head_tkeep = hold$places$2$tkeep;
-            hold$head_tlast = hold$places$2$tlast;
+            hold$tdata_from$2 = hold$places$2$tdata;
+            hold$tuser_from$2 = hold$places$2$tuser;
+            hold$tkeep_from$2 = hold$places$2$tkeep;
+            hold$tlast_from$2 = hold$places$2$tlast;
         end
         hold$write_at$3$clock = hold$clock;
         hold$read_at$3$clock = hold$clock;
@@ -12688,13 +11218,16 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$write_at$3$d = hold$write_at$3$q;
         hold$read_at$3$d = hold$read_at$3$q;
         hold$open_at$3$d = hold$open_at$3$q;
+        hold$leaves_from$3 = hold$read_at$3$q & hold$places$3$full & !hold$places$3$open;
+        hold$tdata_from$3 = 'h0;
+        hold$tuser_from$3 = 'h0;
+        hold$tkeep_from$3 = 'h0;
+        hold$tlast_from$3 = 1'b0;
         if (hold$read_at$3$q) begin
-            hold$head_full = hold$places$3$full;
-            hold$head_open = hold$places$3$open;
-            hold$head_tdata = hold$places$3$tdata;
-            hold$head_tuser = hold$places$3$tuser;
-            hold$head_tkeep = hold$places$3$tkeep;
-            hold$head_tlast = hold$places$3$tlast;
+            hold$tdata_from$3 = hold$places$3$tdata;
+            hold$tuser_from$3 = hold$places$3$tuser;
+            hold$tkeep_from$3 = hold$places$3$tkeep;
+            hold$tlast_from$3 = hold$places$3$tlast;
         end
         hold$write_at$4$clock = hold$clock;
         hold$read_at$4$clock = hold$clock;
@@ -12702,13 +11235,16 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$write_at$4$d = hold$write_at$4$q;
         hold$read_at$4$d = hold$read_at$4$q;
         hold$open_at$4$d = hold$open_at$4$q;
+        hold$leaves_from$4 = hold$read_at$4$q & hold$places$4$full & !hold$places$4$open;
+        hold$tdata_from$4 = 'h0;
+        hold$tuser_from$4 = 'h0;
+        hold$tkeep_from$4 = 'h0;
+        hold$tlast_from$4 = 1'b0;
         if (hold$read_at$4$q) begin
-            hold$head_full = hold$places$4$full;
-            hold$head_open = hold$places$4$open;
-            hold$head_tdata = hold$places$4$tdata;
-            hold$head_tuser = hold$places$4$tuser;
-            hold$head_tkeep = hold$places$4$tkeep;
-            hold$head_tlast = hold$places$4$tlast;
+            hold$tdata_from$4 = hold$places$4$tdata;
+            hold$tuser_from$4 = hold$places$4$tuser;
+            hold$tkeep_from$4 = hold$places$4$tkeep;
+            hold$tlast_from$4 = hold$places$4$tlast;
         end
         hold$write_at$5$clock = hold$clock;
         hold$read_at$5$clock = hold$clock;
@@ -12716,13 +11252,16 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$write_at$5$d = hold$write_at$5$q;
         hold$read_at$5$d = hold$read_at$5$q;
         hold$open_at$5$d = hold$open_at$5$q;
+        hold$leaves_from$5 = hold$read_at$5$q & hold$places$5$full & !hold$places$5$open;
+        hold$tdata_from$5 = 'h0;
+        hold$tuser_from$5 = 'h0;
+        hold$tkeep_from$5 = 'h0;
+        hold$tlast_from$5 = 1'b0;
         if (hold$read_at$5$q) begin
-            hold$head_full = hold$places$5$full;
-            hold$head_open = hold$places$5$open;
-            hold$head_tdata = hold$places$5$tdata;
-            hold$head_tuser = hold$places$5$tuser;
-            hold$head_tkeep = hold$places$5$tkeep;
-            hold$head_tlast = hold$places$5$tlast;
+            hold$tdata_from$5 = hold$places$5$tdata;
+            hold$tuser_from$5 = hold$places$5$tuser;
+            hold$tkeep_from$5 = hold$places$5$tkeep;
+            hold$tlast_from$5 = hold$places$5$tlast;
         end
         hold$write_at$6$clock = hold$clock;
         hold$read_at$6$clock = hold$clock;
@@ -12730,13 +11269,16 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$write_at$6$d = hold$write_at$6$q;
         hold$read_at$6$d = hold$read_at$6$q;
         hold$open_at$6$d = hold$open_at$6$q;
+        hold$leaves_from$6 = hold$read_at$6$q & hold$places$6$full & !hold$places$6$open;
+        hold$tdata_from$6 = 'h0;
+        hold$tuser_from$6 = 'h0;
+        hold$tkeep_from$6 = 'h0;
+        hold$tlast_from$6 = 1'b0;
         if (hold$read_at$6$q) begin
-            hold$head_full = hold$places$6$full;
-            hold$head_open = hold$places$6$open;
-            hold$head_tdata = hold$places$6$tdata;
-            hold$head_tuser = hold$places$6$tuser;
-            hold$head_tkeep = hold$places$6$tkeep;
-            hold$head_tlast = hold$places$6$tlast;
+            hold$tdata_from$6 = hold$places$6$tdata;
+            hold$tuser_from$6 = hold$places$6$tuser;
+            hold$tkeep_from$6 = hold$places$6$tkeep;
+            hold$tlast_from$6 = hold$places$6$tlast;
         end
         hold$write_at$7$clock = hold$clock;
         hold$read_at$7$clock = hold$clock;
@@ -12744,15 +11286,22 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$write_at$7$d = hold$write_at$7$q;
         hold$read_at$7$d = hold$read_at$7$q;
         hold$open_at$7$d = hold$open_at$7$q;
+        hold$leaves_from$7 = hold$read_at$7$q & hold$places$7$full & !hold$places$7$open;
+        hold$tdata_from$7 = 'h0;
+        hold$tuser_from$7 = 'h0;
+        hold$tkeep_from$7 = 'h0;
+        hold$tlast_from$7 = 1'b0;
         if (hold$read_at$7$q) begin
-            hold$head_full = hold$places$7$full;
-            hold$head_open = hold$places$7$open;
-            hold$head_tdata = hold$places$7$tdata;
-            hold$head_tuser = hold$places$7$tuser;
-            hold$head_tkeep = hold$places$7$tkeep;
-            hold$head_tlast = hold$places$7$tlast;
+            hold$tdata_from$7 = hold$places$7$tdata;
+            hold$tuser_from$7 = hold$places$7$tuser;
+            hold$tkeep_from$7 = hold$places$7$tkeep;
+            hold$tlast_from$7 = hold$places$7$tlast;
         end
-        hold$leaving = hold$head_full & !hold$head_open;
+        hold$leaving = hold$leaves_from$0 | hold$leaves_from$1 | hold$leaves_from$2 | hold$leaves_from$3 | hold$leaves_from$4 | hold$leaves_from$5 | hold$leaves_from$6 | hold$leaves_from$7;
+        hold$head_tdata = hold$tdata_from$0 | hold$tdata_from$1 | hold$tdata_from$2 | hold$tdata_from$3 | hold$tdata_from$4 | hold$tdata_from$5 | hold$tdata_from$6 | hold$tdata_from$7;
+        hold$head_tuser = hold$tuser_from$0 | hold$tuser_from$1 | hold$tuser_from$2 | hold$tuser_from$3 | hold$tuser_from$4 | hold$tuser_from$5 | hold$tuser_from$6 | hold$tuser_from$7;
+        hold$head_tkeep = hold$tkeep_from$0 | hold$tkeep_from$1 | hold$tkeep_from$2 | hold$tkeep_from$3 | hold$tkeep_from$4 | hold$tkeep_from$5 | hold$tkeep_from$6 | hold$tkeep_from$7;
+        hold$head_tlast = hold$tlast_from$0 | hold$tlast_from$1 | hold$tlast_from$2 | hold$tlast_from$3 | hold$tlast_from$4 | hold$tlast_from$5 | hold$tlast_from$6 | hold$tlast_from$7;
         hold$out_valid$d = hold$leaving;
         hold$out_tdata$d = hold$head_tdata;
         hold$out_tuser$d = hold$head_tuser;
@@ -13879,7 +12428,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         end
         summaries$0$tdata = lane_data$0$q;
         summaries$0$keep = lane_keep$0$q;
-        scan$data_in$0 = lane_data$0$q;
+        scan$data_in$0 = summaries$0$lane;
         scan$keep_in$0 = lane_keep$0$q;
         scan$forward_in$0 = summaries$0$forward;
         scan$backward_in$0 = summaries$0$backward;
@@ -13897,7 +12446,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         end
         summaries$1$tdata = lane_data$1$q;
         summaries$1$keep = lane_keep$1$q;
-        scan$data_in$1 = lane_data$1$q;
+        scan$data_in$1 = summaries$1$lane;
         scan$keep_in$1 = lane_keep$1$q;
         scan$forward_in$1 = summaries$1$forward;
         scan$backward_in$1 = summaries$1$backward;
@@ -13915,7 +12464,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         end
         summaries$2$tdata = lane_data$2$q;
         summaries$2$keep = lane_keep$2$q;
-        scan$data_in$2 = lane_data$2$q;
+        scan$data_in$2 = summaries$2$lane;
         scan$keep_in$2 = lane_keep$2$q;
         scan$forward_in$2 = summaries$2$forward;
         scan$backward_in$2 = summaries$2$backward;
@@ -13933,7 +12482,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         end
         summaries$3$tdata = lane_data$3$q;
         summaries$3$keep = lane_keep$3$q;
-        scan$data_in$3 = lane_data$3$q;
+        scan$data_in$3 = summaries$3$lane;
         scan$keep_in$3 = lane_keep$3$q;
         scan$forward_in$3 = summaries$3$forward;
         scan$backward_in$3 = summaries$3$backward;
@@ -13951,7 +12500,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         end
         summaries$4$tdata = lane_data$4$q;
         summaries$4$keep = lane_keep$4$q;
-        scan$data_in$4 = lane_data$4$q;
+        scan$data_in$4 = summaries$4$lane;
         scan$keep_in$4 = lane_keep$4$q;
         scan$forward_in$4 = summaries$4$forward;
         scan$backward_in$4 = summaries$4$backward;
@@ -13969,7 +12518,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         end
         summaries$5$tdata = lane_data$5$q;
         summaries$5$keep = lane_keep$5$q;
-        scan$data_in$5 = lane_data$5$q;
+        scan$data_in$5 = summaries$5$lane;
         scan$keep_in$5 = lane_keep$5$q;
         scan$forward_in$5 = summaries$5$forward;
         scan$backward_in$5 = summaries$5$backward;
@@ -13987,7 +12536,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         end
         summaries$6$tdata = lane_data$6$q;
         summaries$6$keep = lane_keep$6$q;
-        scan$data_in$6 = lane_data$6$q;
+        scan$data_in$6 = summaries$6$lane;
         scan$keep_in$6 = lane_keep$6$q;
         scan$forward_in$6 = summaries$6$forward;
         scan$backward_in$6 = summaries$6$backward;
@@ -14005,7 +12554,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         end
         summaries$7$tdata = lane_data$7$q;
         summaries$7$keep = lane_keep$7$q;
-        scan$data_in$7 = lane_data$7$q;
+        scan$data_in$7 = summaries$7$lane;
         scan$keep_in$7 = lane_keep$7$q;
         scan$forward_in$7 = summaries$7$forward;
         scan$backward_in$7 = summaries$7$backward;

@@ -63,15 +63,16 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  summaries$0$keep;
     reg  [16:0] summaries$0$forward;
     reg  [8:0] summaries$0$backward;
+    reg  [20:0] summaries$0$lane;
     reg  scan$clock;
     reg  scan$rst;
-    reg  [7:0] scan$data_in$0;
+    reg  [20:0] scan$data_in$0;
     reg  scan$keep_in$0;
     reg  [16:0] scan$forward_in$0;
     reg  [8:0] scan$backward_in$0;
     reg  scan$beat_in;
     reg  scan$last_in;
-    reg  [7:0] scan$data$0;
+    reg  [20:0] scan$data$0;
     reg  scan$keep$0;
     reg  [16:0] scan$forward$0;
     reg  [8:0] scan$backward$0;
@@ -79,7 +80,7 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  scan$last;
     reg  marks$clock;
     reg  marks$rst;
-    reg  [7:0] marks$data$0;
+    reg  [20:0] marks$data$0;
     reg  marks$keep$0;
     reg  [16:0] marks$forward$0;
     reg  [8:0] marks$backward$0;
@@ -173,6 +174,10 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  [4:0] summaries$0$lead$second_allowed;
     reg  [3:0] summaries$0$lead$outside_tuser;
     reg  [3:0] summaries$0$lead$malformed_tuser;
+    reg  [12:0] summaries$0$mark_class;
+    reg  summaries$0$continuing;
+    reg  [4:0] summaries$0$range;
+    reg  [3:0] summaries$0$kind;
     reg  [2:0] summaries$0$need;
     reg  summaries$0$unused_tables;
     localparam  summaries$0$octet$leads_to_f7 = 1'b0;
@@ -186,13 +191,13 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     localparam  summaries$0$lead$tuser_surrogate = 4'hb;
     localparam  summaries$0$lead$tuser_out_of_range = 4'hd;
     reg  scan$reach1$0$clock;
-    reg  [7:0] scan$reach1$0$data_in;
+    reg  [20:0] scan$reach1$0$data_in;
     reg  scan$reach1$0$keep_in;
     reg  [16:0] scan$reach1$0$forward_in;
     reg  [8:0] scan$reach1$0$backward_in;
     reg  [16:0] scan$reach1$0$forward_from;
     reg  [8:0] scan$reach1$0$backward_from;
-    reg  [7:0] scan$reach1$0$data;
+    reg  [20:0] scan$reach1$0$data;
     reg  scan$reach1$0$keep;
     reg  [16:0] scan$reach1$0$forward;
     reg  [8:0] scan$reach1$0$backward;
@@ -203,10 +208,10 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  scan$beats$beat_out;
     reg  scan$beats$last_out;
     reg  scan$reach1$0$lane$clock;
-    reg  [7:0] scan$reach1$0$lane$data_in;
+    reg  [20:0] scan$reach1$0$lane$data_in;
     reg  scan$reach1$0$lane$keep_in;
     reg  [16:0] scan$reach1$0$lane$value_in;
-    reg  [7:0] scan$reach1$0$lane$data;
+    reg  [20:0] scan$reach1$0$lane$data;
     reg  scan$reach1$0$lane$keep;
     reg  [16:0] scan$reach1$0$lane$value;
     reg  [8:0] scan$reach1$0$backward_reg$d;
@@ -218,8 +223,8 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  [8:0] scan$reach1$0$backward_join$earlier;
     reg  [8:0] scan$reach1$0$backward_join$later;
     reg  [8:0] scan$reach1$0$backward_join$joined;
-    reg  [7:0] scan$reach1$0$lane$data_reg$d;
-    reg  [7:0] scan$reach1$0$lane$data_reg$q;
+    reg  [20:0] scan$reach1$0$lane$data_reg$d;
+    reg  [20:0] scan$reach1$0$lane$data_reg$q;
     reg  scan$reach1$0$lane$data_reg$clock;
     reg  scan$reach1$0$lane$keep_reg$d;
     reg  scan$reach1$0$lane$keep_reg$q;
@@ -255,7 +260,7 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  [16:0] marks$after$earlier;
     reg  [16:0] marks$after$later;
     reg  [16:0] marks$after$joined;
-    reg  [7:0] marks$marks$0$tdata;
+    reg  [12:0] marks$marks$0$mark_class;
     reg  marks$marks$0$keep;
     reg  [16:0] marks$marks$0$forward;
     reg  [8:0] marks$marks$0$backward;
@@ -296,13 +301,14 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  [3:0] marks$resolved_tuser_out$q;
     reg  marks$resolved_tuser_out$clock;
     reg  [16:0] marks$next_carry;
-    reg  [2:0] marks$next_trail;
-    reg  [2:0] marks$next_need;
+    reg  [16:0] marks$beat_forward;
+    reg  [2:0] marks$beat_trail;
+    reg  [2:0] marks$beat_need;
+    reg  [2:0] marks$beat_room;
+    reg  [2:0] marks$carry_left;
     reg  marks$carry_open;
     reg  [2:0] marks$carry_trail;
-    reg  [2:0] marks$carry_need;
     reg  [2:0] marks$beat_lead;
-    reg  [3:0] marks$run;
     reg  [3:0] marks$carry_outside;
     reg  [2:0] marks$room;
     reg  marks$resolving;
@@ -313,29 +319,12 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  [2:0] marks$after$trail;
     reg  [4:0] marks$after$first;
     localparam  marks$marks$0$tuser_truncated = 4'h7;
-    reg  [7:0] marks$marks$0$octet$tdata;
-    reg  [4:0] marks$marks$0$octet$byte_class;
-    reg  [4:0] marks$marks$0$octet$continuation;
-    reg  [7:0] marks$marks$0$octet$free_bits;
-    reg  [4:0] marks$marks$0$lead$byte_class;
-    reg  [2:0] marks$marks$0$lead$lead_length;
-    reg  [4:0] marks$marks$0$lead$second_allowed;
-    reg  [3:0] marks$marks$0$lead$outside_tuser;
-    reg  [3:0] marks$marks$0$lead$malformed_tuser;
+    reg  marks$marks$0$continuing;
     reg  [2:0] marks$marks$0$need;
+    reg  [4:0] marks$marks$0$range;
+    reg  [3:0] marks$marks$0$kind;
     reg  [4:0] marks$marks$0$second;
     reg  marks$marks$0$runs_on;
-    reg  marks$marks$0$unused_inputs;
-    localparam  marks$marks$0$octet$leads_to_f7 = 1'b0;
-    localparam  marks$marks$0$octet$leads_to_fb = 1'b0;
-    localparam  marks$marks$0$octet$leads_to_fd = 1'b0;
-    localparam  marks$marks$0$octet$f4_bounded = 1'b1;
-    localparam  marks$marks$0$lead$tuser_invalid_byte = 4'h3;
-    localparam  marks$marks$0$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  marks$marks$0$lead$tuser_truncated = 4'h7;
-    localparam  marks$marks$0$lead$tuser_overlong = 4'h9;
-    localparam  marks$marks$0$lead$tuser_surrogate = 4'hb;
-    localparam  marks$marks$0$lead$tuser_out_of_range = 4'hd;
     reg  hold$places$0$clock;
     reg  hold$places$0$rst;
     reg  hold$places$0$write;
@@ -559,8 +548,46 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  hold$out_tlast$d;
     reg  hold$out_tlast$q;
     reg  hold$out_tlast$clock;
-    reg  hold$head_full;
-    reg  hold$head_open;
+    reg  hold$leaves_from$0;
+    reg  hold$leaves_from$1;
+    reg  hold$leaves_from$2;
+    reg  hold$leaves_from$3;
+    reg  hold$leaves_from$4;
+    reg  hold$leaves_from$5;
+    reg  hold$leaves_from$6;
+    reg  hold$leaves_from$7;
+    reg  [7:0] hold$tdata_from$0;
+    reg  [7:0] hold$tdata_from$1;
+    reg  [7:0] hold$tdata_from$2;
+    reg  [7:0] hold$tdata_from$3;
+    reg  [7:0] hold$tdata_from$4;
+    reg  [7:0] hold$tdata_from$5;
+    reg  [7:0] hold$tdata_from$6;
+    reg  [7:0] hold$tdata_from$7;
+    reg  [3:0] hold$tuser_from$0;
+    reg  [3:0] hold$tuser_from$1;
+    reg  [3:0] hold$tuser_from$2;
+    reg  [3:0] hold$tuser_from$3;
+    reg  [3:0] hold$tuser_from$4;
+    reg  [3:0] hold$tuser_from$5;
+    reg  [3:0] hold$tuser_from$6;
+    reg  [3:0] hold$tuser_from$7;
+    reg  hold$tkeep_from$0;
+    reg  hold$tkeep_from$1;
+    reg  hold$tkeep_from$2;
+    reg  hold$tkeep_from$3;
+    reg  hold$tkeep_from$4;
+    reg  hold$tkeep_from$5;
+    reg  hold$tkeep_from$6;
+    reg  hold$tkeep_from$7;
+    reg  hold$tlast_from$0;
+    reg  hold$tlast_from$1;
+    reg  hold$tlast_from$2;
+    reg  hold$tlast_from$3;
+    reg  hold$tlast_from$4;
+    reg  hold$tlast_from$5;
+    reg  hold$tlast_from$6;
+    reg  hold$tlast_from$7;
     reg  hold$leaving;
     reg  [7:0] hold$head_tdata;
     reg  [3:0] hold$head_tuser;
@@ -1114,25 +1141,40 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     always @(*) begin
         summaries$0$octet$tdata = summaries$0$tdata;
         summaries$0$lead$byte_class = summaries$0$octet$byte_class;
-        summaries$0$unused_tables = |summaries$0$octet$free_bits | |summaries$0$lead$outside_tuser | |summaries$0$lead$malformed_tuser;
+        summaries$0$unused_tables = |summaries$0$octet$free_bits;
         summaries$0$need = 'h0;
         if (summaries$0$lead$lead_length > 'h1) begin
             summaries$0$need = summaries$0$lead$lead_length - 'h1;
         end
+        summaries$0$continuing = summaries$0$octet$continuation != 'h0;
+        summaries$0$range = 'h0;
+        summaries$0$kind = summaries$0$lead$malformed_tuser;
+        if (summaries$0$continuing) begin
+            summaries$0$range = summaries$0$octet$continuation;
+        end
+        else if (summaries$0$need != 'h0) begin
+            summaries$0$range = summaries$0$lead$second_allowed;
+            summaries$0$kind = summaries$0$lead$outside_tuser;
+        end
+        summaries$0$mark_class = ({{9{1'b0}}, summaries$0$kind} << 'h9) | ({{8{1'b0}}, summaries$0$range} << 'h4) | ({{10{1'b0}}, summaries$0$need} << 'h1);
+        if (summaries$0$continuing) begin
+            summaries$0$mark_class = ({{9{1'b0}}, summaries$0$kind} << 'h9) | ({{8{1'b0}}, summaries$0$range} << 'h4) | 'h1;
+        end
+        summaries$0$lane = ({{8{1'b0}}, summaries$0$mark_class} << 'h8) | {{13{1'b0}}, summaries$0$tdata};
         summaries$0$forward = 'h1;
         summaries$0$backward = 'h1;
-        if (summaries$0$keep & (summaries$0$octet$continuation != 'h0)) begin
-            summaries$0$forward = ({{12{1'b0}}, summaries$0$octet$continuation} << 'hc) | 'h3;
-            summaries$0$backward = ({{4{1'b0}}, summaries$0$octet$continuation} << 'h4) | 'h3;
+        if (summaries$0$keep & summaries$0$continuing) begin
+            summaries$0$forward = ({{12{1'b0}}, summaries$0$range} << 'hc) | 'h3;
+            summaries$0$backward = ({{4{1'b0}}, summaries$0$range} << 'h4) | 'h3;
         end
         else if (summaries$0$keep) begin
-            summaries$0$forward = ({{12{1'b0}}, summaries$0$lead$second_allowed} << 'h7) | ({{14{1'b0}}, summaries$0$need} << 'h4);
+            summaries$0$forward = ({{12{1'b0}}, summaries$0$range} << 'h7) | ({{14{1'b0}}, summaries$0$need} << 'h4);
             summaries$0$backward = 'h0;
         end
     end
     // scan$reach1$0$lane$data_reg
     initial begin
-       scan$reach1$0$lane$data_reg$q = 8'h0;
+       scan$reach1$0$lane$data_reg$q = 21'h0;
     end
     always @(posedge scan$reach1$0$lane$data_reg$clock) begin
        scan$reach1$0$lane$data_reg$q <= scan$reach1$0$lane$data_reg$d;
@@ -1300,228 +1342,34 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
             marks$after$joined = (marks$after$earlier & 'hff1) | ({{14{1'b0}}, marks$after$trail} << 'h1) | ({{12{1'b0}}, marks$after$first} << 'hc);
         end
     end
-    // marks$marks$0$octet
-    always @(*) begin
-        marks$marks$0$octet$continuation = 'h0;
-        if (!marks$marks$0$octet$tdata['h7]) begin
-            marks$marks$0$octet$byte_class = ByteClass$Ascii;
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h7f;
-        end
-        else if (!marks$marks$0$octet$tdata['h6]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h3f;
-            if (marks$marks$0$octet$tdata['h5]) begin
-                marks$marks$0$octet$byte_class = ByteClass$ContA0;
-                marks$marks$0$octet$continuation = 'h10;
-            end
-            else if (marks$marks$0$octet$tdata['h4]) begin
-                marks$marks$0$octet$byte_class = ByteClass$Cont90;
-                marks$marks$0$octet$continuation = 'h8;
-            end
-            else if (marks$marks$0$octet$tdata['h3]) begin
-                marks$marks$0$octet$byte_class = ByteClass$Cont88;
-                marks$marks$0$octet$continuation = 'h4;
-            end
-            else if (marks$marks$0$octet$tdata['h2]) begin
-                marks$marks$0$octet$byte_class = ByteClass$Cont84;
-                marks$marks$0$octet$continuation = 'h2;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$Cont80;
-                marks$marks$0$octet$continuation = 'h1;
-            end
-        end
-        else if (!marks$marks$0$octet$tdata['h5]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h1f;
-            if (marks$marks$0$octet$tdata['h4] | marks$marks$0$octet$tdata['h3] | marks$marks$0$octet$tdata['h2] | marks$marks$0$octet$tdata['h1]) begin
-                marks$marks$0$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!marks$marks$0$octet$tdata['h4]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'hf;
-            if (marks$marks$0$octet$tdata == 'he0) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (marks$marks$0$octet$tdata == 'hed) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!marks$marks$0$octet$tdata['h3]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h7;
-            if (marks$marks$0$octet$tdata == 'hf0) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((marks$marks$0$octet$tdata == 'hf4) & marks$marks$0$octet$f4_bounded) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (marks$marks$0$octet$tdata['h2] & ~marks$marks$0$octet$leads_to_f7) begin
-                marks$marks$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!marks$marks$0$octet$tdata['h2]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h3;
-            if (~marks$marks$0$octet$leads_to_fb) begin
-                marks$marks$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$0$octet$tdata == 'hf8) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!marks$marks$0$octet$tdata['h1]) begin
-            marks$marks$0$octet$free_bits = marks$marks$0$octet$tdata & 'h1;
-            if (~marks$marks$0$octet$leads_to_fd) begin
-                marks$marks$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (marks$marks$0$octet$tdata == 'hfc) begin
-                marks$marks$0$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                marks$marks$0$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            marks$marks$0$octet$free_bits = 'h0;
-            marks$marks$0$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // marks$marks$0$lead
-    always @(*) begin
-        marks$marks$0$lead$lead_length = 'h0;
-        marks$marks$0$lead$second_allowed = 'h1f;
-        marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_truncated;
-        marks$marks$0$lead$malformed_tuser = marks$marks$0$lead$tuser_unexpected_continuation;
-        case (marks$marks$0$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    marks$marks$0$lead$lead_length = 'h1;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    marks$marks$0$lead$lead_length = 'h2;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    marks$marks$0$lead$lead_length = 'h3;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'h10;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    marks$marks$0$lead$lead_length = 'h3;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'hf;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    marks$marks$0$lead$lead_length = 'h3;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    marks$marks$0$lead$lead_length = 'h4;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'h18;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    marks$marks$0$lead$lead_length = 'h4;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'h7;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    marks$marks$0$lead$lead_length = 'h4;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    marks$marks$0$lead$lead_length = 'h5;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'h1c;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    marks$marks$0$lead$lead_length = 'h5;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    marks$marks$0$lead$lead_length = 'h6;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                    marks$marks$0$lead$second_allowed = 'h1e;
-                    marks$marks$0$lead$outside_tuser = marks$marks$0$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    marks$marks$0$lead$lead_length = 'h6;
-                    marks$marks$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    marks$marks$0$lead$malformed_tuser = marks$marks$0$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    marks$marks$0$lead$malformed_tuser = marks$marks$0$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    marks$marks$0$lead$malformed_tuser = marks$marks$0$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // marks$marks$0
     always @(*) begin
-        marks$marks$0$octet$tdata = marks$marks$0$tdata;
-        marks$marks$0$lead$byte_class = marks$marks$0$octet$byte_class;
-        marks$marks$0$unused_inputs = |marks$marks$0$octet$free_bits;
-        marks$marks$0$need = 'h0;
-        if (marks$marks$0$lead$lead_length > 'h1) begin
-            marks$marks$0$need = marks$marks$0$lead$lead_length - 'h1;
-        end
+        marks$marks$0$continuing = marks$marks$0$mark_class['h0];
+        marks$marks$0$need = marks$marks$0$mark_class[('h1)+:(3)];
+        marks$marks$0$range = marks$marks$0$mark_class[('h4)+:(5)];
+        marks$marks$0$kind = marks$marks$0$mark_class[('h9)+:(4)];
         marks$marks$0$second = marks$marks$0$forward[('hc)+:(5)];
         if (marks$marks$0$forward[('h1)+:(3)] == 'h0) begin
-            marks$marks$0$second = marks$marks$0$octet$continuation;
+            marks$marks$0$second = marks$marks$0$range;
         end
         marks$marks$0$runs_on = 1'b0;
         marks$marks$0$tuser = 'h0;
-        if (marks$marks$0$keep & (marks$marks$0$octet$continuation != 'h0)) begin
+        if (marks$marks$0$keep & marks$marks$0$continuing) begin
             if (~((marks$marks$0$forward[('h1)+:(3)] < marks$marks$0$forward[('h4)+:(3)]) & ((marks$marks$0$second & marks$marks$0$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$0$forward['h0] & (marks$marks$0$forward[('h1)+:(3)] < marks$marks$0$room))) begin
-                marks$marks$0$tuser = marks$marks$0$lead$malformed_tuser;
+                marks$marks$0$tuser = marks$marks$0$kind;
             end
         end
         else if (marks$marks$0$keep & (marks$marks$0$need == 'h0)) begin
-            marks$marks$0$tuser = marks$marks$0$lead$malformed_tuser;
+            marks$marks$0$tuser = marks$marks$0$kind;
         end
         else if (marks$marks$0$keep) begin
             if (marks$marks$0$backward[('h0)+:(4)] == 'h1) begin
                 marks$marks$0$runs_on = 1'b1;
             end
-            else if ((marks$marks$0$backward[('h4)+:(5)] & marks$marks$0$lead$second_allowed) == 'h0) begin
+            else if ((marks$marks$0$backward[('h4)+:(5)] & marks$marks$0$range) == 'h0) begin
                 marks$marks$0$tuser = marks$marks$0$tuser_truncated;
                 if (marks$marks$0$backward[('h4)+:(5)] != 'h0) begin
-                    marks$marks$0$tuser = marks$marks$0$lead$outside_tuser;
+                    marks$marks$0$tuser = marks$marks$0$kind;
                 end
             end
             else if (marks$marks$0$backward[('h1)+:(3)] < marks$marks$0$need) begin
@@ -1618,7 +1466,6 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         marks$resolved_tuser_out$d = marks$resolved_tuser_out$q;
         marks$carry_open = marks$carry_room$q != 'h0;
         marks$carry_trail = marks$carry$q[('h1)+:(3)];
-        marks$carry_need = marks$carry$q[('h4)+:(3)];
         marks$beat_lead = marks$backward$0[('h1)+:(3)];
         marks$room = 'h0;
         if ((marks$carry_trail != 'h0) | ((marks$backward$0[('h4)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0)) begin
@@ -1631,9 +1478,8 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         else if (marks$carry$q['ha]) begin
             marks$carry_outside = marks$tuser_surrogate;
         end
-        marks$run = {{1{1'b0}}, marks$carry_trail} + {{1{1'b0}}, marks$beat_lead};
         marks$marks$0$forward = 'h1;
-        marks$marks$0$tdata = marks$data$0;
+        marks$marks$0$mark_class = marks$data$0[('h8)+:(13)];
         marks$marks$0$keep = marks$keep$0;
         marks$marks$0$room = marks$room;
         marks$marks$0$last = marks$last;
@@ -1652,7 +1498,7 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
                     marks$resolving_tuser = marks$carry_outside;
                 end
             end
-            else if (marks$run >= {{1{1'b0}}, marks$carry_need}) begin
+            else if (marks$beat_lead >= marks$carry_room$q) begin
                 marks$resolving = 1'b1;
             end
             else if (!marks$backward$0['h0] | marks$last) begin
@@ -1660,8 +1506,9 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
                 marks$resolving_tuser = marks$tuser_truncated;
             end
         end
+        marks$beat_forward = marks$forward$0;
         marks$after$earlier = marks$carry$q;
-        marks$after$later = marks$forward$0;
+        marks$after$later = marks$beat_forward;
         marks$next_carry = marks$carry$q;
         if (marks$beat) begin
             marks$next_carry = marks$after$joined;
@@ -1673,11 +1520,28 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
             marks$next_carry = 'h1;
         end
         marks$carry$d = marks$next_carry;
-        marks$next_trail = marks$next_carry[('h1)+:(3)];
-        marks$next_need = marks$next_carry[('h4)+:(3)];
-        marks$carry_room$d = 'h0;
-        if (!marks$next_carry['h0] & (marks$next_trail < marks$next_need) & ((marks$next_trail == 'h0) | ((marks$next_carry[('hc)+:(5)] & marks$next_carry[('h7)+:(5)]) != 'h0))) begin
-            marks$carry_room$d = marks$next_need - marks$next_trail;
+        marks$beat_trail = marks$beat_forward[('h1)+:(3)];
+        marks$beat_need = marks$beat_forward[('h4)+:(3)];
+        marks$beat_room = 'h0;
+        if ((marks$beat_trail < marks$beat_need) & ((marks$beat_trail == 'h0) | ((marks$beat_forward[('hc)+:(5)] & marks$beat_forward[('h7)+:(5)]) != 'h0))) begin
+            marks$beat_room = marks$beat_need - marks$beat_trail;
+        end
+        marks$carry_left = 'h0;
+        if ((marks$carry_room$q > marks$beat_trail) & ((marks$carry_trail != 'h0) | (marks$beat_trail == 'h0) | ((marks$beat_forward[('hc)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0))) begin
+            marks$carry_left = marks$carry_room$q - marks$beat_trail;
+        end
+        marks$carry_room$d = marks$carry_room$q;
+        if (marks$beat) begin
+            marks$carry_room$d = marks$beat_room;
+            if (marks$beat_forward['h0]) begin
+                marks$carry_room$d = marks$carry_left;
+            end
+            if (marks$last) begin
+                marks$carry_room$d = 'h0;
+            end
+        end
+        if (marks$rst) begin
+            marks$carry_room$d = 'h0;
         end
         marks$write_out$d = marks$beat;
         marks$tlast_out$d = marks$last;
@@ -1687,7 +1551,7 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         marks$tkeep_out$0$clock = marks$clock;
         marks$tuser_out$0$clock = marks$clock;
         marks$open_out$0$clock = marks$clock;
-        marks$tdata_out$0$d = marks$data$0;
+        marks$tdata_out$0$d = marks$data$0[('h0)+:(8)];
         marks$tkeep_out$0$d = marks$keep$0;
         marks$tuser_out$0$d = marks$marks$0$tuser;
         marks$open_out$0$d = marks$marks$0$open;
@@ -2731,25 +2595,22 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$out_tuser$d = hold$out_tuser$q;
         hold$out_tkeep$d = hold$out_tkeep$q;
         hold$out_tlast$d = hold$out_tlast$q;
-        hold$head_full = 1'b0;
-        hold$head_open = 1'b0;
-        hold$head_tdata = 'h0;
-        hold$head_tuser = 'h0;
-        hold$head_tkeep = 'h0;
-        hold$head_tlast = 1'b0;
         hold$write_at$0$clock = hold$clock;
         hold$read_at$0$clock = hold$clock;
         hold$open_at$0$clock = hold$clock;
         hold$write_at$0$d = hold$write_at$0$q;
         hold$read_at$0$d = hold$read_at$0$q;
         hold$open_at$0$d = hold$open_at$0$q;
+        hold$leaves_from$0 = hold$read_at$0$q & hold$places$0$full & !hold$places$0$open;
+        hold$tdata_from$0 = 'h0;
+        hold$tuser_from$0 = 'h0;
+        hold$tkeep_from$0 = 'h0;
+        hold$tlast_from$0 = 1'b0;
         if (hold$read_at$0$q) begin
-            hold$head_full = hold$places$0$full;
-            hold$head_open = hold$places$0$open;
-            hold$head_tdata = hold$places$0$tdata;
-            hold$head_tuser = hold$places$0$tuser;
-            hold$head_tkeep = hold$places$0$tkeep;
-            hold$head_tlast = hold$places$0$tlast;
+            hold$tdata_from$0 = hold$places$0$tdata;
+            hold$tuser_from$0 = hold$places$0$tuser;
+            hold$tkeep_from$0 = hold$places$0$tkeep;
+            hold$tlast_from$0 = hold$places$0$tlast;
         end
         hold$write_at$1$clock = hold$clock;
         hold$read_at$1$clock = hold$clock;
@@ -2757,13 +2618,16 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$write_at$1$d = hold$write_at$1$q;
         hold$read_at$1$d = hold$read_at$1$q;
         hold$open_at$1$d = hold$open_at$1$q;
+        hold$leaves_from$1 = hold$read_at$1$q & hold$places$1$full & !hold$places$1$open;
+        hold$tdata_from$1 = 'h0;
+        hold$tuser_from$1 = 'h0;
+        hold$tkeep_from$1 = 'h0;
+        hold$tlast_from$1 = 1'b0;
         if (hold$read_at$1$q) begin
-            hold$head_full = hold$places$1$full;
-            hold$head_open = hold$places$1$open;
-            hold$head_tdata = hold$places$1$tdata;
-            hold$head_tuser = hold$places$1$tuser;
-            hold$head_tkeep = hold$places$1$tkeep;
-            hold$head_tlast = hold$places$1$tlast;
+            hold$tdata_from$1 = hold$places$1$tdata;
+            hold$tuser_from$1 = hold$places$1$tuser;
+            hold$tkeep_from$1 = hold$places$1$tkeep;
+            hold$tlast_from$1 = hold$places$1$tlast;
         end
         hold$write_at$2$clock = hold$clock;
         hold$read_at$2$clock = hold$clock;
@@ -2771,13 +2635,16 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$write_at$2$d = hold$write_at$2$q;
         hold$read_at$2$d = hold$read_at$2$q;
         hold$open_at$2$d = hold$open_at$2$q;
+        hold$leaves_from$2 = hold$read_at$2$q & hold$places$2$full & !hold$places$2$open;
+        hold$tdata_from$2 = 'h0;
+        hold$tuser_from$2 = 'h0;
+        hold$tkeep_from$2 = 'h0;
+        hold$tlast_from$2 = 1'b0;
         if (hold$read_at$2$q) begin
-            hold$head_full = hold$places$2$full;
-            hold$head_open = hold$places$2$open;
-            hold$head_tdata = hold$places$2$tdata;
-            hold$head_tuser = hold$places$2$tuser;
-            hold$head_tkeep = hold$places$2$tkeep;
-            hold$head_tlast = hold$places$2$tlast;
+            hold$tdata_from$2 = hold$places$2$tdata;
+            hold$tuser_from$2 = hold$places$2$tuser;
+            hold$tkeep_from$2 = hold$places$2$tkeep;
+            hold$tlast_from$2 = hold$places$2$tlast;
         end
         hold$write_at$3$clock = hold$clock;
         hold$read_at$3$clock = hold$clock;
@@ -2785,13 +2652,16 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$write_at$3$d = hold$write_at$3$q;
         hold$read_at$3$d = hold$read_at$3$q;
         hold$open_at$3$d = hold$open_at$3$q;
+        hold$leaves_from$3 = hold$read_at$3$q & hold$places$3$full & !hold$places$3$open;
+        hold$tdata_from$3 = 'h0;
+        hold$tuser_from$3 = 'h0;
+        hold$tkeep_from$3 = 'h0;
+        hold$tlast_from$3 = 1'b0;
         if (hold$read_at$3$q) begin
-            hold$head_full = hold$places$3$full;
-            hold$head_open = hold$places$3$open;
-            hold$head_tdata = hold$places$3$tdata;
-            hold$head_tuser = hold$places$3$tuser;
-            hold$head_tkeep = hold$places$3$tkeep;
-            hold$head_tlast = hold$places$3$tlast;
+            hold$tdata_from$3 = hold$places$3$tdata;
+            hold$tuser_from$3 = hold$places$3$tuser;
+            hold$tkeep_from$3 = hold$places$3$tkeep;
+            hold$tlast_from$3 = hold$places$3$tlast;
         end
         hold$write_at$4$clock = hold$clock;
         hold$read_at$4$clock = hold$clock;
@@ -2799,13 +2669,16 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$write_at$4$d = hold$write_at$4$q;
         hold$read_at$4$d = hold$read_at$4$q;
         hold$open_at$4$d = hold$open_at$4$q;
+        hold$leaves_from$4 = hold$read_at$4$q & hold$places$4$full & !hold$places$4$open;
+        hold$tdata_from$4 = 'h0;
+        hold$tuser_from$4 = 'h0;
+        hold$tkeep_from$4 = 'h0;
+        hold$tlast_from$4 = 1'b0;
         if (hold$read_at$4$q) begin
-            hold$head_full = hold$places$4$full;
-            hold$head_open = hold$places$4$open;
-            hold$head_tdata = hold$places$4$tdata;
-            hold$head_tuser = hold$places$4$tuser;
-            hold$head_tkeep = hold$places$4$tkeep;
-            hold$head_tlast = hold$places$4$tlast;
+            hold$tdata_from$4 = hold$places$4$tdata;
+            hold$tuser_from$4 = hold$places$4$tuser;
+            hold$tkeep_from$4 = hold$places$4$tkeep;
+            hold$tlast_from$4 = hold$places$4$tlast;
         end
         hold$write_at$5$clock = hold$clock;
         hold$read_at$5$clock = hold$clock;
@@ -2813,13 +2686,16 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$write_at$5$d = hold$write_at$5$q;
         hold$read_at$5$d = hold$read_at$5$q;
         hold$open_at$5$d = hold$open_at$5$q;
+        hold$leaves_from$5 = hold$read_at$5$q & hold$places$5$full & !hold$places$5$open;
+        hold$tdata_from$5 = 'h0;
+        hold$tuser_from$5 = 'h0;
+        hold$tkeep_from$5 = 'h0;
+        hold$tlast_from$5 = 1'b0;
         if (hold$read_at$5$q) begin
-            hold$head_full = hold$places$5$full;
-            hold$head_open = hold$places$5$open;
-            hold$head_tdata = hold$places$5$tdata;
-            hold$head_tuser = hold$places$5$tuser;
-            hold$head_tkeep = hold$places$5$tkeep;
-            hold$head_tlast = hold$places$5$tlast;
+            hold$tdata_from$5 = hold$places$5$tdata;
+            hold$tuser_from$5 = hold$places$5$tuser;
+            hold$tkeep_from$5 = hold$places$5$tkeep;
+            hold$tlast_from$5 = hold$places$5$tlast;
         end
         hold$write_at$6$clock = hold$clock;
         hold$read_at$6$clock = hold$clock;
@@ -2827,13 +2703,16 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$write_at$6$d = hold$write_at$6$q;
         hold$read_at$6$d = hold$read_at$6$q;
         hold$open_at$6$d = hold$open_at$6$q;
+        hold$leaves_from$6 = hold$read_at$6$q & hold$places$6$full & !hold$places$6$open;
+        hold$tdata_from$6 = 'h0;
+        hold$tuser_from$6 = 'h0;
+        hold$tkeep_from$6 = 'h0;
+        hold$tlast_from$6 = 1'b0;
         if (hold$read_at$6$q) begin
-            hold$head_full = hold$places$6$full;
-            hold$head_open = hold$places$6$open;
-            hold$head_tdata = hold$places$6$tdata;
-            hold$head_tuser = hold$places$6$tuser;
-            hold$head_tkeep = hold$places$6$tkeep;
-            hold$head_tlast = hold$places$6$tlast;
+            hold$tdata_from$6 = hold$places$6$tdata;
+            hold$tuser_from$6 = hold$places$6$tuser;
+            hold$tkeep_from$6 = hold$places$6$tkeep;
+            hold$tlast_from$6 = hold$places$6$tlast;
         end
         hold$write_at$7$clock = hold$clock;
         hold$read_at$7$clock = hold$clock;
@@ -2841,15 +2720,22 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$write_at$7$d = hold$write_at$7$q;
         hold$read_at$7$d = hold$read_at$7$q;
         hold$open_at$7$d = hold$open_at$7$q;
+        hold$leaves_from$7 = hold$read_at$7$q & hold$places$7$full & !hold$places$7$open;
+        hold$tdata_from$7 = 'h0;
+        hold$tuser_from$7 = 'h0;
+        hold$tkeep_from$7 = 'h0;
+        hold$tlast_from$7 = 1'b0;
         if (hold$read_at$7$q) begin
-            hold$head_full = hold$places$7$full;
-            hold$head_open = hold$places$7$open;
-            hold$head_tdata = hold$places$7$tdata;
-            hold$head_tuser = hold$places$7$tuser;
-            hold$head_tkeep = hold$places$7$tkeep;
-            hold$head_tlast = hold$places$7$tlast;
+            hold$tdata_from$7 = hold$places$7$tdata;
+            hold$tuser_from$7 = hold$places$7$tuser;
+            hold$tkeep_from$7 = hold$places$7$tkeep;
+            hold$tlast_from$7 = hold$places$7$tlast;
         end
-        hold$leaving = hold$head_full & !hold$head_open;
+        hold$leaving = hold$leaves_from$0 | hold$leaves_from$1 | hold$leaves_from$2 | hold$leaves_from$3 | hold$leaves_from$4 | hold$leaves_from$5 | hold$leaves_from$6 | hold$leaves_from$7;
+        hold$head_tdata = hold$tdata_from$0 | hold$tdata_from$1 | hold$tdata_from$2 | hold$tdata_from$3 | hold$tdata_from$4 | hold$tdata_from$5 | hold$tdata_from$6 | hold$tdata_from$7;
+        hold$head_tuser = hold$tuser_from$0 | hold$tuser_from$1 | hold$tuser_from$2 | hold$tuser_from$3 | hold$tuser_from$4 | hold$tuser_from$5 | hold$tuser_from$6 | hold$tuser_from$7;
+        hold$head_tkeep = hold$tkeep_from$0 | hold$tkeep_from$1 | hold$tkeep_from$2 | hold$tkeep_from$3 | hold$tkeep_from$4 | hold$tkeep_from$5 | hold$tkeep_from$6 | hold$tkeep_from$7;
+        hold$head_tlast = hold$tlast_from$0 | hold$tlast_from$1 | hold$tlast_from$2 | hold$tlast_from$3 | hold$tlast_from$4 | hold$tlast_from$5 | hold$tlast_from$6 | hold$tlast_from$7;
         hold$out_valid$d = hold$leaving;
         hold$out_tdata$d = hold$head_tdata;
         hold$out_tuser$d = hold$head_tuser;
@@ -3255,7 +3141,7 @@ module utf8_validator_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         end
         summaries$0$tdata = lane_data$0$q;
         summaries$0$keep = lane_keep$0$q;
-        scan$data_in$0 = lane_data$0$q;
+        scan$data_in$0 = summaries$0$lane;
         scan$keep_in$0 = lane_keep$0$q;
         scan$forward_in$0 = summaries$0$forward;
         scan$backward_in$0 = summaries$0$backward;

@@ -7,10 +7,11 @@
 //! continuing octets at the beat's start: the forward summary of those
 //! beats, held in `carry`, becomes one figure for the whole beat, `room`,
 //! the continuing octets its open first octet still takes, so no lane's
-//! path goes through a join with `carry`. Most of `room` is figured as
-//! `carry` is written (`carry_room`); the rest is whether the beat's
-//! first byte is a second octet that `carry`'s first octet takes. `carry`
-//! takes in the beat (one [`ForwardJoin`]).
+//! path goes through a join with `carry`. Most of `room` is a register,
+//! `carry_room`, that follows `carry` from itself and the beat's summary
+//! without waiting for the join; the rest is whether the beat's first
+//! byte is a second octet that `carry`'s first octet takes. `carry` takes
+//! in the beat (one [`ForwardJoin`]).
 //!
 //! A first octet whose sequence runs past its beat is left unmarked and
 //! reported `open`; `carry` then ends with it. The next beat with bytes
@@ -23,7 +24,7 @@
 //! | port | dir | width | meaning |
 //! |---|---|---|---|
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset |
-//! | `data[i]`, `keep[i]`, `forward[i]`, `backward[i]`, `beat`, `last` | in | | the scanned beat |
+//! | `data[i]`, `keep[i]`, `forward[i]`, `backward[i]`, `beat`, `last` | in | | the scanned beat (`data[i]`: the byte and its mark class, [`SCANNED_LANE`]) |
 //! | `tdata`, `tkeep`, `tlast`, `tuser` | out | 8N, N, 1, 4N | registered: the beat, each lane's mark |
 //! | `write` | out | 1 | registered: a beat is out |
 //! | `open` | out | N | registered: the lane (one hot) of the first octet whose sequence runs past the beat |
@@ -44,14 +45,14 @@ use rust_hdl::prelude::*;
 use crate::many;
 use crate::utf8_decoder::lead_table::error_tuser;
 use crate::utf8_decoder_wide::wiring::LaneBus;
-use crate::utf8_validator::{ForwardJoin, LaneMark};
-use utf8hdl_reference::{ErrorKind, Profile};
+use crate::utf8_validator::{ForwardJoin, LaneMark, SCANNED_LANE};
+use utf8hdl_reference::ErrorKind;
 
 #[derive(LogicBlock)]
 pub struct BeatMarks<const N: usize, const TDATA: usize, const TUSER: usize> {
     pub clock: Signal<In, Clock>,
     pub rst: Signal<In, Bit>,
-    pub data: Vec<Signal<In, Bits<8>>>,
+    pub data: Vec<Signal<In, Bits<SCANNED_LANE>>>,
     pub keep: Vec<Signal<In, Bit>>,
     pub forward: Vec<Signal<In, Bits<17>>>,
     pub backward: Vec<Signal<In, Bits<9>>>,
@@ -73,21 +74,29 @@ pub struct BeatMarks<const N: usize, const TDATA: usize, const TUSER: usize> {
     /// refused: figured from the next `carry` as it is written, so that
     /// no lane's mark waits for the figuring.
     carry_room: DFF<Bits<3>>,
-    /// The next `carry`, and its fields.
+    /// The next `carry`.
     next_carry: Signal<Local, Bits<17>>,
-    next_trail: Signal<Local, Bits<3>>,
-    next_need: Signal<Local, Bits<3>>,
+    /// The forward summary of the whole beat (its last lane's), its
+    /// `trail` and `need`.
+    beat_forward: Signal<Local, Bits<17>>,
+    beat_trail: Signal<Local, Bits<3>>,
+    beat_need: Signal<Local, Bits<3>>,
+    /// The next `carry_room` when the beat has another byte than
+    /// continuing octets: the continuing octets its own last first octet
+    /// still takes.
+    beat_room: Signal<Local, Bits<3>>,
+    /// The next `carry_room` when the beat has only continuing octets:
+    /// `carry_room` less those, if `carry`'s first octet takes them.
+    carry_left: Signal<Local, Bits<3>>,
     /// `carry` joined with the whole beat: the next `carry`.
     after: ForwardJoin,
     marks: Vec<LaneMark>,
     /// `carry` ends in a first octet whose sequence is still open.
     carry_open: Signal<Local, Bit>,
-    /// `carry`'s `trail` and `need`, the beat's leading continuing octets
-    /// (lane 0's backward `lead`), and `trail` plus those.
+    /// `carry`'s `trail`, and the beat's leading continuing octets
+    /// (lane 0's backward `lead`).
     carry_trail: Signal<Local, Bits<3>>,
-    carry_need: Signal<Local, Bits<3>>,
     beat_lead: Signal<Local, Bits<3>>,
-    run: Signal<Local, Bits<4>>,
     /// The mark of `carry`'s open first octet when its second octet is a
     /// continuing octet outside its `mask`. The mask tells the first
     /// octet's kind: it allows A0–BF after E0, F0, F8 and FC (overlong
@@ -117,8 +126,10 @@ pub struct BeatMarks<const N: usize, const TDATA: usize, const TUSER: usize> {
     tuser_out_of_range: Constant<Bits<4>>,
 }
 
-impl<const N: usize, const TDATA: usize, const TUSER: usize> BeatMarks<N, TDATA, TUSER> {
-    pub fn new(profile: Profile) -> Self {
+impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
+    for BeatMarks<N, TDATA, TUSER>
+{
+    fn default() -> Self {
         assert_eq!((TDATA, TUSER), (8 * N, 4 * N), "BeatMarks: 8N and 4N");
         BeatMarks {
             clock: Default::default(),
@@ -140,15 +151,16 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> BeatMarks<N, TDATA,
             carry: Default::default(),
             carry_room: Default::default(),
             next_carry: Default::default(),
-            next_trail: Default::default(),
-            next_need: Default::default(),
+            beat_forward: Default::default(),
+            beat_trail: Default::default(),
+            beat_need: Default::default(),
+            beat_room: Default::default(),
+            carry_left: Default::default(),
             after: Default::default(),
-            marks: (0..N).map(|_| LaneMark::new(profile)).collect(),
+            marks: many(N),
             carry_open: Default::default(),
             carry_trail: Default::default(),
-            carry_need: Default::default(),
             beat_lead: Default::default(),
-            run: Default::default(),
             carry_outside: Default::default(),
             room: Default::default(),
             resolving: Default::default(),
@@ -190,7 +202,6 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for BeatMarks
         // beat's first bytes (lane 0's backward summary), or by `tlast`.
         self.carry_open.next = self.carry_room.q.val() != 0;
         self.carry_trail.next = self.carry.q.val().get_bits::<3>(1);
-        self.carry_need.next = self.carry.q.val().get_bits::<3>(4);
         self.beat_lead.next = self.backward[0].val().get_bits::<3>(1);
         // `carry`'s open first octet takes the beat's first continuing
         // octets if it takes the second octet: already in `carry`, or the
@@ -207,15 +218,13 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for BeatMarks
         } else if self.carry.q.val().get_bit(10) {
             self.carry_outside.next = self.tuser_surrogate.val();
         }
-        self.run.next =
-            bit_cast::<4, 3>(self.carry_trail.val()) + bit_cast::<4, 3>(self.beat_lead.val());
         // Each lane, behind the beat's lanes before it.
         self.marks[0].forward.next = 1.into();
         for i in 1..N {
             self.marks[i].forward.next = self.forward[i - 1].val();
         }
         for i in 0..N {
-            self.marks[i].tdata.next = self.data[i].val();
+            self.marks[i].mark_class.next = self.data[i].val().get_bits::<13>(8);
             self.marks[i].keep.next = self.keep[i].val();
             self.marks[i].room.next = self.room.val();
             self.marks[i].last.next = self.last.val();
@@ -243,7 +252,8 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for BeatMarks
                 if self.backward[0].val().get_bits::<5>(4) != 0 {
                     self.resolving_tuser.next = self.carry_outside.val();
                 }
-            } else if self.run.val() >= bit_cast::<4, 3>(self.carry_need.val()) {
+            } else if self.beat_lead.val() >= self.carry_room.q.val() {
+                // Its sequence completes: `carry_room` is what it lacked.
                 self.resolving.next = true;
             } else if !self.backward[0].val().get_bit(0) | self.last.val() {
                 self.resolving.next = true;
@@ -251,10 +261,11 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for BeatMarks
             }
         }
 
-        self.after.earlier.next = self.carry.q.val();
         for i in N.saturating_sub(1)..N {
-            self.after.later.next = self.forward[i].val();
+            self.beat_forward.next = self.forward[i].val();
         }
+        self.after.earlier.next = self.carry.q.val();
+        self.after.later.next = self.beat_forward.val();
         self.next_carry.next = self.carry.q.val();
         if self.beat.val() {
             self.next_carry.next = self.after.joined.val();
@@ -266,19 +277,46 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for BeatMarks
             self.next_carry.next = 1.into();
         }
         self.carry.d.next = self.next_carry.val();
-        // Open: not continuing octets only, fewer of them than its first
-        // octet needs, and the second octet, if there is one, taken.
-        self.next_trail.next = self.next_carry.val().get_bits::<3>(1);
-        self.next_need.next = self.next_carry.val().get_bits::<3>(4);
-        self.carry_room.d.next = 0.into();
-        if !self.next_carry.val().get_bit(0)
-            & (self.next_trail.val() < self.next_need.val())
-            & ((self.next_trail.val() == 0)
-                | ((self.next_carry.val().get_bits::<5>(12)
-                    & self.next_carry.val().get_bits::<5>(7))
+        // `carry_room` follows `carry` without waiting for the join: a
+        // beat with another byte than continuing octets ends in its own
+        // last first octet, open when fewer continuing octets follow it
+        // than it needs and the second octet, if there is one, is in its
+        // range; a beat of continuing octets only (or none) shortens
+        // `carry`'s, if its first byte is a second octet that `carry`'s
+        // first octet takes.
+        self.beat_trail.next = self.beat_forward.val().get_bits::<3>(1);
+        self.beat_need.next = self.beat_forward.val().get_bits::<3>(4);
+        self.beat_room.next = 0.into();
+        if (self.beat_trail.val() < self.beat_need.val())
+            & ((self.beat_trail.val() == 0)
+                | ((self.beat_forward.val().get_bits::<5>(12)
+                    & self.beat_forward.val().get_bits::<5>(7))
                     != 0))
         {
-            self.carry_room.d.next = self.next_need.val() - self.next_trail.val();
+            self.beat_room.next = self.beat_need.val() - self.beat_trail.val();
+        }
+        self.carry_left.next = 0.into();
+        if (self.carry_room.q.val() > self.beat_trail.val())
+            & ((self.carry_trail.val() != 0)
+                | (self.beat_trail.val() == 0)
+                | ((self.beat_forward.val().get_bits::<5>(12)
+                    & self.carry.q.val().get_bits::<5>(7))
+                    != 0))
+        {
+            self.carry_left.next = self.carry_room.q.val() - self.beat_trail.val();
+        }
+        self.carry_room.d.next = self.carry_room.q.val();
+        if self.beat.val() {
+            self.carry_room.d.next = self.beat_room.val();
+            if self.beat_forward.val().get_bit(0) {
+                self.carry_room.d.next = self.carry_left.val();
+            }
+            if self.last.val() {
+                self.carry_room.d.next = 0.into();
+            }
+        }
+        if self.rst.val() {
+            self.carry_room.d.next = 0.into();
         }
 
         // The registered outputs.
@@ -291,7 +329,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for BeatMarks
             self.tkeep_out[i].clock.next = self.clock.val();
             self.tuser_out[i].clock.next = self.clock.val();
             self.open_out[i].clock.next = self.clock.val();
-            self.tdata_out[i].d.next = self.data[i].val();
+            self.tdata_out[i].d.next = self.data[i].val().get_bits::<8>(0);
             self.tkeep_out[i].d.next = self.keep[i].val();
             self.tuser_out[i].d.next = self.marks[i].tuser.val();
             self.open_out[i].d.next = self.marks[i].open.val();
@@ -321,7 +359,7 @@ mod tests {
 
     #[test]
     fn beat_marks_is_synthesizable() {
-        crate::assert_synthesizable(BeatMarks::<2, 16, 8>::new(Profile::Rfc3629));
-        crate::assert_synthesizable(BeatMarks::<8, 64, 32>::new(Profile::Iso10646));
+        crate::assert_synthesizable(BeatMarks::<2, 16, 8>::default());
+        crate::assert_synthesizable(BeatMarks::<8, 64, 32>::default());
     }
 }

@@ -24,6 +24,18 @@
 //! | 3:1 | `lead` | the continuing octets at its start (saturating at 7) |
 //! | 8:4 | `first` | the range of its first byte when it is a continuing octet, else 0 |
 //!
+//! ## The mark class (13 bits)
+//! What the byte's own mark needs from the tables
+//! ([`LaneMark`](crate::utf8_validator::LaneMark)), looked up here, where
+//! the byte is read anyway, and carried to the mark with the byte:
+//!
+//! | bits | field | continuing octet | first octet | other byte |
+//! |---|---|---|---|---|
+//! | 0 | `continuing` | 1 | 0 | 0 |
+//! | 3:1 | `need` | 0 | the sequence's length − 1 | 0 |
+//! | 8:4 | `range` | its range | the ranges its second octet may be in | 0 |
+//! | 12:9 | `kind` | its mark when unexpected | its mark when its second octet is a continuing octet outside `range` | its mark (0 for ASCII) |
+//!
 //! A null lane (`keep` low) is the empty stretch: `all`, everything else 0.
 //! [`ForwardJoin`](crate::utf8_validator::ForwardJoin) and
 //! [`BackwardJoin`](crate::utf8_validator::BackwardJoin) join two adjacent
@@ -37,6 +49,7 @@
 //! |---|---|---|---|
 //! | `tdata`, `keep` | in | 8, 1 | the byte, and whether the lane holds one |
 //! | `forward`, `backward` | out | 17, 9 | its summaries |
+//! | `lane` | out | 21 | the byte (7:0) and its mark class (20:8), whatever `keep`: the lane as the scan carries it ([`SCANNED_LANE`]) |
 //!
 //! ## Latency
 //! None: combinational.
@@ -45,6 +58,7 @@ use rust_hdl::prelude::*;
 
 use crate::utf8_decoder::lead_table::LeadTable;
 use crate::utf8_decoder::octet_table::OctetTable;
+use crate::utf8_validator::SCANNED_LANE;
 use utf8hdl_reference::Profile;
 
 #[derive(LogicBlock)]
@@ -53,7 +67,13 @@ pub struct ByteSummary {
     pub keep: Signal<In, Bit>,
     pub forward: Signal<Out, Bits<17>>,
     pub backward: Signal<Out, Bits<9>>,
+    pub lane: Signal<Out, Bits<SCANNED_LANE>>,
     octet: OctetTable,
+    /// The mark class, and its fields but `need`.
+    mark_class: Signal<Local, Bits<13>>,
+    continuing: Signal<Local, Bit>,
+    range: Signal<Local, Bits<5>>,
+    kind: Signal<Local, Bits<4>>,
     lead: LeadTable,
     /// The continuing octets a first octet asks for, 0 for any other byte.
     need: Signal<Local, Bits<3>>,
@@ -69,7 +89,12 @@ impl ByteSummary {
             keep: Default::default(),
             forward: Default::default(),
             backward: Default::default(),
+            lane: Default::default(),
             octet: OctetTable::new(profile),
+            mark_class: Default::default(),
+            continuing: Default::default(),
+            range: Default::default(),
+            kind: Default::default(),
             lead: Default::default(),
             need: Default::default(),
             unused_tables: Default::default(),
@@ -82,22 +107,44 @@ impl Logic for ByteSummary {
     fn update(&mut self) {
         self.octet.tdata.next = self.tdata.val();
         self.lead.byte_class.next = self.octet.byte_class.val();
-        self.unused_tables.next = self.octet.free_bits.val().any()
-            | self.lead.outside_tuser.val().any()
-            | self.lead.malformed_tuser.val().any();
+        self.unused_tables.next = self.octet.free_bits.val().any();
         self.need.next = 0.into();
         if self.lead.lead_length.val() > 1 {
             self.need.next = self.lead.lead_length.val() - 1;
         }
+        // The mark class's fields.
+        self.continuing.next = self.octet.continuation.val() != 0;
+        self.range.next = 0.into();
+        self.kind.next = self.lead.malformed_tuser.val();
+        if self.continuing.val() {
+            self.range.next = self.octet.continuation.val();
+        } else if self.need.val() != 0 {
+            self.range.next = self.lead.second_allowed.val();
+            self.kind.next = self.lead.outside_tuser.val();
+        }
+        self.mark_class.next = (bit_cast::<13, 4>(self.kind.val()) << 9)
+            | (bit_cast::<13, 5>(self.range.val()) << 4)
+            | (bit_cast::<13, 3>(self.need.val()) << 1);
+        if self.continuing.val() {
+            self.mark_class.next = (bit_cast::<13, 4>(self.kind.val()) << 9)
+                | (bit_cast::<13, 5>(self.range.val()) << 4)
+                | 1;
+        }
+        self.lane.next =
+            (bit_cast::<21, 13>(self.mark_class.val()) << 8) | bit_cast::<21, 8>(self.tdata.val());
         // The empty stretch.
         self.forward.next = 1.into();
         self.backward.next = 1.into();
-        if self.keep.val() & (self.octet.continuation.val() != 0) {
+        // Both read the mark class's fields, so that the tables are
+        // looked up once.
+        if self.keep.val() & self.continuing.val() {
             // all, one continuing octet, its range.
-            self.forward.next = (bit_cast::<17, 5>(self.octet.continuation.val()) << 12) | 0b0011;
-            self.backward.next = (bit_cast::<9, 5>(self.octet.continuation.val()) << 4) | 0b0011;
+            self.forward.next = (bit_cast::<17, 5>(self.range.val()) << 12) | 0b0011;
+            self.backward.next = (bit_cast::<9, 5>(self.range.val()) << 4) | 0b0011;
         } else if self.keep.val() {
-            self.forward.next = (bit_cast::<17, 5>(self.lead.second_allowed.val()) << 7)
+            // need, and the range of its second octet (0 for a byte that
+            // starts no sequence: no `trail` is below its `need`).
+            self.forward.next = (bit_cast::<17, 5>(self.range.val()) << 7)
                 | (bit_cast::<17, 3>(self.need.val()) << 4);
             self.backward.next = 0.into();
         }

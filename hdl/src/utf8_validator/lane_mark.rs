@@ -23,7 +23,7 @@
 //! ## Ports
 //! | port | dir | width | meaning |
 //! |---|---|---|---|
-//! | `tdata`, `keep` | in | 8, 1 | the lane |
+//! | `mark_class`, `keep` | in | 13, 1 | the lane's byte's mark class ([`ByteSummary`](crate::utf8_validator::ByteSummary)), and whether it holds one |
 //! | `forward` | in | 17 | the forward summary of the beat's lanes before it |
 //! | `backward` | in | 9 | the backward summary of the beat's lanes after it |
 //! | `room` | in | 3 | the continuing octets that a first octet in an earlier beat still takes at the beat's start: 0 when there is none, or when it refuses the beat's first byte |
@@ -36,13 +36,12 @@
 
 use rust_hdl::prelude::*;
 
-use crate::utf8_decoder::lead_table::{error_tuser, LeadTable};
-use crate::utf8_decoder::octet_table::OctetTable;
-use utf8hdl_reference::{ErrorKind, Profile};
+use crate::utf8_decoder::lead_table::error_tuser;
+use utf8hdl_reference::ErrorKind;
 
 #[derive(LogicBlock)]
 pub struct LaneMark {
-    pub tdata: Signal<In, Bits<8>>,
+    pub mark_class: Signal<In, Bits<13>>,
     pub keep: Signal<In, Bit>,
     pub forward: Signal<In, Bits<17>>,
     pub backward: Signal<In, Bits<9>>,
@@ -50,24 +49,24 @@ pub struct LaneMark {
     pub last: Signal<In, Bit>,
     pub tuser: Signal<Out, Bits<4>>,
     pub open: Signal<Out, Bit>,
-    octet: OctetTable,
-    lead: LeadTable,
-    /// The continuing octets a first octet asks for.
+    /// The class's fields: a continuing octet; the continuing octets a
+    /// first octet asks for; the range of a continuing octet, or of a
+    /// first octet's second octet; the byte's mark.
+    continuing: Signal<Local, Bit>,
     need: Signal<Local, Bits<3>>,
+    range: Signal<Local, Bits<5>>,
+    kind: Signal<Local, Bits<4>>,
     /// The second octet of the open sequence before a continuing octet.
     second: Signal<Local, Bits<5>>,
     /// The sequence this first octet starts reaches the end of the beat.
     runs_on: Signal<Local, Bit>,
     tuser_truncated: Constant<Bits<4>>,
-    /// What the mark does not read: the free bits (Verilator's lint
-    /// passes over `unused_*`; yosys removes it).
-    unused_inputs: Signal<Local, Bit>,
 }
 
-impl LaneMark {
-    pub fn new(profile: Profile) -> Self {
+impl Default for LaneMark {
+    fn default() -> Self {
         LaneMark {
-            tdata: Default::default(),
+            mark_class: Default::default(),
             keep: Default::default(),
             forward: Default::default(),
             backward: Default::default(),
@@ -75,13 +74,13 @@ impl LaneMark {
             last: Default::default(),
             tuser: Default::default(),
             open: Default::default(),
-            octet: OctetTable::new(profile),
-            lead: Default::default(),
+            continuing: Default::default(),
             need: Default::default(),
+            range: Default::default(),
+            kind: Default::default(),
             second: Default::default(),
             runs_on: Default::default(),
             tuser_truncated: error_tuser(ErrorKind::Truncated),
-            unused_inputs: Default::default(),
         }
     }
 }
@@ -89,37 +88,34 @@ impl LaneMark {
 impl Logic for LaneMark {
     #[hdl_gen]
     fn update(&mut self) {
-        self.octet.tdata.next = self.tdata.val();
-        self.lead.byte_class.next = self.octet.byte_class.val();
-        self.unused_inputs.next = self.octet.free_bits.val().any();
-        self.need.next = 0.into();
-        if self.lead.lead_length.val() > 1 {
-            self.need.next = self.lead.lead_length.val() - 1;
-        }
+        self.continuing.next = self.mark_class.val().get_bit(0);
+        self.need.next = self.mark_class.val().get_bits::<3>(1);
+        self.range.next = self.mark_class.val().get_bits::<5>(4);
+        self.kind.next = self.mark_class.val().get_bits::<4>(9);
         self.second.next = self.forward.val().get_bits::<5>(12);
         if self.forward.val().get_bits::<3>(1) == 0 {
-            self.second.next = self.octet.continuation.val();
+            self.second.next = self.range.val();
         }
         self.runs_on.next = false;
         self.tuser.next = 0.into();
-        if self.keep.val() & (self.octet.continuation.val() != 0) {
+        if self.keep.val() & self.continuing.val() {
             if !((self.forward.val().get_bits::<3>(1) < self.forward.val().get_bits::<3>(4))
                 & ((self.second.val() & self.forward.val().get_bits::<5>(7)) != 0))
                 & !(self.forward.val().get_bit(0)
                     & (self.forward.val().get_bits::<3>(1) < self.room.val()))
             {
-                self.tuser.next = self.lead.malformed_tuser.val();
+                self.tuser.next = self.kind.val();
             }
         } else if self.keep.val() & (self.need.val() == 0) {
-            self.tuser.next = self.lead.malformed_tuser.val();
+            self.tuser.next = self.kind.val();
         } else if self.keep.val() {
             if self.backward.val().get_bits::<4>(0) == 1 {
                 // Nothing after it in the beat.
                 self.runs_on.next = true;
-            } else if (self.backward.val().get_bits::<5>(4) & self.lead.second_allowed.val()) == 0 {
+            } else if (self.backward.val().get_bits::<5>(4) & self.range.val()) == 0 {
                 self.tuser.next = self.tuser_truncated.val();
                 if self.backward.val().get_bits::<5>(4) != 0 {
-                    self.tuser.next = self.lead.outside_tuser.val();
+                    self.tuser.next = self.kind.val();
                 }
             } else if self.backward.val().get_bits::<3>(1) < self.need.val() {
                 // Too few continuing octets: another byte ends them, or
@@ -144,6 +140,6 @@ mod tests {
 
     #[test]
     fn lane_mark_is_synthesizable() {
-        crate::assert_synthesizable(LaneMark::new(Profile::Rfc3629));
+        crate::assert_synthesizable(LaneMark::default());
     }
 }

@@ -16,7 +16,7 @@
 //! | port | dir | width | meaning |
 //! |---|---|---|---|
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset (of the beat's valid bit) |
-//! | `data_in[i]`, `keep_in[i]`, `forward_in[i]`, `backward_in[i]` | in | 8, 1, 17, 9 | lane `i` |
+//! | `data_in[i]`, `keep_in[i]`, `forward_in[i]`, `backward_in[i]` | in | 21, 1, 17, 9 | lane `i`: its byte and mark class ([`SCANNED_LANE`]), kept bit, summaries |
 //! | `beat_in`, `last_in` | in | 1 | the beat is valid; its `tlast` |
 //! | `data[i]`, `keep[i]`, `forward[i]`, `backward[i]` | out | | lane `i`, scanned |
 //! | `beat`, `last` | out | 1 | |
@@ -30,6 +30,13 @@ use crate::many;
 use crate::utf8_decoder_wide::packing::beat_delay::levels;
 use crate::utf8_decoder_wide::packing::BeatDelay;
 use crate::utf8_validator::ScanCell;
+
+/// The bits of a lane in the scan: its byte (7:0) and the byte's mark
+/// class (20:8, [`ByteSummary`](crate::utf8_validator::ByteSummary)'s
+/// `mark_class`). The class rides with the byte so that the lane's mark
+/// reads no table after the scan: the tables are on the byte's path
+/// into the scan, which has a cycle to itself.
+pub const SCANNED_LANE: usize = 21;
 
 /// How far the last of the [`levels`] of a network of `n` lanes reaches:
 /// n/2 lanes away, and a single lane's one level, 1 (to no lane).
@@ -61,13 +68,13 @@ const fn if_last(n: usize, d: usize) -> usize {
 pub struct LaneScan<const N: usize> {
     pub clock: Signal<In, Clock>,
     pub rst: Signal<In, Bit>,
-    pub data_in: Vec<Signal<In, Bits<8>>>,
+    pub data_in: Vec<Signal<In, Bits<SCANNED_LANE>>>,
     pub keep_in: Vec<Signal<In, Bit>>,
     pub forward_in: Vec<Signal<In, Bits<17>>>,
     pub backward_in: Vec<Signal<In, Bits<9>>>,
     pub beat_in: Signal<In, Bit>,
     pub last_in: Signal<In, Bit>,
-    pub data: Vec<Signal<Out, Bits<8>>>,
+    pub data: Vec<Signal<Out, Bits<SCANNED_LANE>>>,
     pub keep: Vec<Signal<Out, Bit>>,
     pub forward: Vec<Signal<Out, Bits<17>>>,
     pub backward: Vec<Signal<Out, Bits<9>>>,

@@ -73,7 +73,7 @@ pub use byte_summary::ByteSummary;
 pub use forward_join::ForwardJoin;
 pub use hold_place::HoldPlace;
 pub use lane_mark::LaneMark;
-pub use lane_scan::LaneScan;
+pub use lane_scan::{LaneScan, SCANNED_LANE};
 pub use open_lead_hold::OpenLeadHold;
 pub use scan_cell::ScanCell;
 
@@ -151,7 +151,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const QUEUE: usize>
             lane_keep: many(N),
             summaries: (0..N).map(|_| ByteSummary::new(profile)).collect(),
             scan: Default::default(),
-            marks: BeatMarks::new(profile),
+            marks: Default::default(),
             hold: Default::default(),
             queue: Default::default(),
             accepted: Default::default(),
@@ -200,7 +200,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const QUEUE: usize>
             }
             self.summaries[i].tdata.next = self.lane_data[i].q.val();
             self.summaries[i].keep.next = self.lane_keep[i].q.val();
-            self.scan.data_in[i].next = self.lane_data[i].q.val();
+            self.scan.data_in[i].next = self.summaries[i].lane.val();
             self.scan.keep_in[i].next = self.lane_keep[i].q.val();
             self.scan.forward_in[i].next = self.summaries[i].forward.val();
             self.scan.backward_in[i].next = self.summaries[i].backward.val();

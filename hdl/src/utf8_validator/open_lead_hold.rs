@@ -81,9 +81,15 @@ pub struct OpenLeadHold<const N: usize, const TDATA: usize, const TUSER: usize> 
     write_at: Vec<DFF<Bit>>,
     read_at: Vec<DFF<Bit>>,
     open_at: Vec<DFF<Bit>>,
-    /// The oldest beat is here, and it has an open lane.
-    head_full: Signal<Local, Bit>,
-    head_open: Signal<Local, Bit>,
+    /// Place `k` holds the oldest beat and it can leave (full, no lane
+    /// open), and that beat's fields, zero elsewhere: the head is the OR
+    /// of the places' terms, two LUT levels, where an `if` per place would
+    /// be a chain of eight multiplexers.
+    leaves_from: Vec<Signal<Local, Bit>>,
+    tdata_from: Vec<Signal<Local, Bits<TDATA>>>,
+    tuser_from: Vec<Signal<Local, Bits<TUSER>>>,
+    tkeep_from: Vec<Signal<Local, Bits<N>>>,
+    tlast_from: Vec<Signal<Local, Bit>>,
     /// The oldest beat leaves this cycle.
     leaving: Signal<Local, Bit>,
     head_tdata: Signal<Local, Bits<TDATA>>,
@@ -123,8 +129,11 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
             write_at: many(PLACES),
             read_at: many(PLACES),
             open_at: many(PLACES),
-            head_full: Default::default(),
-            head_open: Default::default(),
+            leaves_from: many(PLACES),
+            tdata_from: many(PLACES),
+            tuser_from: many(PLACES),
+            tkeep_from: many(PLACES),
+            tlast_from: many(PLACES),
             leaving: Default::default(),
             head_tdata: Default::default(),
             head_tuser: Default::default(),
@@ -145,12 +154,6 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, out_valid, out_tdata, out_tuser, out_tkeep, out_tlast);
-        self.head_full.next = false;
-        self.head_open.next = false;
-        self.head_tdata.next = 0.into();
-        self.head_tuser.next = 0.into();
-        self.head_tkeep.next = 0.into();
-        self.head_tlast.next = false;
         for k in 0..PLACES {
             self.write_at[k].clock.next = self.clock.val();
             self.read_at[k].clock.next = self.clock.val();
@@ -158,16 +161,59 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic
             self.write_at[k].d.next = self.write_at[k].q.val();
             self.read_at[k].d.next = self.read_at[k].q.val();
             self.open_at[k].d.next = self.open_at[k].q.val();
+            self.leaves_from[k].next =
+                self.read_at[k].q.val() & self.places[k].full.val() & !self.places[k].open.val();
+            self.tdata_from[k].next = 0.into();
+            self.tuser_from[k].next = 0.into();
+            self.tkeep_from[k].next = 0.into();
+            self.tlast_from[k].next = false;
             if self.read_at[k].q.val() {
-                self.head_full.next = self.places[k].full.val();
-                self.head_open.next = self.places[k].open.val();
-                self.head_tdata.next = self.places[k].tdata.val();
-                self.head_tuser.next = self.places[k].tuser.val();
-                self.head_tkeep.next = self.places[k].tkeep.val();
-                self.head_tlast.next = self.places[k].tlast.val();
+                self.tdata_from[k].next = self.places[k].tdata.val();
+                self.tuser_from[k].next = self.places[k].tuser.val();
+                self.tkeep_from[k].next = self.places[k].tkeep.val();
+                self.tlast_from[k].next = self.places[k].tlast.val();
             }
         }
-        self.leaving.next = self.head_full.val() & !self.head_open.val();
+        self.leaving.next = self.leaves_from[0].val()
+            | self.leaves_from[1].val()
+            | self.leaves_from[2].val()
+            | self.leaves_from[3].val()
+            | self.leaves_from[4].val()
+            | self.leaves_from[5].val()
+            | self.leaves_from[6].val()
+            | self.leaves_from[7].val();
+        self.head_tdata.next = self.tdata_from[0].val()
+            | self.tdata_from[1].val()
+            | self.tdata_from[2].val()
+            | self.tdata_from[3].val()
+            | self.tdata_from[4].val()
+            | self.tdata_from[5].val()
+            | self.tdata_from[6].val()
+            | self.tdata_from[7].val();
+        self.head_tuser.next = self.tuser_from[0].val()
+            | self.tuser_from[1].val()
+            | self.tuser_from[2].val()
+            | self.tuser_from[3].val()
+            | self.tuser_from[4].val()
+            | self.tuser_from[5].val()
+            | self.tuser_from[6].val()
+            | self.tuser_from[7].val();
+        self.head_tkeep.next = self.tkeep_from[0].val()
+            | self.tkeep_from[1].val()
+            | self.tkeep_from[2].val()
+            | self.tkeep_from[3].val()
+            | self.tkeep_from[4].val()
+            | self.tkeep_from[5].val()
+            | self.tkeep_from[6].val()
+            | self.tkeep_from[7].val();
+        self.head_tlast.next = self.tlast_from[0].val()
+            | self.tlast_from[1].val()
+            | self.tlast_from[2].val()
+            | self.tlast_from[3].val()
+            | self.tlast_from[4].val()
+            | self.tlast_from[5].val()
+            | self.tlast_from[6].val()
+            | self.tlast_from[7].val();
         self.out_valid.d.next = self.leaving.val();
         self.out_tdata.d.next = self.head_tdata.val();
         self.out_tuser.d.next = self.head_tuser.val();

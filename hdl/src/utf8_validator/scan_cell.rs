@@ -7,14 +7,14 @@
 //! ([`BackwardJoin`]); a lane with no such neighbour is given the empty
 //! stretch (1), which changes nothing (and synthesis removes the join).
 //! The network ([`LaneScan`](crate::utf8_validator::LaneScan)) wires the
-//! neighbours. The lane's byte and kept bit ride along with its forward
-//! summary in a [`LaneRegister`].
+//! neighbours. The lane (its byte and mark class, [`SCANNED_LANE`] bits)
+//! and kept bit ride along with its forward summary in a [`LaneRegister`].
 //!
 //! ## Ports
 //! | port | dir | width | meaning |
 //! |---|---|---|---|
 //! | `clock` | in | 1 | |
-//! | `data_in`, `keep_in` | in | 8, 1 | the lane's byte and kept bit |
+//! | `data_in`, `keep_in` | in | 21, 1 | the lane and its kept bit |
 //! | `forward_in`, `backward_in` | in | 17, 9 | the lane's summaries ([`ByteSummary`](crate::utf8_validator::ByteSummary)) |
 //! | `forward_from`, `backward_from` | in | 17, 9 | its neighbours' `d` lanes before and after it |
 //! | `data`, `keep`, `forward`, `backward` | out | | the same, registered, the summaries joined |
@@ -25,23 +25,23 @@
 use rust_hdl::prelude::*;
 
 use crate::utf8_decoder_wide::packing::LaneRegister;
-use crate::utf8_validator::{BackwardJoin, ForwardJoin};
+use crate::utf8_validator::{BackwardJoin, ForwardJoin, SCANNED_LANE};
 
 #[derive(LogicBlock, Default)]
 pub struct ScanCell {
     pub clock: Signal<In, Clock>,
-    pub data_in: Signal<In, Bits<8>>,
+    pub data_in: Signal<In, Bits<SCANNED_LANE>>,
     pub keep_in: Signal<In, Bit>,
     pub forward_in: Signal<In, Bits<17>>,
     pub backward_in: Signal<In, Bits<9>>,
     pub forward_from: Signal<In, Bits<17>>,
     pub backward_from: Signal<In, Bits<9>>,
-    pub data: Signal<Out, Bits<8>>,
+    pub data: Signal<Out, Bits<SCANNED_LANE>>,
     pub keep: Signal<Out, Bit>,
     pub forward: Signal<Out, Bits<17>>,
     pub backward: Signal<Out, Bits<9>>,
-    /// The byte, kept bit and forward summary; the backward summary.
-    lane: LaneRegister<8, 17>,
+    /// The lane, kept bit and forward summary; the backward summary.
+    lane: LaneRegister<SCANNED_LANE, 17>,
     backward_reg: DFF<Bits<9>>,
     forward_join: ForwardJoin,
     backward_join: BackwardJoin,
