@@ -82,9 +82,9 @@ pub struct OpenLeadHold<const N: usize, const TDATA: usize, const TUSER: usize> 
     read_at: Vec<DFF<Bit>>,
     open_at: Vec<DFF<Bit>>,
     /// Place `k` holds the oldest beat and it can leave (full, no lane
-    /// open), and that beat's fields, zero elsewhere: the head is the OR
-    /// of the places' terms, two LUT levels, where an `if` per place would
-    /// be a chain of eight multiplexers.
+    /// open), and that beat's fields, zero elsewhere (the read pointer is
+    /// one-hot): the head is the OR of the places' terms, a shallow tree,
+    /// where an `if` per place would be a chain of eight multiplexers.
     leaves_from: Vec<Signal<Local, Bit>>,
     tdata_from: Vec<Signal<Local, Bits<TDATA>>>,
     tuser_from: Vec<Signal<Local, Bits<TUSER>>>,
