@@ -92,8 +92,8 @@ axis_core! {
         word_bytes: Vec<DFF<Bits<8>>>,
         byte_valid: Vec<DFF<Bit>>,
         byte_moves: Vec<Signal<Local, Bit>>,
+        /// The word, reassembled from its bytes.
         word_bus: LaneBus<4, 8, 32>,
-        word: Signal<Local, Bits<32>>,
         /// The word cannot be encoded.
         unencodable: DFF<Bit>,
         /// Its length in octets, one to six, one-hot.
@@ -139,7 +139,6 @@ impl Utf8Encoder {
             byte_valid: many(4),
             byte_moves: many(4),
             word_bus: Default::default(),
-            word: Default::default(),
             unencodable: Default::default(),
             length_is: Default::default(),
             length_mask: Default::default(),
@@ -183,7 +182,6 @@ axis_shell_logic! {
                 }
                 self.word_bus.lane[b].next = self.word_bytes[b].q.val();
             }
-            self.word.next = self.word_bus.bus.val();
             if self.moves.val() {
                 self.valid.d.next = self.skid_buffer.byte.tvalid.val();
                 self.last.d.next = self.skid_buffer.byte.tlast.val();
@@ -215,14 +213,14 @@ axis_shell_logic! {
             }
             // Annex R Table 4: the first octet is the length's marker and the
             // word's high bits; each continuing octet is 80 + 6 bits.
-            self.continuing_0.next = (self.word.val().get_bits::<8>(0) & 0x3F) | 0x80;
-            self.continuing_1.next = (self.word.val().get_bits::<8>(6) & 0x3F) | 0x80;
+            self.continuing_0.next = (self.word_bus.bus.val().get_bits::<8>(0) & 0x3F) | 0x80;
+            self.continuing_1.next = (self.word_bus.bus.val().get_bits::<8>(6) & 0x3F) | 0x80;
             self.continuing_2.next =
-                (self.word.val().get_bits::<8>(12) & 0x3F) | 0x80;
+                (self.word_bus.bus.val().get_bits::<8>(12) & 0x3F) | 0x80;
             self.continuing_3.next =
-                (self.word.val().get_bits::<8>(18) & 0x3F) | 0x80;
+                (self.word_bus.bus.val().get_bits::<8>(18) & 0x3F) | 0x80;
             self.continuing_4.next =
-                (self.word.val().get_bits::<8>(24) & 0x3F) | 0x80;
+                (self.word_bus.bus.val().get_bits::<8>(24) & 0x3F) | 0x80;
             // Each octet is an OR of one term a length, each term ANDed with
             // that length's one-hot flag (a priority chain of the lengths
             // was five LUT levels in front of `pending`'s registers).
@@ -237,18 +235,18 @@ axis_shell_logic! {
                 self.error_mask.next = 0xFF.into();
             }
             self.pending.units_in[0].next = (self.error_mask.val() & 0xEF)
-                | (self.length_mask[0].val() & self.word.val().get_bits::<8>(0))
+                | (self.length_mask[0].val() & self.word_bus.bus.val().get_bits::<8>(0))
                 | (self.length_mask[1].val()
-                    & ((self.word.val().get_bits::<8>(6) & 0x1F) | 0xC0))
+                    & ((self.word_bus.bus.val().get_bits::<8>(6) & 0x1F) | 0xC0))
                 | (self.length_mask[2].val()
-                    & ((self.word.val().get_bits::<8>(12) & 0x0F) | 0xE0))
+                    & ((self.word_bus.bus.val().get_bits::<8>(12) & 0x0F) | 0xE0))
                 | (self.length_mask[3].val()
-                    & ((self.word.val().get_bits::<8>(18) & 0x07) | 0xF0))
+                    & ((self.word_bus.bus.val().get_bits::<8>(18) & 0x07) | 0xF0))
                 | (self.length_mask[4].val()
-                    & ((self.word.val().get_bits::<8>(24) & 0x03) | 0xF8))
+                    & ((self.word_bus.bus.val().get_bits::<8>(24) & 0x03) | 0xF8))
                 // Bit 31 is clear here: a word with it set cannot be encoded.
                 | (self.length_mask[5].val()
-                    & ((self.word.val().get_bits::<8>(24) >> 6) | 0xFC));
+                    & ((self.word_bus.bus.val().get_bits::<8>(24) >> 6) | 0xFC));
             self.pending.units_in[1].next = (self.error_mask.val() & 0xBF)
                 | (self.length_mask[1].val() & self.continuing_0.val())
                 | (self.length_mask[2].val() & self.continuing_1.val())

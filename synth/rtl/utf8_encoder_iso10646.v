@@ -126,7 +126,6 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     reg  byte_moves$1;
     reg  byte_moves$2;
     reg  byte_moves$3;
-    reg  [31:0] word;
     reg  [7:0] length_mask$0;
     reg  [7:0] length_mask$1;
     reg  [7:0] length_mask$2;
@@ -718,7 +717,6 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
             byte_valid$3$d = 1'b0;
         end
         word_bus$lane$3 = word_bytes$3$q;
-        word = word_bus$bus;
         if (moves) begin
             valid$d = skid_buffer$byte$tvalid;
             last$d = skid_buffer$byte$tlast;
@@ -733,11 +731,11 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
         if (rst) begin
             valid$d = 1'b0;
         end
-        continuing_0 = (word[('h0)+:(8)] & 'h3f) | 'h80;
-        continuing_1 = (word[('h6)+:(8)] & 'h3f) | 'h80;
-        continuing_2 = (word[('hc)+:(8)] & 'h3f) | 'h80;
-        continuing_3 = (word[('h12)+:(8)] & 'h3f) | 'h80;
-        continuing_4 = (word[('h18)+:(8)] & 'h3f) | 'h80;
+        continuing_0 = (word_bus$bus[('h0)+:(8)] & 'h3f) | 'h80;
+        continuing_1 = (word_bus$bus[('h6)+:(8)] & 'h3f) | 'h80;
+        continuing_2 = (word_bus$bus[('hc)+:(8)] & 'h3f) | 'h80;
+        continuing_3 = (word_bus$bus[('h12)+:(8)] & 'h3f) | 'h80;
+        continuing_4 = (word_bus$bus[('h18)+:(8)] & 'h3f) | 'h80;
         length_mask$0 = 'h0;
         if (length_is$0$q & !unencodable$q) begin
             length_mask$0 = 'hff;
@@ -766,7 +764,7 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
         if (unencodable$q) begin
             error_mask = 'hff;
         end
-        pending$units_in$0 = (error_mask & 'hef) | (length_mask$0 & word[('h0)+:(8)]) | (length_mask$1 & ((word[('h6)+:(8)] & 'h1f) | 'hc0)) | (length_mask$2 & ((word[('hc)+:(8)] & 'hf) | 'he0)) | (length_mask$3 & ((word[('h12)+:(8)] & 'h7) | 'hf0)) | (length_mask$4 & ((word[('h18)+:(8)] & 'h3) | 'hf8)) | (length_mask$5 & ((word[('h18)+:(8)] >> 'h6) | 'hfc));
+        pending$units_in$0 = (error_mask & 'hef) | (length_mask$0 & word_bus$bus[('h0)+:(8)]) | (length_mask$1 & ((word_bus$bus[('h6)+:(8)] & 'h1f) | 'hc0)) | (length_mask$2 & ((word_bus$bus[('hc)+:(8)] & 'hf) | 'he0)) | (length_mask$3 & ((word_bus$bus[('h12)+:(8)] & 'h7) | 'hf0)) | (length_mask$4 & ((word_bus$bus[('h18)+:(8)] & 'h3) | 'hf8)) | (length_mask$5 & ((word_bus$bus[('h18)+:(8)] >> 'h6) | 'hfc));
         pending$units_in$1 = (error_mask & 'hbf) | (length_mask$1 & continuing_0) | (length_mask$2 & continuing_1) | (length_mask$3 & continuing_2) | (length_mask$4 & continuing_3) | (length_mask$5 & continuing_4);
         pending$units_in$2 = (error_mask & 'hbd) | (length_mask$2 & continuing_0) | (length_mask$3 & continuing_1) | (length_mask$4 & continuing_2) | (length_mask$5 & continuing_3);
         pending$units_in$3 = (length_mask$3 & continuing_0) | (length_mask$4 & continuing_1) | (length_mask$5 & continuing_2);
