@@ -115,39 +115,13 @@ module utf8_decoder_properties (clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tl
 
     // ---- P5: units per message (the framing: faxis_core_harness.vh) ----
 `ifdef P5_UNITS
-    // Units <= bytes, per message: the solver picks one message as its
-    // first byte goes in (f_pick); f_credit counts its bytes minus its units
-    // so far, and may never go below zero. Saturating at the top makes it
-    // smaller than the true count, so the check stays sound.
-    (* anyseq *) wire f_pick;
-    reg f_at_message_start = 1'b1;
-    reg f_tracking = 1'b0;
-    reg f_tracked_input_done = 1'b0;
-    reg [3:0] f_messages_before = 0;  // TLASTs out before its first unit
-    reg [4:0] f_credit = 0;
-    wire f_start_tracking = !f_tracking && s_handshake && f_at_message_start && f_pick;
-    wire f_tracked_unit = f_tracking && m_handshake && f_messages_before == 0;
-    wire f_tracked_byte = f_tracking && !f_tracked_input_done && s_handshake;
-    always @(posedge clk)
-        if (rst) begin
-            f_at_message_start <= 1'b1;
-            f_tracking <= 1'b0;
-        end else begin
-            if (s_handshake) f_at_message_start <= s_axis_tlast;
-            if (f_start_tracking) begin
-                f_tracking <= 1'b1;
-                f_tracked_input_done <= s_axis_tlast;
-                f_messages_before <= f_messages_in_flight - (m_handshake && m_axis_tlast);
-                f_credit <= 1;
-            end else if (f_tracking) begin
-                if (f_tracked_byte) f_tracked_input_done <= s_axis_tlast;
-                if (m_handshake && m_axis_tlast && f_messages_before != 0)
-                    f_messages_before <= f_messages_before - 1;
-                if (f_tracked_unit && m_axis_tlast) f_tracking <= 1'b0;
-                f_credit <= f_credit + (f_tracked_byte && f_credit != 5'h1F) - f_tracked_unit;
-            end
-        end
-    always @(*) if (f_tracked_unit) p5_units_not_more_than_bytes: assert (f_credit != 0);
+    // Units <= bytes, per message (faxis_units_tracker.vh): one byte in
+    // per s_axis handshake, one unit out per m_axis handshake.
+    localparam F_CREDIT_BITS = 5;
+    localparam F_MESSAGES_BITS = 4;
+    wire f_bytes_in = 1'b1;
+    wire f_units_out = 1'b1;
+`include "faxis_units_tracker.vh"
 
     // What makes the check inductive (k-induction, smtbmc): the places, in
     // the order their contents leave, each holding at most one unit to

@@ -122,45 +122,12 @@ module utf8_wide_decoder_properties (clk, rst, s_axis_tdata, s_axis_tkeep, s_axi
 
     // ---- P5 (units): at most one unit per byte ----
 `ifdef P5_UNITS
-    // Units <= non-null bytes, per message: the solver picks one message as
-    // its first beat goes in (f_pick); f_credit counts its bytes minus its
-    // units so far, and may never go below zero. Saturating at the top
-    // makes it smaller than the true count, so the check stays sound.
-    (* anyseq *) wire f_pick;
-    localparam [5:0] F_CREDIT_MAX = 6'h3F;
-    reg f_at_message_start = 1'b1;
-    reg f_tracking = 1'b0;
-    reg f_tracked_input_done = 1'b0;
-    reg [5:0] f_messages_before = 0;  // TLASTs out before its first beat (up to 32)
-    reg [5:0] f_credit = 0;
+    // Units <= non-null bytes, per message (faxis_units_tracker.vh).
+    localparam F_CREDIT_BITS = 6;
+    localparam F_MESSAGES_BITS = 6;  // TLASTs out before its first beat (up to 32)
     wire [CW-1:0] f_bytes_in = popcount(s_axis_tkeep);
     wire [CW-1:0] f_units_out = popcount(m_axis_tkeep);
-    wire f_start_tracking = !f_tracking && s_handshake && f_at_message_start && f_pick;
-    wire f_tracked_beat = f_tracking && m_handshake && f_messages_before == 0;
-    wire f_tracked_bytes = f_tracking && !f_tracked_input_done && s_handshake;
-    wire [6:0] f_credit_plus = f_credit + f_bytes_in;
-    always @(posedge clk)
-        if (rst) begin
-            f_at_message_start <= 1'b1;
-            f_tracking <= 1'b0;
-        end else begin
-            if (s_handshake) f_at_message_start <= s_axis_tlast;
-            if (f_start_tracking) begin
-                f_tracking <= 1'b1;
-                f_tracked_input_done <= s_axis_tlast;
-                f_messages_before <= f_messages_in_flight - (m_handshake && m_axis_tlast);
-                f_credit <= f_bytes_in;
-            end else if (f_tracking) begin
-                if (f_tracked_bytes) f_tracked_input_done <= s_axis_tlast;
-                if (m_handshake && m_axis_tlast && f_messages_before != 0)
-                    f_messages_before <= f_messages_before - 1;
-                if (f_tracked_beat && m_axis_tlast) f_tracking <= 1'b0;
-                f_credit <= (f_tracked_bytes ? (f_credit_plus > F_CREDIT_MAX ? F_CREDIT_MAX
-                    : f_credit_plus[5:0]) : f_credit) - (f_tracked_beat ? f_units_out : 0);
-            end
-        end
-    always @(*)
-        if (f_tracked_beat) p5_units_not_more_than_bytes: assert (f_credit >= f_units_out);
+`include "faxis_units_tracker.vh"
 `endif
 
     // ---- P6: equality with the specification model ----

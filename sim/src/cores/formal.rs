@@ -39,13 +39,15 @@ macro_rules! formal_source {
 /// `faxis_stream_properties.vh`) and the harnesses that put the core's
 /// instance around its property file: the 1-lane cores'
 /// (`faxis_core_harness.vh`, with the histories of P3 and P5) and the
-/// N-lane cores' (`faxis_lanes_harness.vh`).
-pub const SHARED: [Source; 5] = [
+/// N-lane cores' (`faxis_lanes_harness.vh`); and the decoders' count of a
+/// message's bytes against its units (`faxis_units_tracker.vh`).
+pub const SHARED: [Source; 6] = [
     formal_source!("faxis_master.v"),
     formal_source!("faxis_slave.v"),
     formal_source!("faxis_stream_properties.vh"),
     formal_source!("faxis_core_harness.vh"),
     formal_source!("faxis_lanes_harness.vh"),
+    formal_source!("faxis_units_tracker.vh"),
 ];
 
 /// What the properties of a core whose `s_axis_tready` is a credit count
