@@ -47,34 +47,40 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  credits$dropped_early;
     reg  credits$dropped_late;
     reg  credits$s_axis_tready;
+    reg  [7:0] lookups$0$tdata;
+    reg  [20:0] lookups$0$lane;
+    reg  [7:0] lookups$1$tdata;
+    reg  [20:0] lookups$1$lane;
     reg  beat$d;
     reg  beat$q;
     reg  beat$clock;
     reg  last$d;
     reg  last$q;
     reg  last$clock;
-    reg  [7:0] lane_data$0$d;
-    reg  [7:0] lane_data$0$q;
-    reg  lane_data$0$clock;
-    reg  [7:0] lane_data$1$d;
-    reg  [7:0] lane_data$1$q;
-    reg  lane_data$1$clock;
+    reg  [20:0] lanes$0$d;
+    reg  [20:0] lanes$0$q;
+    reg  lanes$0$clock;
+    reg  [20:0] lanes$1$d;
+    reg  [20:0] lanes$1$q;
+    reg  lanes$1$clock;
     reg  lane_keep$0$d;
     reg  lane_keep$0$q;
     reg  lane_keep$0$clock;
     reg  lane_keep$1$d;
     reg  lane_keep$1$q;
     reg  lane_keep$1$clock;
-    reg  [7:0] summaries$0$tdata;
+    reg  summaries$0$continuing;
+    reg  [2:0] summaries$0$need;
+    reg  [4:0] summaries$0$range;
     reg  summaries$0$keep;
     reg  [16:0] summaries$0$forward;
     reg  [8:0] summaries$0$backward;
-    reg  [20:0] summaries$0$lane;
-    reg  [7:0] summaries$1$tdata;
+    reg  summaries$1$continuing;
+    reg  [2:0] summaries$1$need;
+    reg  [4:0] summaries$1$range;
     reg  summaries$1$keep;
     reg  [16:0] summaries$1$forward;
     reg  [8:0] summaries$1$backward;
-    reg  [20:0] summaries$1$lane;
     reg  scan$clock;
     reg  scan$rst;
     reg  [20:0] scan$data_in$0;
@@ -188,56 +194,54 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     localparam ByteClass$OverlongLead = 17;
     localparam ByteClass$OutOfRangeLead = 18;
     localparam ByteClass$Invalid = 19;
-    reg  [7:0] summaries$0$octet$tdata;
-    reg  [4:0] summaries$0$octet$byte_class;
-    reg  [4:0] summaries$0$octet$continuation;
-    reg  [7:0] summaries$0$octet$free_bits;
-    reg  [4:0] summaries$0$lead$byte_class;
-    reg  [2:0] summaries$0$lead$lead_length;
-    reg  [4:0] summaries$0$lead$second_allowed;
-    reg  [3:0] summaries$0$lead$outside_tuser;
-    reg  [3:0] summaries$0$lead$malformed_tuser;
-    reg  [12:0] summaries$0$mark_class;
-    reg  summaries$0$continuing;
-    reg  [4:0] summaries$0$range;
-    reg  [3:0] summaries$0$kind;
-    reg  [2:0] summaries$0$need;
-    reg  summaries$0$unused_tables;
-    localparam  summaries$0$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$0$octet$leads_to_fb = 1'b1;
-    localparam  summaries$0$octet$leads_to_fd = 1'b1;
-    localparam  summaries$0$octet$f4_bounded = 1'b0;
-    localparam  summaries$0$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$0$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$0$lead$tuser_truncated = 4'h7;
-    localparam  summaries$0$lead$tuser_overlong = 4'h9;
-    localparam  summaries$0$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$0$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$1$octet$tdata;
-    reg  [4:0] summaries$1$octet$byte_class;
-    reg  [4:0] summaries$1$octet$continuation;
-    reg  [7:0] summaries$1$octet$free_bits;
-    reg  [4:0] summaries$1$lead$byte_class;
-    reg  [2:0] summaries$1$lead$lead_length;
-    reg  [4:0] summaries$1$lead$second_allowed;
-    reg  [3:0] summaries$1$lead$outside_tuser;
-    reg  [3:0] summaries$1$lead$malformed_tuser;
-    reg  [12:0] summaries$1$mark_class;
-    reg  summaries$1$continuing;
-    reg  [4:0] summaries$1$range;
-    reg  [3:0] summaries$1$kind;
-    reg  [2:0] summaries$1$need;
-    reg  summaries$1$unused_tables;
-    localparam  summaries$1$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$1$octet$leads_to_fb = 1'b1;
-    localparam  summaries$1$octet$leads_to_fd = 1'b1;
-    localparam  summaries$1$octet$f4_bounded = 1'b0;
-    localparam  summaries$1$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$1$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$1$lead$tuser_truncated = 4'h7;
-    localparam  summaries$1$lead$tuser_overlong = 4'h9;
-    localparam  summaries$1$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$1$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$0$octet$tdata;
+    reg  [4:0] lookups$0$octet$byte_class;
+    reg  [4:0] lookups$0$octet$continuation;
+    reg  [7:0] lookups$0$octet$free_bits;
+    reg  [4:0] lookups$0$lead$byte_class;
+    reg  [2:0] lookups$0$lead$lead_length;
+    reg  [4:0] lookups$0$lead$second_allowed;
+    reg  [3:0] lookups$0$lead$outside_tuser;
+    reg  [3:0] lookups$0$lead$malformed_tuser;
+    reg  lookups$0$continuing;
+    reg  [2:0] lookups$0$need;
+    reg  [4:0] lookups$0$range;
+    reg  [3:0] lookups$0$kind;
+    reg  lookups$0$unused_tables;
+    localparam  lookups$0$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$0$octet$leads_to_fb = 1'b1;
+    localparam  lookups$0$octet$leads_to_fd = 1'b1;
+    localparam  lookups$0$octet$f4_bounded = 1'b0;
+    localparam  lookups$0$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$0$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$0$lead$tuser_truncated = 4'h7;
+    localparam  lookups$0$lead$tuser_overlong = 4'h9;
+    localparam  lookups$0$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$0$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$1$octet$tdata;
+    reg  [4:0] lookups$1$octet$byte_class;
+    reg  [4:0] lookups$1$octet$continuation;
+    reg  [7:0] lookups$1$octet$free_bits;
+    reg  [4:0] lookups$1$lead$byte_class;
+    reg  [2:0] lookups$1$lead$lead_length;
+    reg  [4:0] lookups$1$lead$second_allowed;
+    reg  [3:0] lookups$1$lead$outside_tuser;
+    reg  [3:0] lookups$1$lead$malformed_tuser;
+    reg  lookups$1$continuing;
+    reg  [2:0] lookups$1$need;
+    reg  [4:0] lookups$1$range;
+    reg  [3:0] lookups$1$kind;
+    reg  lookups$1$unused_tables;
+    localparam  lookups$1$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$1$octet$leads_to_fb = 1'b1;
+    localparam  lookups$1$octet$leads_to_fd = 1'b1;
+    localparam  lookups$1$octet$f4_bounded = 1'b0;
+    localparam  lookups$1$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$1$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$1$lead$tuser_truncated = 4'h7;
+    localparam  lookups$1$lead$tuser_overlong = 4'h9;
+    localparam  lookups$1$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$1$lead$tuser_out_of_range = 4'hd;
     reg  scan$reach1$0$clock;
     reg  [20:0] scan$reach1$0$data_in;
     reg  scan$reach1$0$keep_in;
@@ -1134,6 +1138,432 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             credits$ready$d = 1'b1;
         end
     end
+    // lookups$0$octet
+    always @(*) begin
+        lookups$0$octet$continuation = 'h0;
+        if (!lookups$0$octet$tdata['h7]) begin
+            lookups$0$octet$byte_class = ByteClass$Ascii;
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h7f;
+        end
+        else if (!lookups$0$octet$tdata['h6]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h3f;
+            if (lookups$0$octet$tdata['h5]) begin
+                lookups$0$octet$byte_class = ByteClass$ContA0;
+                lookups$0$octet$continuation = 'h10;
+            end
+            else if (lookups$0$octet$tdata['h4]) begin
+                lookups$0$octet$byte_class = ByteClass$Cont90;
+                lookups$0$octet$continuation = 'h8;
+            end
+            else if (lookups$0$octet$tdata['h3]) begin
+                lookups$0$octet$byte_class = ByteClass$Cont88;
+                lookups$0$octet$continuation = 'h4;
+            end
+            else if (lookups$0$octet$tdata['h2]) begin
+                lookups$0$octet$byte_class = ByteClass$Cont84;
+                lookups$0$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$Cont80;
+                lookups$0$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$0$octet$tdata['h5]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h1f;
+            if (lookups$0$octet$tdata['h4] | lookups$0$octet$tdata['h3] | lookups$0$octet$tdata['h2] | lookups$0$octet$tdata['h1]) begin
+                lookups$0$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$0$octet$tdata['h4]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'hf;
+            if (lookups$0$octet$tdata == 'he0) begin
+                lookups$0$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$0$octet$tdata == 'hed) begin
+                lookups$0$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$0$octet$tdata['h3]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h7;
+            if (lookups$0$octet$tdata == 'hf0) begin
+                lookups$0$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$0$octet$tdata == 'hf4) & lookups$0$octet$f4_bounded) begin
+                lookups$0$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$0$octet$tdata['h2] & ~lookups$0$octet$leads_to_f7) begin
+                lookups$0$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$0$octet$tdata['h2]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h3;
+            if (~lookups$0$octet$leads_to_fb) begin
+                lookups$0$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$0$octet$tdata == 'hf8) begin
+                lookups$0$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$0$octet$tdata['h1]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h1;
+            if (~lookups$0$octet$leads_to_fd) begin
+                lookups$0$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$0$octet$tdata == 'hfc) begin
+                lookups$0$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$0$octet$free_bits = 'h0;
+            lookups$0$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$0$lead
+    always @(*) begin
+        lookups$0$lead$lead_length = 'h0;
+        lookups$0$lead$second_allowed = 'h1f;
+        lookups$0$lead$outside_tuser = lookups$0$lead$tuser_truncated;
+        lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_unexpected_continuation;
+        case (lookups$0$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$0$lead$lead_length = 'h1;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$0$lead$lead_length = 'h2;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$0$lead$lead_length = 'h3;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'h10;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$0$lead$lead_length = 'h3;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'hf;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$0$lead$lead_length = 'h3;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$0$lead$lead_length = 'h4;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'h18;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$0$lead$lead_length = 'h4;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'h7;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$0$lead$lead_length = 'h4;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$0$lead$lead_length = 'h5;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'h1c;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$0$lead$lead_length = 'h5;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$0$lead$lead_length = 'h6;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'h1e;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$0$lead$lead_length = 'h6;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$0
+    always @(*) begin
+        lookups$0$octet$tdata = lookups$0$tdata;
+        lookups$0$lead$byte_class = lookups$0$octet$byte_class;
+        lookups$0$unused_tables = |lookups$0$octet$free_bits;
+        lookups$0$need = 'h0;
+        if (lookups$0$lead$lead_length > 'h1) begin
+            lookups$0$need = lookups$0$lead$lead_length - 'h1;
+        end
+        lookups$0$continuing = 'h0;
+        lookups$0$range = 'h0;
+        lookups$0$kind = lookups$0$lead$malformed_tuser;
+        if (lookups$0$octet$continuation != 'h0) begin
+            lookups$0$continuing = 'h1;
+            lookups$0$range = lookups$0$octet$continuation;
+        end
+        else if (lookups$0$need != 'h0) begin
+            lookups$0$range = lookups$0$lead$second_allowed;
+            lookups$0$kind = lookups$0$lead$outside_tuser;
+        end
+        lookups$0$lane = ({{17{1'b0}}, lookups$0$kind} << 'h11) | ({{16{1'b0}}, lookups$0$range} << 'hc) | ({{18{1'b0}}, lookups$0$need} << 'h9) | ({{20{1'b0}}, lookups$0$continuing} << 'h8) | {{13{1'b0}}, lookups$0$tdata};
+    end
+    // lookups$1$octet
+    always @(*) begin
+        lookups$1$octet$continuation = 'h0;
+        if (!lookups$1$octet$tdata['h7]) begin
+            lookups$1$octet$byte_class = ByteClass$Ascii;
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h7f;
+        end
+        else if (!lookups$1$octet$tdata['h6]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h3f;
+            if (lookups$1$octet$tdata['h5]) begin
+                lookups$1$octet$byte_class = ByteClass$ContA0;
+                lookups$1$octet$continuation = 'h10;
+            end
+            else if (lookups$1$octet$tdata['h4]) begin
+                lookups$1$octet$byte_class = ByteClass$Cont90;
+                lookups$1$octet$continuation = 'h8;
+            end
+            else if (lookups$1$octet$tdata['h3]) begin
+                lookups$1$octet$byte_class = ByteClass$Cont88;
+                lookups$1$octet$continuation = 'h4;
+            end
+            else if (lookups$1$octet$tdata['h2]) begin
+                lookups$1$octet$byte_class = ByteClass$Cont84;
+                lookups$1$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$Cont80;
+                lookups$1$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$1$octet$tdata['h5]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h1f;
+            if (lookups$1$octet$tdata['h4] | lookups$1$octet$tdata['h3] | lookups$1$octet$tdata['h2] | lookups$1$octet$tdata['h1]) begin
+                lookups$1$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$1$octet$tdata['h4]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'hf;
+            if (lookups$1$octet$tdata == 'he0) begin
+                lookups$1$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$1$octet$tdata == 'hed) begin
+                lookups$1$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$1$octet$tdata['h3]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h7;
+            if (lookups$1$octet$tdata == 'hf0) begin
+                lookups$1$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$1$octet$tdata == 'hf4) & lookups$1$octet$f4_bounded) begin
+                lookups$1$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$1$octet$tdata['h2] & ~lookups$1$octet$leads_to_f7) begin
+                lookups$1$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$1$octet$tdata['h2]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h3;
+            if (~lookups$1$octet$leads_to_fb) begin
+                lookups$1$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$1$octet$tdata == 'hf8) begin
+                lookups$1$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$1$octet$tdata['h1]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h1;
+            if (~lookups$1$octet$leads_to_fd) begin
+                lookups$1$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$1$octet$tdata == 'hfc) begin
+                lookups$1$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$1$octet$free_bits = 'h0;
+            lookups$1$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$1$lead
+    always @(*) begin
+        lookups$1$lead$lead_length = 'h0;
+        lookups$1$lead$second_allowed = 'h1f;
+        lookups$1$lead$outside_tuser = lookups$1$lead$tuser_truncated;
+        lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_unexpected_continuation;
+        case (lookups$1$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$1$lead$lead_length = 'h1;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$1$lead$lead_length = 'h2;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$1$lead$lead_length = 'h3;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'h10;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$1$lead$lead_length = 'h3;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'hf;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$1$lead$lead_length = 'h3;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$1$lead$lead_length = 'h4;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'h18;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$1$lead$lead_length = 'h4;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'h7;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$1$lead$lead_length = 'h4;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$1$lead$lead_length = 'h5;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'h1c;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$1$lead$lead_length = 'h5;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$1$lead$lead_length = 'h6;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'h1e;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$1$lead$lead_length = 'h6;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$1
+    always @(*) begin
+        lookups$1$octet$tdata = lookups$1$tdata;
+        lookups$1$lead$byte_class = lookups$1$octet$byte_class;
+        lookups$1$unused_tables = |lookups$1$octet$free_bits;
+        lookups$1$need = 'h0;
+        if (lookups$1$lead$lead_length > 'h1) begin
+            lookups$1$need = lookups$1$lead$lead_length - 'h1;
+        end
+        lookups$1$continuing = 'h0;
+        lookups$1$range = 'h0;
+        lookups$1$kind = lookups$1$lead$malformed_tuser;
+        if (lookups$1$octet$continuation != 'h0) begin
+            lookups$1$continuing = 'h1;
+            lookups$1$range = lookups$1$octet$continuation;
+        end
+        else if (lookups$1$need != 'h0) begin
+            lookups$1$range = lookups$1$lead$second_allowed;
+            lookups$1$kind = lookups$1$lead$outside_tuser;
+        end
+        lookups$1$lane = ({{17{1'b0}}, lookups$1$kind} << 'h11) | ({{16{1'b0}}, lookups$1$range} << 'hc) | ({{18{1'b0}}, lookups$1$need} << 'h9) | ({{20{1'b0}}, lookups$1$continuing} << 'h8) | {{13{1'b0}}, lookups$1$tdata};
+    end
     // beat
     initial begin
        beat$q = 1'h0;
@@ -1148,19 +1578,19 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge last$clock) begin
        last$q <= last$d;
     end
-    // lane_data$0
+    // lanes$0
     initial begin
-       lane_data$0$q = 8'h0;
+       lanes$0$q = 21'h0;
     end
-    always @(posedge lane_data$0$clock) begin
-       lane_data$0$q <= lane_data$0$d;
+    always @(posedge lanes$0$clock) begin
+       lanes$0$q <= lanes$0$d;
     end
-    // lane_data$1
+    // lanes$1
     initial begin
-       lane_data$1$q = 8'h0;
+       lanes$1$q = 21'h0;
     end
-    always @(posedge lane_data$1$clock) begin
-       lane_data$1$q <= lane_data$1$d;
+    always @(posedge lanes$1$clock) begin
+       lanes$1$q <= lanes$1$d;
     end
     // lane_keep$0
     initial begin
@@ -1176,221 +1606,8 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge lane_keep$1$clock) begin
        lane_keep$1$q <= lane_keep$1$d;
     end
-    // summaries$0$octet
-    always @(*) begin
-        summaries$0$octet$continuation = 'h0;
-        if (!summaries$0$octet$tdata['h7]) begin
-            summaries$0$octet$byte_class = ByteClass$Ascii;
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h7f;
-        end
-        else if (!summaries$0$octet$tdata['h6]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h3f;
-            if (summaries$0$octet$tdata['h5]) begin
-                summaries$0$octet$byte_class = ByteClass$ContA0;
-                summaries$0$octet$continuation = 'h10;
-            end
-            else if (summaries$0$octet$tdata['h4]) begin
-                summaries$0$octet$byte_class = ByteClass$Cont90;
-                summaries$0$octet$continuation = 'h8;
-            end
-            else if (summaries$0$octet$tdata['h3]) begin
-                summaries$0$octet$byte_class = ByteClass$Cont88;
-                summaries$0$octet$continuation = 'h4;
-            end
-            else if (summaries$0$octet$tdata['h2]) begin
-                summaries$0$octet$byte_class = ByteClass$Cont84;
-                summaries$0$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$Cont80;
-                summaries$0$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$0$octet$tdata['h5]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h1f;
-            if (summaries$0$octet$tdata['h4] | summaries$0$octet$tdata['h3] | summaries$0$octet$tdata['h2] | summaries$0$octet$tdata['h1]) begin
-                summaries$0$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$0$octet$tdata['h4]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'hf;
-            if (summaries$0$octet$tdata == 'he0) begin
-                summaries$0$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$0$octet$tdata == 'hed) begin
-                summaries$0$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$0$octet$tdata['h3]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h7;
-            if (summaries$0$octet$tdata == 'hf0) begin
-                summaries$0$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$0$octet$tdata == 'hf4) & summaries$0$octet$f4_bounded) begin
-                summaries$0$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$0$octet$tdata['h2] & ~summaries$0$octet$leads_to_f7) begin
-                summaries$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$0$octet$tdata['h2]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h3;
-            if (~summaries$0$octet$leads_to_fb) begin
-                summaries$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$0$octet$tdata == 'hf8) begin
-                summaries$0$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$0$octet$tdata['h1]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h1;
-            if (~summaries$0$octet$leads_to_fd) begin
-                summaries$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$0$octet$tdata == 'hfc) begin
-                summaries$0$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$0$octet$free_bits = 'h0;
-            summaries$0$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$0$lead
-    always @(*) begin
-        summaries$0$lead$lead_length = 'h0;
-        summaries$0$lead$second_allowed = 'h1f;
-        summaries$0$lead$outside_tuser = summaries$0$lead$tuser_truncated;
-        summaries$0$lead$malformed_tuser = summaries$0$lead$tuser_unexpected_continuation;
-        case (summaries$0$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$0$lead$lead_length = 'h1;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$0$lead$lead_length = 'h2;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$0$lead$lead_length = 'h3;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'h10;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$0$lead$lead_length = 'h3;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'hf;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$0$lead$lead_length = 'h3;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$0$lead$lead_length = 'h4;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'h18;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$0$lead$lead_length = 'h4;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'h7;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$0$lead$lead_length = 'h4;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$0$lead$lead_length = 'h5;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'h1c;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$0$lead$lead_length = 'h5;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$0$lead$lead_length = 'h6;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'h1e;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$0$lead$lead_length = 'h6;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$0$lead$malformed_tuser = summaries$0$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$0$lead$malformed_tuser = summaries$0$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$0$lead$malformed_tuser = summaries$0$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$0
     always @(*) begin
-        summaries$0$octet$tdata = summaries$0$tdata;
-        summaries$0$lead$byte_class = summaries$0$octet$byte_class;
-        summaries$0$unused_tables = |summaries$0$octet$free_bits;
-        summaries$0$need = 'h0;
-        if (summaries$0$lead$lead_length > 'h1) begin
-            summaries$0$need = summaries$0$lead$lead_length - 'h1;
-        end
-        summaries$0$continuing = summaries$0$octet$continuation != 'h0;
-        summaries$0$range = 'h0;
-        summaries$0$kind = summaries$0$lead$malformed_tuser;
-        if (summaries$0$continuing) begin
-            summaries$0$range = summaries$0$octet$continuation;
-        end
-        else if (summaries$0$need != 'h0) begin
-            summaries$0$range = summaries$0$lead$second_allowed;
-            summaries$0$kind = summaries$0$lead$outside_tuser;
-        end
-        summaries$0$mark_class = ({{9{1'b0}}, summaries$0$kind} << 'h9) | ({{8{1'b0}}, summaries$0$range} << 'h4) | ({{10{1'b0}}, summaries$0$need} << 'h1);
-        if (summaries$0$continuing) begin
-            summaries$0$mark_class = ({{9{1'b0}}, summaries$0$kind} << 'h9) | ({{8{1'b0}}, summaries$0$range} << 'h4) | 'h1;
-        end
-        summaries$0$lane = ({{8{1'b0}}, summaries$0$mark_class} << 'h8) | {{13{1'b0}}, summaries$0$tdata};
         summaries$0$forward = 'h1;
         summaries$0$backward = 'h1;
         if (summaries$0$keep & summaries$0$continuing) begin
@@ -1402,221 +1619,8 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             summaries$0$backward = 'h0;
         end
     end
-    // summaries$1$octet
-    always @(*) begin
-        summaries$1$octet$continuation = 'h0;
-        if (!summaries$1$octet$tdata['h7]) begin
-            summaries$1$octet$byte_class = ByteClass$Ascii;
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h7f;
-        end
-        else if (!summaries$1$octet$tdata['h6]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h3f;
-            if (summaries$1$octet$tdata['h5]) begin
-                summaries$1$octet$byte_class = ByteClass$ContA0;
-                summaries$1$octet$continuation = 'h10;
-            end
-            else if (summaries$1$octet$tdata['h4]) begin
-                summaries$1$octet$byte_class = ByteClass$Cont90;
-                summaries$1$octet$continuation = 'h8;
-            end
-            else if (summaries$1$octet$tdata['h3]) begin
-                summaries$1$octet$byte_class = ByteClass$Cont88;
-                summaries$1$octet$continuation = 'h4;
-            end
-            else if (summaries$1$octet$tdata['h2]) begin
-                summaries$1$octet$byte_class = ByteClass$Cont84;
-                summaries$1$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$Cont80;
-                summaries$1$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$1$octet$tdata['h5]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h1f;
-            if (summaries$1$octet$tdata['h4] | summaries$1$octet$tdata['h3] | summaries$1$octet$tdata['h2] | summaries$1$octet$tdata['h1]) begin
-                summaries$1$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$1$octet$tdata['h4]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'hf;
-            if (summaries$1$octet$tdata == 'he0) begin
-                summaries$1$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$1$octet$tdata == 'hed) begin
-                summaries$1$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$1$octet$tdata['h3]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h7;
-            if (summaries$1$octet$tdata == 'hf0) begin
-                summaries$1$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$1$octet$tdata == 'hf4) & summaries$1$octet$f4_bounded) begin
-                summaries$1$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$1$octet$tdata['h2] & ~summaries$1$octet$leads_to_f7) begin
-                summaries$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$1$octet$tdata['h2]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h3;
-            if (~summaries$1$octet$leads_to_fb) begin
-                summaries$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$1$octet$tdata == 'hf8) begin
-                summaries$1$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$1$octet$tdata['h1]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h1;
-            if (~summaries$1$octet$leads_to_fd) begin
-                summaries$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$1$octet$tdata == 'hfc) begin
-                summaries$1$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$1$octet$free_bits = 'h0;
-            summaries$1$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$1$lead
-    always @(*) begin
-        summaries$1$lead$lead_length = 'h0;
-        summaries$1$lead$second_allowed = 'h1f;
-        summaries$1$lead$outside_tuser = summaries$1$lead$tuser_truncated;
-        summaries$1$lead$malformed_tuser = summaries$1$lead$tuser_unexpected_continuation;
-        case (summaries$1$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$1$lead$lead_length = 'h1;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$1$lead$lead_length = 'h2;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$1$lead$lead_length = 'h3;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'h10;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$1$lead$lead_length = 'h3;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'hf;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$1$lead$lead_length = 'h3;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$1$lead$lead_length = 'h4;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'h18;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$1$lead$lead_length = 'h4;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'h7;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$1$lead$lead_length = 'h4;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$1$lead$lead_length = 'h5;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'h1c;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$1$lead$lead_length = 'h5;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$1$lead$lead_length = 'h6;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'h1e;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$1$lead$lead_length = 'h6;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$1$lead$malformed_tuser = summaries$1$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$1$lead$malformed_tuser = summaries$1$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$1$lead$malformed_tuser = summaries$1$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$1
     always @(*) begin
-        summaries$1$octet$tdata = summaries$1$tdata;
-        summaries$1$lead$byte_class = summaries$1$octet$byte_class;
-        summaries$1$unused_tables = |summaries$1$octet$free_bits;
-        summaries$1$need = 'h0;
-        if (summaries$1$lead$lead_length > 'h1) begin
-            summaries$1$need = summaries$1$lead$lead_length - 'h1;
-        end
-        summaries$1$continuing = summaries$1$octet$continuation != 'h0;
-        summaries$1$range = 'h0;
-        summaries$1$kind = summaries$1$lead$malformed_tuser;
-        if (summaries$1$continuing) begin
-            summaries$1$range = summaries$1$octet$continuation;
-        end
-        else if (summaries$1$need != 'h0) begin
-            summaries$1$range = summaries$1$lead$second_allowed;
-            summaries$1$kind = summaries$1$lead$outside_tuser;
-        end
-        summaries$1$mark_class = ({{9{1'b0}}, summaries$1$kind} << 'h9) | ({{8{1'b0}}, summaries$1$range} << 'h4) | ({{10{1'b0}}, summaries$1$need} << 'h1);
-        if (summaries$1$continuing) begin
-            summaries$1$mark_class = ({{9{1'b0}}, summaries$1$kind} << 'h9) | ({{8{1'b0}}, summaries$1$range} << 'h4) | 'h1;
-        end
-        summaries$1$lane = ({{8{1'b0}}, summaries$1$mark_class} << 'h8) | {{13{1'b0}}, summaries$1$tdata};
         summaries$1$forward = 'h1;
         summaries$1$backward = 'h1;
         if (summaries$1$keep & summaries$1$continuing) begin
@@ -4112,17 +4116,20 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (accepted) begin
             last$d = s_axis_tlast;
         end
-        lane_data$0$clock = clk;
+        lookups$0$tdata = s_axis_tdata[('h8 * 0)+:(8)];
+        lanes$0$clock = clk;
         lane_keep$0$clock = clk;
-        lane_data$0$d = lane_data$0$q;
+        lanes$0$d = lanes$0$q;
         lane_keep$0$d = lane_keep$0$q;
         if (accepted) begin
-            lane_data$0$d = s_axis_tdata[('h8 * 0)+:(8)];
+            lanes$0$d = lookups$0$lane;
             lane_keep$0$d = s_axis_tkeep[0];
         end
-        summaries$0$tdata = lane_data$0$q;
+        summaries$0$continuing = lanes$0$q['h8];
+        summaries$0$need = lanes$0$q[('h9)+:(3)];
+        summaries$0$range = lanes$0$q[('hc)+:(5)];
         summaries$0$keep = lane_keep$0$q;
-        scan$data_in$0 = summaries$0$lane;
+        scan$data_in$0 = lanes$0$q;
         scan$keep_in$0 = lane_keep$0$q;
         scan$forward_in$0 = summaries$0$forward;
         scan$backward_in$0 = summaries$0$backward;
@@ -4130,17 +4137,20 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$keep$0 = scan$keep$0;
         marks$forward$0 = scan$forward$0;
         marks$backward$0 = scan$backward$0;
-        lane_data$1$clock = clk;
+        lookups$1$tdata = s_axis_tdata[('h8 * 1)+:(8)];
+        lanes$1$clock = clk;
         lane_keep$1$clock = clk;
-        lane_data$1$d = lane_data$1$q;
+        lanes$1$d = lanes$1$q;
         lane_keep$1$d = lane_keep$1$q;
         if (accepted) begin
-            lane_data$1$d = s_axis_tdata[('h8 * 1)+:(8)];
+            lanes$1$d = lookups$1$lane;
             lane_keep$1$d = s_axis_tkeep[1];
         end
-        summaries$1$tdata = lane_data$1$q;
+        summaries$1$continuing = lanes$1$q['h8];
+        summaries$1$need = lanes$1$q[('h9)+:(3)];
+        summaries$1$range = lanes$1$q[('hc)+:(5)];
         summaries$1$keep = lane_keep$1$q;
-        scan$data_in$1 = summaries$1$lane;
+        scan$data_in$1 = lanes$1$q;
         scan$keep_in$1 = lane_keep$1$q;
         scan$forward_in$1 = summaries$1$forward;
         scan$backward_in$1 = summaries$1$backward;

@@ -47,108 +47,172 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  credits$dropped_early;
     reg  credits$dropped_late;
     reg  credits$s_axis_tready;
+    reg  [7:0] lookups$0$tdata;
+    reg  [20:0] lookups$0$lane;
+    reg  [7:0] lookups$1$tdata;
+    reg  [20:0] lookups$1$lane;
+    reg  [7:0] lookups$2$tdata;
+    reg  [20:0] lookups$2$lane;
+    reg  [7:0] lookups$3$tdata;
+    reg  [20:0] lookups$3$lane;
+    reg  [7:0] lookups$4$tdata;
+    reg  [20:0] lookups$4$lane;
+    reg  [7:0] lookups$5$tdata;
+    reg  [20:0] lookups$5$lane;
+    reg  [7:0] lookups$6$tdata;
+    reg  [20:0] lookups$6$lane;
+    reg  [7:0] lookups$7$tdata;
+    reg  [20:0] lookups$7$lane;
+    reg  [7:0] lookups$8$tdata;
+    reg  [20:0] lookups$8$lane;
+    reg  [7:0] lookups$9$tdata;
+    reg  [20:0] lookups$9$lane;
+    reg  [7:0] lookups$10$tdata;
+    reg  [20:0] lookups$10$lane;
+    reg  [7:0] lookups$11$tdata;
+    reg  [20:0] lookups$11$lane;
+    reg  [7:0] lookups$12$tdata;
+    reg  [20:0] lookups$12$lane;
+    reg  [7:0] lookups$13$tdata;
+    reg  [20:0] lookups$13$lane;
+    reg  [7:0] lookups$14$tdata;
+    reg  [20:0] lookups$14$lane;
+    reg  [7:0] lookups$15$tdata;
+    reg  [20:0] lookups$15$lane;
+    reg  [7:0] lookups$16$tdata;
+    reg  [20:0] lookups$16$lane;
+    reg  [7:0] lookups$17$tdata;
+    reg  [20:0] lookups$17$lane;
+    reg  [7:0] lookups$18$tdata;
+    reg  [20:0] lookups$18$lane;
+    reg  [7:0] lookups$19$tdata;
+    reg  [20:0] lookups$19$lane;
+    reg  [7:0] lookups$20$tdata;
+    reg  [20:0] lookups$20$lane;
+    reg  [7:0] lookups$21$tdata;
+    reg  [20:0] lookups$21$lane;
+    reg  [7:0] lookups$22$tdata;
+    reg  [20:0] lookups$22$lane;
+    reg  [7:0] lookups$23$tdata;
+    reg  [20:0] lookups$23$lane;
+    reg  [7:0] lookups$24$tdata;
+    reg  [20:0] lookups$24$lane;
+    reg  [7:0] lookups$25$tdata;
+    reg  [20:0] lookups$25$lane;
+    reg  [7:0] lookups$26$tdata;
+    reg  [20:0] lookups$26$lane;
+    reg  [7:0] lookups$27$tdata;
+    reg  [20:0] lookups$27$lane;
+    reg  [7:0] lookups$28$tdata;
+    reg  [20:0] lookups$28$lane;
+    reg  [7:0] lookups$29$tdata;
+    reg  [20:0] lookups$29$lane;
+    reg  [7:0] lookups$30$tdata;
+    reg  [20:0] lookups$30$lane;
+    reg  [7:0] lookups$31$tdata;
+    reg  [20:0] lookups$31$lane;
     reg  beat$d;
     reg  beat$q;
     reg  beat$clock;
     reg  last$d;
     reg  last$q;
     reg  last$clock;
-    reg  [7:0] lane_data$0$d;
-    reg  [7:0] lane_data$0$q;
-    reg  lane_data$0$clock;
-    reg  [7:0] lane_data$1$d;
-    reg  [7:0] lane_data$1$q;
-    reg  lane_data$1$clock;
-    reg  [7:0] lane_data$2$d;
-    reg  [7:0] lane_data$2$q;
-    reg  lane_data$2$clock;
-    reg  [7:0] lane_data$3$d;
-    reg  [7:0] lane_data$3$q;
-    reg  lane_data$3$clock;
-    reg  [7:0] lane_data$4$d;
-    reg  [7:0] lane_data$4$q;
-    reg  lane_data$4$clock;
-    reg  [7:0] lane_data$5$d;
-    reg  [7:0] lane_data$5$q;
-    reg  lane_data$5$clock;
-    reg  [7:0] lane_data$6$d;
-    reg  [7:0] lane_data$6$q;
-    reg  lane_data$6$clock;
-    reg  [7:0] lane_data$7$d;
-    reg  [7:0] lane_data$7$q;
-    reg  lane_data$7$clock;
-    reg  [7:0] lane_data$8$d;
-    reg  [7:0] lane_data$8$q;
-    reg  lane_data$8$clock;
-    reg  [7:0] lane_data$9$d;
-    reg  [7:0] lane_data$9$q;
-    reg  lane_data$9$clock;
-    reg  [7:0] lane_data$10$d;
-    reg  [7:0] lane_data$10$q;
-    reg  lane_data$10$clock;
-    reg  [7:0] lane_data$11$d;
-    reg  [7:0] lane_data$11$q;
-    reg  lane_data$11$clock;
-    reg  [7:0] lane_data$12$d;
-    reg  [7:0] lane_data$12$q;
-    reg  lane_data$12$clock;
-    reg  [7:0] lane_data$13$d;
-    reg  [7:0] lane_data$13$q;
-    reg  lane_data$13$clock;
-    reg  [7:0] lane_data$14$d;
-    reg  [7:0] lane_data$14$q;
-    reg  lane_data$14$clock;
-    reg  [7:0] lane_data$15$d;
-    reg  [7:0] lane_data$15$q;
-    reg  lane_data$15$clock;
-    reg  [7:0] lane_data$16$d;
-    reg  [7:0] lane_data$16$q;
-    reg  lane_data$16$clock;
-    reg  [7:0] lane_data$17$d;
-    reg  [7:0] lane_data$17$q;
-    reg  lane_data$17$clock;
-    reg  [7:0] lane_data$18$d;
-    reg  [7:0] lane_data$18$q;
-    reg  lane_data$18$clock;
-    reg  [7:0] lane_data$19$d;
-    reg  [7:0] lane_data$19$q;
-    reg  lane_data$19$clock;
-    reg  [7:0] lane_data$20$d;
-    reg  [7:0] lane_data$20$q;
-    reg  lane_data$20$clock;
-    reg  [7:0] lane_data$21$d;
-    reg  [7:0] lane_data$21$q;
-    reg  lane_data$21$clock;
-    reg  [7:0] lane_data$22$d;
-    reg  [7:0] lane_data$22$q;
-    reg  lane_data$22$clock;
-    reg  [7:0] lane_data$23$d;
-    reg  [7:0] lane_data$23$q;
-    reg  lane_data$23$clock;
-    reg  [7:0] lane_data$24$d;
-    reg  [7:0] lane_data$24$q;
-    reg  lane_data$24$clock;
-    reg  [7:0] lane_data$25$d;
-    reg  [7:0] lane_data$25$q;
-    reg  lane_data$25$clock;
-    reg  [7:0] lane_data$26$d;
-    reg  [7:0] lane_data$26$q;
-    reg  lane_data$26$clock;
-    reg  [7:0] lane_data$27$d;
-    reg  [7:0] lane_data$27$q;
-    reg  lane_data$27$clock;
-    reg  [7:0] lane_data$28$d;
-    reg  [7:0] lane_data$28$q;
-    reg  lane_data$28$clock;
-    reg  [7:0] lane_data$29$d;
-    reg  [7:0] lane_data$29$q;
-    reg  lane_data$29$clock;
-    reg  [7:0] lane_data$30$d;
-    reg  [7:0] lane_data$30$q;
-    reg  lane_data$30$clock;
-    reg  [7:0] lane_data$31$d;
-    reg  [7:0] lane_data$31$q;
-    reg  lane_data$31$clock;
+    reg  [20:0] lanes$0$d;
+    reg  [20:0] lanes$0$q;
+    reg  lanes$0$clock;
+    reg  [20:0] lanes$1$d;
+    reg  [20:0] lanes$1$q;
+    reg  lanes$1$clock;
+    reg  [20:0] lanes$2$d;
+    reg  [20:0] lanes$2$q;
+    reg  lanes$2$clock;
+    reg  [20:0] lanes$3$d;
+    reg  [20:0] lanes$3$q;
+    reg  lanes$3$clock;
+    reg  [20:0] lanes$4$d;
+    reg  [20:0] lanes$4$q;
+    reg  lanes$4$clock;
+    reg  [20:0] lanes$5$d;
+    reg  [20:0] lanes$5$q;
+    reg  lanes$5$clock;
+    reg  [20:0] lanes$6$d;
+    reg  [20:0] lanes$6$q;
+    reg  lanes$6$clock;
+    reg  [20:0] lanes$7$d;
+    reg  [20:0] lanes$7$q;
+    reg  lanes$7$clock;
+    reg  [20:0] lanes$8$d;
+    reg  [20:0] lanes$8$q;
+    reg  lanes$8$clock;
+    reg  [20:0] lanes$9$d;
+    reg  [20:0] lanes$9$q;
+    reg  lanes$9$clock;
+    reg  [20:0] lanes$10$d;
+    reg  [20:0] lanes$10$q;
+    reg  lanes$10$clock;
+    reg  [20:0] lanes$11$d;
+    reg  [20:0] lanes$11$q;
+    reg  lanes$11$clock;
+    reg  [20:0] lanes$12$d;
+    reg  [20:0] lanes$12$q;
+    reg  lanes$12$clock;
+    reg  [20:0] lanes$13$d;
+    reg  [20:0] lanes$13$q;
+    reg  lanes$13$clock;
+    reg  [20:0] lanes$14$d;
+    reg  [20:0] lanes$14$q;
+    reg  lanes$14$clock;
+    reg  [20:0] lanes$15$d;
+    reg  [20:0] lanes$15$q;
+    reg  lanes$15$clock;
+    reg  [20:0] lanes$16$d;
+    reg  [20:0] lanes$16$q;
+    reg  lanes$16$clock;
+    reg  [20:0] lanes$17$d;
+    reg  [20:0] lanes$17$q;
+    reg  lanes$17$clock;
+    reg  [20:0] lanes$18$d;
+    reg  [20:0] lanes$18$q;
+    reg  lanes$18$clock;
+    reg  [20:0] lanes$19$d;
+    reg  [20:0] lanes$19$q;
+    reg  lanes$19$clock;
+    reg  [20:0] lanes$20$d;
+    reg  [20:0] lanes$20$q;
+    reg  lanes$20$clock;
+    reg  [20:0] lanes$21$d;
+    reg  [20:0] lanes$21$q;
+    reg  lanes$21$clock;
+    reg  [20:0] lanes$22$d;
+    reg  [20:0] lanes$22$q;
+    reg  lanes$22$clock;
+    reg  [20:0] lanes$23$d;
+    reg  [20:0] lanes$23$q;
+    reg  lanes$23$clock;
+    reg  [20:0] lanes$24$d;
+    reg  [20:0] lanes$24$q;
+    reg  lanes$24$clock;
+    reg  [20:0] lanes$25$d;
+    reg  [20:0] lanes$25$q;
+    reg  lanes$25$clock;
+    reg  [20:0] lanes$26$d;
+    reg  [20:0] lanes$26$q;
+    reg  lanes$26$clock;
+    reg  [20:0] lanes$27$d;
+    reg  [20:0] lanes$27$q;
+    reg  lanes$27$clock;
+    reg  [20:0] lanes$28$d;
+    reg  [20:0] lanes$28$q;
+    reg  lanes$28$clock;
+    reg  [20:0] lanes$29$d;
+    reg  [20:0] lanes$29$q;
+    reg  lanes$29$clock;
+    reg  [20:0] lanes$30$d;
+    reg  [20:0] lanes$30$q;
+    reg  lanes$30$clock;
+    reg  [20:0] lanes$31$d;
+    reg  [20:0] lanes$31$q;
+    reg  lanes$31$clock;
     reg  lane_keep$0$d;
     reg  lane_keep$0$q;
     reg  lane_keep$0$clock;
@@ -245,166 +309,198 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  lane_keep$31$d;
     reg  lane_keep$31$q;
     reg  lane_keep$31$clock;
-    reg  [7:0] summaries$0$tdata;
+    reg  summaries$0$continuing;
+    reg  [2:0] summaries$0$need;
+    reg  [4:0] summaries$0$range;
     reg  summaries$0$keep;
     reg  [16:0] summaries$0$forward;
     reg  [8:0] summaries$0$backward;
-    reg  [20:0] summaries$0$lane;
-    reg  [7:0] summaries$1$tdata;
+    reg  summaries$1$continuing;
+    reg  [2:0] summaries$1$need;
+    reg  [4:0] summaries$1$range;
     reg  summaries$1$keep;
     reg  [16:0] summaries$1$forward;
     reg  [8:0] summaries$1$backward;
-    reg  [20:0] summaries$1$lane;
-    reg  [7:0] summaries$2$tdata;
+    reg  summaries$2$continuing;
+    reg  [2:0] summaries$2$need;
+    reg  [4:0] summaries$2$range;
     reg  summaries$2$keep;
     reg  [16:0] summaries$2$forward;
     reg  [8:0] summaries$2$backward;
-    reg  [20:0] summaries$2$lane;
-    reg  [7:0] summaries$3$tdata;
+    reg  summaries$3$continuing;
+    reg  [2:0] summaries$3$need;
+    reg  [4:0] summaries$3$range;
     reg  summaries$3$keep;
     reg  [16:0] summaries$3$forward;
     reg  [8:0] summaries$3$backward;
-    reg  [20:0] summaries$3$lane;
-    reg  [7:0] summaries$4$tdata;
+    reg  summaries$4$continuing;
+    reg  [2:0] summaries$4$need;
+    reg  [4:0] summaries$4$range;
     reg  summaries$4$keep;
     reg  [16:0] summaries$4$forward;
     reg  [8:0] summaries$4$backward;
-    reg  [20:0] summaries$4$lane;
-    reg  [7:0] summaries$5$tdata;
+    reg  summaries$5$continuing;
+    reg  [2:0] summaries$5$need;
+    reg  [4:0] summaries$5$range;
     reg  summaries$5$keep;
     reg  [16:0] summaries$5$forward;
     reg  [8:0] summaries$5$backward;
-    reg  [20:0] summaries$5$lane;
-    reg  [7:0] summaries$6$tdata;
+    reg  summaries$6$continuing;
+    reg  [2:0] summaries$6$need;
+    reg  [4:0] summaries$6$range;
     reg  summaries$6$keep;
     reg  [16:0] summaries$6$forward;
     reg  [8:0] summaries$6$backward;
-    reg  [20:0] summaries$6$lane;
-    reg  [7:0] summaries$7$tdata;
+    reg  summaries$7$continuing;
+    reg  [2:0] summaries$7$need;
+    reg  [4:0] summaries$7$range;
     reg  summaries$7$keep;
     reg  [16:0] summaries$7$forward;
     reg  [8:0] summaries$7$backward;
-    reg  [20:0] summaries$7$lane;
-    reg  [7:0] summaries$8$tdata;
+    reg  summaries$8$continuing;
+    reg  [2:0] summaries$8$need;
+    reg  [4:0] summaries$8$range;
     reg  summaries$8$keep;
     reg  [16:0] summaries$8$forward;
     reg  [8:0] summaries$8$backward;
-    reg  [20:0] summaries$8$lane;
-    reg  [7:0] summaries$9$tdata;
+    reg  summaries$9$continuing;
+    reg  [2:0] summaries$9$need;
+    reg  [4:0] summaries$9$range;
     reg  summaries$9$keep;
     reg  [16:0] summaries$9$forward;
     reg  [8:0] summaries$9$backward;
-    reg  [20:0] summaries$9$lane;
-    reg  [7:0] summaries$10$tdata;
+    reg  summaries$10$continuing;
+    reg  [2:0] summaries$10$need;
+    reg  [4:0] summaries$10$range;
     reg  summaries$10$keep;
     reg  [16:0] summaries$10$forward;
     reg  [8:0] summaries$10$backward;
-    reg  [20:0] summaries$10$lane;
-    reg  [7:0] summaries$11$tdata;
+    reg  summaries$11$continuing;
+    reg  [2:0] summaries$11$need;
+    reg  [4:0] summaries$11$range;
     reg  summaries$11$keep;
     reg  [16:0] summaries$11$forward;
     reg  [8:0] summaries$11$backward;
-    reg  [20:0] summaries$11$lane;
-    reg  [7:0] summaries$12$tdata;
+    reg  summaries$12$continuing;
+    reg  [2:0] summaries$12$need;
+    reg  [4:0] summaries$12$range;
     reg  summaries$12$keep;
     reg  [16:0] summaries$12$forward;
     reg  [8:0] summaries$12$backward;
-    reg  [20:0] summaries$12$lane;
-    reg  [7:0] summaries$13$tdata;
+    reg  summaries$13$continuing;
+    reg  [2:0] summaries$13$need;
+    reg  [4:0] summaries$13$range;
     reg  summaries$13$keep;
     reg  [16:0] summaries$13$forward;
     reg  [8:0] summaries$13$backward;
-    reg  [20:0] summaries$13$lane;
-    reg  [7:0] summaries$14$tdata;
+    reg  summaries$14$continuing;
+    reg  [2:0] summaries$14$need;
+    reg  [4:0] summaries$14$range;
     reg  summaries$14$keep;
     reg  [16:0] summaries$14$forward;
     reg  [8:0] summaries$14$backward;
-    reg  [20:0] summaries$14$lane;
-    reg  [7:0] summaries$15$tdata;
+    reg  summaries$15$continuing;
+    reg  [2:0] summaries$15$need;
+    reg  [4:0] summaries$15$range;
     reg  summaries$15$keep;
     reg  [16:0] summaries$15$forward;
     reg  [8:0] summaries$15$backward;
-    reg  [20:0] summaries$15$lane;
-    reg  [7:0] summaries$16$tdata;
+    reg  summaries$16$continuing;
+    reg  [2:0] summaries$16$need;
+    reg  [4:0] summaries$16$range;
     reg  summaries$16$keep;
     reg  [16:0] summaries$16$forward;
     reg  [8:0] summaries$16$backward;
-    reg  [20:0] summaries$16$lane;
-    reg  [7:0] summaries$17$tdata;
+    reg  summaries$17$continuing;
+    reg  [2:0] summaries$17$need;
+    reg  [4:0] summaries$17$range;
     reg  summaries$17$keep;
     reg  [16:0] summaries$17$forward;
     reg  [8:0] summaries$17$backward;
-    reg  [20:0] summaries$17$lane;
-    reg  [7:0] summaries$18$tdata;
+    reg  summaries$18$continuing;
+    reg  [2:0] summaries$18$need;
+    reg  [4:0] summaries$18$range;
     reg  summaries$18$keep;
     reg  [16:0] summaries$18$forward;
     reg  [8:0] summaries$18$backward;
-    reg  [20:0] summaries$18$lane;
-    reg  [7:0] summaries$19$tdata;
+    reg  summaries$19$continuing;
+    reg  [2:0] summaries$19$need;
+    reg  [4:0] summaries$19$range;
     reg  summaries$19$keep;
     reg  [16:0] summaries$19$forward;
     reg  [8:0] summaries$19$backward;
-    reg  [20:0] summaries$19$lane;
-    reg  [7:0] summaries$20$tdata;
+    reg  summaries$20$continuing;
+    reg  [2:0] summaries$20$need;
+    reg  [4:0] summaries$20$range;
     reg  summaries$20$keep;
     reg  [16:0] summaries$20$forward;
     reg  [8:0] summaries$20$backward;
-    reg  [20:0] summaries$20$lane;
-    reg  [7:0] summaries$21$tdata;
+    reg  summaries$21$continuing;
+    reg  [2:0] summaries$21$need;
+    reg  [4:0] summaries$21$range;
     reg  summaries$21$keep;
     reg  [16:0] summaries$21$forward;
     reg  [8:0] summaries$21$backward;
-    reg  [20:0] summaries$21$lane;
-    reg  [7:0] summaries$22$tdata;
+    reg  summaries$22$continuing;
+    reg  [2:0] summaries$22$need;
+    reg  [4:0] summaries$22$range;
     reg  summaries$22$keep;
     reg  [16:0] summaries$22$forward;
     reg  [8:0] summaries$22$backward;
-    reg  [20:0] summaries$22$lane;
-    reg  [7:0] summaries$23$tdata;
+    reg  summaries$23$continuing;
+    reg  [2:0] summaries$23$need;
+    reg  [4:0] summaries$23$range;
     reg  summaries$23$keep;
     reg  [16:0] summaries$23$forward;
     reg  [8:0] summaries$23$backward;
-    reg  [20:0] summaries$23$lane;
-    reg  [7:0] summaries$24$tdata;
+    reg  summaries$24$continuing;
+    reg  [2:0] summaries$24$need;
+    reg  [4:0] summaries$24$range;
     reg  summaries$24$keep;
     reg  [16:0] summaries$24$forward;
     reg  [8:0] summaries$24$backward;
-    reg  [20:0] summaries$24$lane;
-    reg  [7:0] summaries$25$tdata;
+    reg  summaries$25$continuing;
+    reg  [2:0] summaries$25$need;
+    reg  [4:0] summaries$25$range;
     reg  summaries$25$keep;
     reg  [16:0] summaries$25$forward;
     reg  [8:0] summaries$25$backward;
-    reg  [20:0] summaries$25$lane;
-    reg  [7:0] summaries$26$tdata;
+    reg  summaries$26$continuing;
+    reg  [2:0] summaries$26$need;
+    reg  [4:0] summaries$26$range;
     reg  summaries$26$keep;
     reg  [16:0] summaries$26$forward;
     reg  [8:0] summaries$26$backward;
-    reg  [20:0] summaries$26$lane;
-    reg  [7:0] summaries$27$tdata;
+    reg  summaries$27$continuing;
+    reg  [2:0] summaries$27$need;
+    reg  [4:0] summaries$27$range;
     reg  summaries$27$keep;
     reg  [16:0] summaries$27$forward;
     reg  [8:0] summaries$27$backward;
-    reg  [20:0] summaries$27$lane;
-    reg  [7:0] summaries$28$tdata;
+    reg  summaries$28$continuing;
+    reg  [2:0] summaries$28$need;
+    reg  [4:0] summaries$28$range;
     reg  summaries$28$keep;
     reg  [16:0] summaries$28$forward;
     reg  [8:0] summaries$28$backward;
-    reg  [20:0] summaries$28$lane;
-    reg  [7:0] summaries$29$tdata;
+    reg  summaries$29$continuing;
+    reg  [2:0] summaries$29$need;
+    reg  [4:0] summaries$29$range;
     reg  summaries$29$keep;
     reg  [16:0] summaries$29$forward;
     reg  [8:0] summaries$29$backward;
-    reg  [20:0] summaries$29$lane;
-    reg  [7:0] summaries$30$tdata;
+    reg  summaries$30$continuing;
+    reg  [2:0] summaries$30$need;
+    reg  [4:0] summaries$30$range;
     reg  summaries$30$keep;
     reg  [16:0] summaries$30$forward;
     reg  [8:0] summaries$30$backward;
-    reg  [20:0] summaries$30$lane;
-    reg  [7:0] summaries$31$tdata;
+    reg  summaries$31$continuing;
+    reg  [2:0] summaries$31$need;
+    reg  [4:0] summaries$31$range;
     reg  summaries$31$keep;
     reg  [16:0] summaries$31$forward;
     reg  [8:0] summaries$31$backward;
-    reg  [20:0] summaries$31$lane;
     reg  scan$clock;
     reg  scan$rst;
     reg  [20:0] scan$data_in$0;
@@ -878,806 +974,774 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     localparam ByteClass$OverlongLead = 17;
     localparam ByteClass$OutOfRangeLead = 18;
     localparam ByteClass$Invalid = 19;
-    reg  [7:0] summaries$0$octet$tdata;
-    reg  [4:0] summaries$0$octet$byte_class;
-    reg  [4:0] summaries$0$octet$continuation;
-    reg  [7:0] summaries$0$octet$free_bits;
-    reg  [4:0] summaries$0$lead$byte_class;
-    reg  [2:0] summaries$0$lead$lead_length;
-    reg  [4:0] summaries$0$lead$second_allowed;
-    reg  [3:0] summaries$0$lead$outside_tuser;
-    reg  [3:0] summaries$0$lead$malformed_tuser;
-    reg  [12:0] summaries$0$mark_class;
-    reg  summaries$0$continuing;
-    reg  [4:0] summaries$0$range;
-    reg  [3:0] summaries$0$kind;
-    reg  [2:0] summaries$0$need;
-    reg  summaries$0$unused_tables;
-    localparam  summaries$0$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$0$octet$leads_to_fb = 1'b1;
-    localparam  summaries$0$octet$leads_to_fd = 1'b1;
-    localparam  summaries$0$octet$f4_bounded = 1'b0;
-    localparam  summaries$0$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$0$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$0$lead$tuser_truncated = 4'h7;
-    localparam  summaries$0$lead$tuser_overlong = 4'h9;
-    localparam  summaries$0$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$0$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$1$octet$tdata;
-    reg  [4:0] summaries$1$octet$byte_class;
-    reg  [4:0] summaries$1$octet$continuation;
-    reg  [7:0] summaries$1$octet$free_bits;
-    reg  [4:0] summaries$1$lead$byte_class;
-    reg  [2:0] summaries$1$lead$lead_length;
-    reg  [4:0] summaries$1$lead$second_allowed;
-    reg  [3:0] summaries$1$lead$outside_tuser;
-    reg  [3:0] summaries$1$lead$malformed_tuser;
-    reg  [12:0] summaries$1$mark_class;
-    reg  summaries$1$continuing;
-    reg  [4:0] summaries$1$range;
-    reg  [3:0] summaries$1$kind;
-    reg  [2:0] summaries$1$need;
-    reg  summaries$1$unused_tables;
-    localparam  summaries$1$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$1$octet$leads_to_fb = 1'b1;
-    localparam  summaries$1$octet$leads_to_fd = 1'b1;
-    localparam  summaries$1$octet$f4_bounded = 1'b0;
-    localparam  summaries$1$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$1$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$1$lead$tuser_truncated = 4'h7;
-    localparam  summaries$1$lead$tuser_overlong = 4'h9;
-    localparam  summaries$1$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$1$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$2$octet$tdata;
-    reg  [4:0] summaries$2$octet$byte_class;
-    reg  [4:0] summaries$2$octet$continuation;
-    reg  [7:0] summaries$2$octet$free_bits;
-    reg  [4:0] summaries$2$lead$byte_class;
-    reg  [2:0] summaries$2$lead$lead_length;
-    reg  [4:0] summaries$2$lead$second_allowed;
-    reg  [3:0] summaries$2$lead$outside_tuser;
-    reg  [3:0] summaries$2$lead$malformed_tuser;
-    reg  [12:0] summaries$2$mark_class;
-    reg  summaries$2$continuing;
-    reg  [4:0] summaries$2$range;
-    reg  [3:0] summaries$2$kind;
-    reg  [2:0] summaries$2$need;
-    reg  summaries$2$unused_tables;
-    localparam  summaries$2$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$2$octet$leads_to_fb = 1'b1;
-    localparam  summaries$2$octet$leads_to_fd = 1'b1;
-    localparam  summaries$2$octet$f4_bounded = 1'b0;
-    localparam  summaries$2$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$2$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$2$lead$tuser_truncated = 4'h7;
-    localparam  summaries$2$lead$tuser_overlong = 4'h9;
-    localparam  summaries$2$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$2$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$3$octet$tdata;
-    reg  [4:0] summaries$3$octet$byte_class;
-    reg  [4:0] summaries$3$octet$continuation;
-    reg  [7:0] summaries$3$octet$free_bits;
-    reg  [4:0] summaries$3$lead$byte_class;
-    reg  [2:0] summaries$3$lead$lead_length;
-    reg  [4:0] summaries$3$lead$second_allowed;
-    reg  [3:0] summaries$3$lead$outside_tuser;
-    reg  [3:0] summaries$3$lead$malformed_tuser;
-    reg  [12:0] summaries$3$mark_class;
-    reg  summaries$3$continuing;
-    reg  [4:0] summaries$3$range;
-    reg  [3:0] summaries$3$kind;
-    reg  [2:0] summaries$3$need;
-    reg  summaries$3$unused_tables;
-    localparam  summaries$3$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$3$octet$leads_to_fb = 1'b1;
-    localparam  summaries$3$octet$leads_to_fd = 1'b1;
-    localparam  summaries$3$octet$f4_bounded = 1'b0;
-    localparam  summaries$3$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$3$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$3$lead$tuser_truncated = 4'h7;
-    localparam  summaries$3$lead$tuser_overlong = 4'h9;
-    localparam  summaries$3$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$3$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$4$octet$tdata;
-    reg  [4:0] summaries$4$octet$byte_class;
-    reg  [4:0] summaries$4$octet$continuation;
-    reg  [7:0] summaries$4$octet$free_bits;
-    reg  [4:0] summaries$4$lead$byte_class;
-    reg  [2:0] summaries$4$lead$lead_length;
-    reg  [4:0] summaries$4$lead$second_allowed;
-    reg  [3:0] summaries$4$lead$outside_tuser;
-    reg  [3:0] summaries$4$lead$malformed_tuser;
-    reg  [12:0] summaries$4$mark_class;
-    reg  summaries$4$continuing;
-    reg  [4:0] summaries$4$range;
-    reg  [3:0] summaries$4$kind;
-    reg  [2:0] summaries$4$need;
-    reg  summaries$4$unused_tables;
-    localparam  summaries$4$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$4$octet$leads_to_fb = 1'b1;
-    localparam  summaries$4$octet$leads_to_fd = 1'b1;
-    localparam  summaries$4$octet$f4_bounded = 1'b0;
-    localparam  summaries$4$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$4$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$4$lead$tuser_truncated = 4'h7;
-    localparam  summaries$4$lead$tuser_overlong = 4'h9;
-    localparam  summaries$4$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$4$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$5$octet$tdata;
-    reg  [4:0] summaries$5$octet$byte_class;
-    reg  [4:0] summaries$5$octet$continuation;
-    reg  [7:0] summaries$5$octet$free_bits;
-    reg  [4:0] summaries$5$lead$byte_class;
-    reg  [2:0] summaries$5$lead$lead_length;
-    reg  [4:0] summaries$5$lead$second_allowed;
-    reg  [3:0] summaries$5$lead$outside_tuser;
-    reg  [3:0] summaries$5$lead$malformed_tuser;
-    reg  [12:0] summaries$5$mark_class;
-    reg  summaries$5$continuing;
-    reg  [4:0] summaries$5$range;
-    reg  [3:0] summaries$5$kind;
-    reg  [2:0] summaries$5$need;
-    reg  summaries$5$unused_tables;
-    localparam  summaries$5$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$5$octet$leads_to_fb = 1'b1;
-    localparam  summaries$5$octet$leads_to_fd = 1'b1;
-    localparam  summaries$5$octet$f4_bounded = 1'b0;
-    localparam  summaries$5$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$5$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$5$lead$tuser_truncated = 4'h7;
-    localparam  summaries$5$lead$tuser_overlong = 4'h9;
-    localparam  summaries$5$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$5$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$6$octet$tdata;
-    reg  [4:0] summaries$6$octet$byte_class;
-    reg  [4:0] summaries$6$octet$continuation;
-    reg  [7:0] summaries$6$octet$free_bits;
-    reg  [4:0] summaries$6$lead$byte_class;
-    reg  [2:0] summaries$6$lead$lead_length;
-    reg  [4:0] summaries$6$lead$second_allowed;
-    reg  [3:0] summaries$6$lead$outside_tuser;
-    reg  [3:0] summaries$6$lead$malformed_tuser;
-    reg  [12:0] summaries$6$mark_class;
-    reg  summaries$6$continuing;
-    reg  [4:0] summaries$6$range;
-    reg  [3:0] summaries$6$kind;
-    reg  [2:0] summaries$6$need;
-    reg  summaries$6$unused_tables;
-    localparam  summaries$6$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$6$octet$leads_to_fb = 1'b1;
-    localparam  summaries$6$octet$leads_to_fd = 1'b1;
-    localparam  summaries$6$octet$f4_bounded = 1'b0;
-    localparam  summaries$6$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$6$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$6$lead$tuser_truncated = 4'h7;
-    localparam  summaries$6$lead$tuser_overlong = 4'h9;
-    localparam  summaries$6$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$6$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$7$octet$tdata;
-    reg  [4:0] summaries$7$octet$byte_class;
-    reg  [4:0] summaries$7$octet$continuation;
-    reg  [7:0] summaries$7$octet$free_bits;
-    reg  [4:0] summaries$7$lead$byte_class;
-    reg  [2:0] summaries$7$lead$lead_length;
-    reg  [4:0] summaries$7$lead$second_allowed;
-    reg  [3:0] summaries$7$lead$outside_tuser;
-    reg  [3:0] summaries$7$lead$malformed_tuser;
-    reg  [12:0] summaries$7$mark_class;
-    reg  summaries$7$continuing;
-    reg  [4:0] summaries$7$range;
-    reg  [3:0] summaries$7$kind;
-    reg  [2:0] summaries$7$need;
-    reg  summaries$7$unused_tables;
-    localparam  summaries$7$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$7$octet$leads_to_fb = 1'b1;
-    localparam  summaries$7$octet$leads_to_fd = 1'b1;
-    localparam  summaries$7$octet$f4_bounded = 1'b0;
-    localparam  summaries$7$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$7$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$7$lead$tuser_truncated = 4'h7;
-    localparam  summaries$7$lead$tuser_overlong = 4'h9;
-    localparam  summaries$7$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$7$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$8$octet$tdata;
-    reg  [4:0] summaries$8$octet$byte_class;
-    reg  [4:0] summaries$8$octet$continuation;
-    reg  [7:0] summaries$8$octet$free_bits;
-    reg  [4:0] summaries$8$lead$byte_class;
-    reg  [2:0] summaries$8$lead$lead_length;
-    reg  [4:0] summaries$8$lead$second_allowed;
-    reg  [3:0] summaries$8$lead$outside_tuser;
-    reg  [3:0] summaries$8$lead$malformed_tuser;
-    reg  [12:0] summaries$8$mark_class;
-    reg  summaries$8$continuing;
-    reg  [4:0] summaries$8$range;
-    reg  [3:0] summaries$8$kind;
-    reg  [2:0] summaries$8$need;
-    reg  summaries$8$unused_tables;
-    localparam  summaries$8$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$8$octet$leads_to_fb = 1'b1;
-    localparam  summaries$8$octet$leads_to_fd = 1'b1;
-    localparam  summaries$8$octet$f4_bounded = 1'b0;
-    localparam  summaries$8$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$8$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$8$lead$tuser_truncated = 4'h7;
-    localparam  summaries$8$lead$tuser_overlong = 4'h9;
-    localparam  summaries$8$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$8$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$9$octet$tdata;
-    reg  [4:0] summaries$9$octet$byte_class;
-    reg  [4:0] summaries$9$octet$continuation;
-    reg  [7:0] summaries$9$octet$free_bits;
-    reg  [4:0] summaries$9$lead$byte_class;
-    reg  [2:0] summaries$9$lead$lead_length;
-    reg  [4:0] summaries$9$lead$second_allowed;
-    reg  [3:0] summaries$9$lead$outside_tuser;
-    reg  [3:0] summaries$9$lead$malformed_tuser;
-    reg  [12:0] summaries$9$mark_class;
-    reg  summaries$9$continuing;
-    reg  [4:0] summaries$9$range;
-    reg  [3:0] summaries$9$kind;
-    reg  [2:0] summaries$9$need;
-    reg  summaries$9$unused_tables;
-    localparam  summaries$9$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$9$octet$leads_to_fb = 1'b1;
-    localparam  summaries$9$octet$leads_to_fd = 1'b1;
-    localparam  summaries$9$octet$f4_bounded = 1'b0;
-    localparam  summaries$9$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$9$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$9$lead$tuser_truncated = 4'h7;
-    localparam  summaries$9$lead$tuser_overlong = 4'h9;
-    localparam  summaries$9$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$9$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$10$octet$tdata;
-    reg  [4:0] summaries$10$octet$byte_class;
-    reg  [4:0] summaries$10$octet$continuation;
-    reg  [7:0] summaries$10$octet$free_bits;
-    reg  [4:0] summaries$10$lead$byte_class;
-    reg  [2:0] summaries$10$lead$lead_length;
-    reg  [4:0] summaries$10$lead$second_allowed;
-    reg  [3:0] summaries$10$lead$outside_tuser;
-    reg  [3:0] summaries$10$lead$malformed_tuser;
-    reg  [12:0] summaries$10$mark_class;
-    reg  summaries$10$continuing;
-    reg  [4:0] summaries$10$range;
-    reg  [3:0] summaries$10$kind;
-    reg  [2:0] summaries$10$need;
-    reg  summaries$10$unused_tables;
-    localparam  summaries$10$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$10$octet$leads_to_fb = 1'b1;
-    localparam  summaries$10$octet$leads_to_fd = 1'b1;
-    localparam  summaries$10$octet$f4_bounded = 1'b0;
-    localparam  summaries$10$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$10$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$10$lead$tuser_truncated = 4'h7;
-    localparam  summaries$10$lead$tuser_overlong = 4'h9;
-    localparam  summaries$10$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$10$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$11$octet$tdata;
-    reg  [4:0] summaries$11$octet$byte_class;
-    reg  [4:0] summaries$11$octet$continuation;
-    reg  [7:0] summaries$11$octet$free_bits;
-    reg  [4:0] summaries$11$lead$byte_class;
-    reg  [2:0] summaries$11$lead$lead_length;
-    reg  [4:0] summaries$11$lead$second_allowed;
-    reg  [3:0] summaries$11$lead$outside_tuser;
-    reg  [3:0] summaries$11$lead$malformed_tuser;
-    reg  [12:0] summaries$11$mark_class;
-    reg  summaries$11$continuing;
-    reg  [4:0] summaries$11$range;
-    reg  [3:0] summaries$11$kind;
-    reg  [2:0] summaries$11$need;
-    reg  summaries$11$unused_tables;
-    localparam  summaries$11$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$11$octet$leads_to_fb = 1'b1;
-    localparam  summaries$11$octet$leads_to_fd = 1'b1;
-    localparam  summaries$11$octet$f4_bounded = 1'b0;
-    localparam  summaries$11$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$11$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$11$lead$tuser_truncated = 4'h7;
-    localparam  summaries$11$lead$tuser_overlong = 4'h9;
-    localparam  summaries$11$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$11$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$12$octet$tdata;
-    reg  [4:0] summaries$12$octet$byte_class;
-    reg  [4:0] summaries$12$octet$continuation;
-    reg  [7:0] summaries$12$octet$free_bits;
-    reg  [4:0] summaries$12$lead$byte_class;
-    reg  [2:0] summaries$12$lead$lead_length;
-    reg  [4:0] summaries$12$lead$second_allowed;
-    reg  [3:0] summaries$12$lead$outside_tuser;
-    reg  [3:0] summaries$12$lead$malformed_tuser;
-    reg  [12:0] summaries$12$mark_class;
-    reg  summaries$12$continuing;
-    reg  [4:0] summaries$12$range;
-    reg  [3:0] summaries$12$kind;
-    reg  [2:0] summaries$12$need;
-    reg  summaries$12$unused_tables;
-    localparam  summaries$12$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$12$octet$leads_to_fb = 1'b1;
-    localparam  summaries$12$octet$leads_to_fd = 1'b1;
-    localparam  summaries$12$octet$f4_bounded = 1'b0;
-    localparam  summaries$12$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$12$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$12$lead$tuser_truncated = 4'h7;
-    localparam  summaries$12$lead$tuser_overlong = 4'h9;
-    localparam  summaries$12$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$12$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$13$octet$tdata;
-    reg  [4:0] summaries$13$octet$byte_class;
-    reg  [4:0] summaries$13$octet$continuation;
-    reg  [7:0] summaries$13$octet$free_bits;
-    reg  [4:0] summaries$13$lead$byte_class;
-    reg  [2:0] summaries$13$lead$lead_length;
-    reg  [4:0] summaries$13$lead$second_allowed;
-    reg  [3:0] summaries$13$lead$outside_tuser;
-    reg  [3:0] summaries$13$lead$malformed_tuser;
-    reg  [12:0] summaries$13$mark_class;
-    reg  summaries$13$continuing;
-    reg  [4:0] summaries$13$range;
-    reg  [3:0] summaries$13$kind;
-    reg  [2:0] summaries$13$need;
-    reg  summaries$13$unused_tables;
-    localparam  summaries$13$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$13$octet$leads_to_fb = 1'b1;
-    localparam  summaries$13$octet$leads_to_fd = 1'b1;
-    localparam  summaries$13$octet$f4_bounded = 1'b0;
-    localparam  summaries$13$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$13$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$13$lead$tuser_truncated = 4'h7;
-    localparam  summaries$13$lead$tuser_overlong = 4'h9;
-    localparam  summaries$13$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$13$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$14$octet$tdata;
-    reg  [4:0] summaries$14$octet$byte_class;
-    reg  [4:0] summaries$14$octet$continuation;
-    reg  [7:0] summaries$14$octet$free_bits;
-    reg  [4:0] summaries$14$lead$byte_class;
-    reg  [2:0] summaries$14$lead$lead_length;
-    reg  [4:0] summaries$14$lead$second_allowed;
-    reg  [3:0] summaries$14$lead$outside_tuser;
-    reg  [3:0] summaries$14$lead$malformed_tuser;
-    reg  [12:0] summaries$14$mark_class;
-    reg  summaries$14$continuing;
-    reg  [4:0] summaries$14$range;
-    reg  [3:0] summaries$14$kind;
-    reg  [2:0] summaries$14$need;
-    reg  summaries$14$unused_tables;
-    localparam  summaries$14$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$14$octet$leads_to_fb = 1'b1;
-    localparam  summaries$14$octet$leads_to_fd = 1'b1;
-    localparam  summaries$14$octet$f4_bounded = 1'b0;
-    localparam  summaries$14$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$14$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$14$lead$tuser_truncated = 4'h7;
-    localparam  summaries$14$lead$tuser_overlong = 4'h9;
-    localparam  summaries$14$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$14$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$15$octet$tdata;
-    reg  [4:0] summaries$15$octet$byte_class;
-    reg  [4:0] summaries$15$octet$continuation;
-    reg  [7:0] summaries$15$octet$free_bits;
-    reg  [4:0] summaries$15$lead$byte_class;
-    reg  [2:0] summaries$15$lead$lead_length;
-    reg  [4:0] summaries$15$lead$second_allowed;
-    reg  [3:0] summaries$15$lead$outside_tuser;
-    reg  [3:0] summaries$15$lead$malformed_tuser;
-    reg  [12:0] summaries$15$mark_class;
-    reg  summaries$15$continuing;
-    reg  [4:0] summaries$15$range;
-    reg  [3:0] summaries$15$kind;
-    reg  [2:0] summaries$15$need;
-    reg  summaries$15$unused_tables;
-    localparam  summaries$15$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$15$octet$leads_to_fb = 1'b1;
-    localparam  summaries$15$octet$leads_to_fd = 1'b1;
-    localparam  summaries$15$octet$f4_bounded = 1'b0;
-    localparam  summaries$15$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$15$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$15$lead$tuser_truncated = 4'h7;
-    localparam  summaries$15$lead$tuser_overlong = 4'h9;
-    localparam  summaries$15$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$15$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$16$octet$tdata;
-    reg  [4:0] summaries$16$octet$byte_class;
-    reg  [4:0] summaries$16$octet$continuation;
-    reg  [7:0] summaries$16$octet$free_bits;
-    reg  [4:0] summaries$16$lead$byte_class;
-    reg  [2:0] summaries$16$lead$lead_length;
-    reg  [4:0] summaries$16$lead$second_allowed;
-    reg  [3:0] summaries$16$lead$outside_tuser;
-    reg  [3:0] summaries$16$lead$malformed_tuser;
-    reg  [12:0] summaries$16$mark_class;
-    reg  summaries$16$continuing;
-    reg  [4:0] summaries$16$range;
-    reg  [3:0] summaries$16$kind;
-    reg  [2:0] summaries$16$need;
-    reg  summaries$16$unused_tables;
-    localparam  summaries$16$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$16$octet$leads_to_fb = 1'b1;
-    localparam  summaries$16$octet$leads_to_fd = 1'b1;
-    localparam  summaries$16$octet$f4_bounded = 1'b0;
-    localparam  summaries$16$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$16$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$16$lead$tuser_truncated = 4'h7;
-    localparam  summaries$16$lead$tuser_overlong = 4'h9;
-    localparam  summaries$16$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$16$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$17$octet$tdata;
-    reg  [4:0] summaries$17$octet$byte_class;
-    reg  [4:0] summaries$17$octet$continuation;
-    reg  [7:0] summaries$17$octet$free_bits;
-    reg  [4:0] summaries$17$lead$byte_class;
-    reg  [2:0] summaries$17$lead$lead_length;
-    reg  [4:0] summaries$17$lead$second_allowed;
-    reg  [3:0] summaries$17$lead$outside_tuser;
-    reg  [3:0] summaries$17$lead$malformed_tuser;
-    reg  [12:0] summaries$17$mark_class;
-    reg  summaries$17$continuing;
-    reg  [4:0] summaries$17$range;
-    reg  [3:0] summaries$17$kind;
-    reg  [2:0] summaries$17$need;
-    reg  summaries$17$unused_tables;
-    localparam  summaries$17$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$17$octet$leads_to_fb = 1'b1;
-    localparam  summaries$17$octet$leads_to_fd = 1'b1;
-    localparam  summaries$17$octet$f4_bounded = 1'b0;
-    localparam  summaries$17$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$17$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$17$lead$tuser_truncated = 4'h7;
-    localparam  summaries$17$lead$tuser_overlong = 4'h9;
-    localparam  summaries$17$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$17$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$18$octet$tdata;
-    reg  [4:0] summaries$18$octet$byte_class;
-    reg  [4:0] summaries$18$octet$continuation;
-    reg  [7:0] summaries$18$octet$free_bits;
-    reg  [4:0] summaries$18$lead$byte_class;
-    reg  [2:0] summaries$18$lead$lead_length;
-    reg  [4:0] summaries$18$lead$second_allowed;
-    reg  [3:0] summaries$18$lead$outside_tuser;
-    reg  [3:0] summaries$18$lead$malformed_tuser;
-    reg  [12:0] summaries$18$mark_class;
-    reg  summaries$18$continuing;
-    reg  [4:0] summaries$18$range;
-    reg  [3:0] summaries$18$kind;
-    reg  [2:0] summaries$18$need;
-    reg  summaries$18$unused_tables;
-    localparam  summaries$18$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$18$octet$leads_to_fb = 1'b1;
-    localparam  summaries$18$octet$leads_to_fd = 1'b1;
-    localparam  summaries$18$octet$f4_bounded = 1'b0;
-    localparam  summaries$18$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$18$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$18$lead$tuser_truncated = 4'h7;
-    localparam  summaries$18$lead$tuser_overlong = 4'h9;
-    localparam  summaries$18$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$18$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$19$octet$tdata;
-    reg  [4:0] summaries$19$octet$byte_class;
-    reg  [4:0] summaries$19$octet$continuation;
-    reg  [7:0] summaries$19$octet$free_bits;
-    reg  [4:0] summaries$19$lead$byte_class;
-    reg  [2:0] summaries$19$lead$lead_length;
-    reg  [4:0] summaries$19$lead$second_allowed;
-    reg  [3:0] summaries$19$lead$outside_tuser;
-    reg  [3:0] summaries$19$lead$malformed_tuser;
-    reg  [12:0] summaries$19$mark_class;
-    reg  summaries$19$continuing;
-    reg  [4:0] summaries$19$range;
-    reg  [3:0] summaries$19$kind;
-    reg  [2:0] summaries$19$need;
-    reg  summaries$19$unused_tables;
-    localparam  summaries$19$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$19$octet$leads_to_fb = 1'b1;
-    localparam  summaries$19$octet$leads_to_fd = 1'b1;
-    localparam  summaries$19$octet$f4_bounded = 1'b0;
-    localparam  summaries$19$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$19$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$19$lead$tuser_truncated = 4'h7;
-    localparam  summaries$19$lead$tuser_overlong = 4'h9;
-    localparam  summaries$19$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$19$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$20$octet$tdata;
-    reg  [4:0] summaries$20$octet$byte_class;
-    reg  [4:0] summaries$20$octet$continuation;
-    reg  [7:0] summaries$20$octet$free_bits;
-    reg  [4:0] summaries$20$lead$byte_class;
-    reg  [2:0] summaries$20$lead$lead_length;
-    reg  [4:0] summaries$20$lead$second_allowed;
-    reg  [3:0] summaries$20$lead$outside_tuser;
-    reg  [3:0] summaries$20$lead$malformed_tuser;
-    reg  [12:0] summaries$20$mark_class;
-    reg  summaries$20$continuing;
-    reg  [4:0] summaries$20$range;
-    reg  [3:0] summaries$20$kind;
-    reg  [2:0] summaries$20$need;
-    reg  summaries$20$unused_tables;
-    localparam  summaries$20$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$20$octet$leads_to_fb = 1'b1;
-    localparam  summaries$20$octet$leads_to_fd = 1'b1;
-    localparam  summaries$20$octet$f4_bounded = 1'b0;
-    localparam  summaries$20$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$20$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$20$lead$tuser_truncated = 4'h7;
-    localparam  summaries$20$lead$tuser_overlong = 4'h9;
-    localparam  summaries$20$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$20$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$21$octet$tdata;
-    reg  [4:0] summaries$21$octet$byte_class;
-    reg  [4:0] summaries$21$octet$continuation;
-    reg  [7:0] summaries$21$octet$free_bits;
-    reg  [4:0] summaries$21$lead$byte_class;
-    reg  [2:0] summaries$21$lead$lead_length;
-    reg  [4:0] summaries$21$lead$second_allowed;
-    reg  [3:0] summaries$21$lead$outside_tuser;
-    reg  [3:0] summaries$21$lead$malformed_tuser;
-    reg  [12:0] summaries$21$mark_class;
-    reg  summaries$21$continuing;
-    reg  [4:0] summaries$21$range;
-    reg  [3:0] summaries$21$kind;
-    reg  [2:0] summaries$21$need;
-    reg  summaries$21$unused_tables;
-    localparam  summaries$21$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$21$octet$leads_to_fb = 1'b1;
-    localparam  summaries$21$octet$leads_to_fd = 1'b1;
-    localparam  summaries$21$octet$f4_bounded = 1'b0;
-    localparam  summaries$21$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$21$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$21$lead$tuser_truncated = 4'h7;
-    localparam  summaries$21$lead$tuser_overlong = 4'h9;
-    localparam  summaries$21$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$21$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$22$octet$tdata;
-    reg  [4:0] summaries$22$octet$byte_class;
-    reg  [4:0] summaries$22$octet$continuation;
-    reg  [7:0] summaries$22$octet$free_bits;
-    reg  [4:0] summaries$22$lead$byte_class;
-    reg  [2:0] summaries$22$lead$lead_length;
-    reg  [4:0] summaries$22$lead$second_allowed;
-    reg  [3:0] summaries$22$lead$outside_tuser;
-    reg  [3:0] summaries$22$lead$malformed_tuser;
-    reg  [12:0] summaries$22$mark_class;
-    reg  summaries$22$continuing;
-    reg  [4:0] summaries$22$range;
-    reg  [3:0] summaries$22$kind;
-    reg  [2:0] summaries$22$need;
-    reg  summaries$22$unused_tables;
-    localparam  summaries$22$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$22$octet$leads_to_fb = 1'b1;
-    localparam  summaries$22$octet$leads_to_fd = 1'b1;
-    localparam  summaries$22$octet$f4_bounded = 1'b0;
-    localparam  summaries$22$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$22$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$22$lead$tuser_truncated = 4'h7;
-    localparam  summaries$22$lead$tuser_overlong = 4'h9;
-    localparam  summaries$22$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$22$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$23$octet$tdata;
-    reg  [4:0] summaries$23$octet$byte_class;
-    reg  [4:0] summaries$23$octet$continuation;
-    reg  [7:0] summaries$23$octet$free_bits;
-    reg  [4:0] summaries$23$lead$byte_class;
-    reg  [2:0] summaries$23$lead$lead_length;
-    reg  [4:0] summaries$23$lead$second_allowed;
-    reg  [3:0] summaries$23$lead$outside_tuser;
-    reg  [3:0] summaries$23$lead$malformed_tuser;
-    reg  [12:0] summaries$23$mark_class;
-    reg  summaries$23$continuing;
-    reg  [4:0] summaries$23$range;
-    reg  [3:0] summaries$23$kind;
-    reg  [2:0] summaries$23$need;
-    reg  summaries$23$unused_tables;
-    localparam  summaries$23$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$23$octet$leads_to_fb = 1'b1;
-    localparam  summaries$23$octet$leads_to_fd = 1'b1;
-    localparam  summaries$23$octet$f4_bounded = 1'b0;
-    localparam  summaries$23$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$23$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$23$lead$tuser_truncated = 4'h7;
-    localparam  summaries$23$lead$tuser_overlong = 4'h9;
-    localparam  summaries$23$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$23$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$24$octet$tdata;
-    reg  [4:0] summaries$24$octet$byte_class;
-    reg  [4:0] summaries$24$octet$continuation;
-    reg  [7:0] summaries$24$octet$free_bits;
-    reg  [4:0] summaries$24$lead$byte_class;
-    reg  [2:0] summaries$24$lead$lead_length;
-    reg  [4:0] summaries$24$lead$second_allowed;
-    reg  [3:0] summaries$24$lead$outside_tuser;
-    reg  [3:0] summaries$24$lead$malformed_tuser;
-    reg  [12:0] summaries$24$mark_class;
-    reg  summaries$24$continuing;
-    reg  [4:0] summaries$24$range;
-    reg  [3:0] summaries$24$kind;
-    reg  [2:0] summaries$24$need;
-    reg  summaries$24$unused_tables;
-    localparam  summaries$24$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$24$octet$leads_to_fb = 1'b1;
-    localparam  summaries$24$octet$leads_to_fd = 1'b1;
-    localparam  summaries$24$octet$f4_bounded = 1'b0;
-    localparam  summaries$24$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$24$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$24$lead$tuser_truncated = 4'h7;
-    localparam  summaries$24$lead$tuser_overlong = 4'h9;
-    localparam  summaries$24$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$24$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$25$octet$tdata;
-    reg  [4:0] summaries$25$octet$byte_class;
-    reg  [4:0] summaries$25$octet$continuation;
-    reg  [7:0] summaries$25$octet$free_bits;
-    reg  [4:0] summaries$25$lead$byte_class;
-    reg  [2:0] summaries$25$lead$lead_length;
-    reg  [4:0] summaries$25$lead$second_allowed;
-    reg  [3:0] summaries$25$lead$outside_tuser;
-    reg  [3:0] summaries$25$lead$malformed_tuser;
-    reg  [12:0] summaries$25$mark_class;
-    reg  summaries$25$continuing;
-    reg  [4:0] summaries$25$range;
-    reg  [3:0] summaries$25$kind;
-    reg  [2:0] summaries$25$need;
-    reg  summaries$25$unused_tables;
-    localparam  summaries$25$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$25$octet$leads_to_fb = 1'b1;
-    localparam  summaries$25$octet$leads_to_fd = 1'b1;
-    localparam  summaries$25$octet$f4_bounded = 1'b0;
-    localparam  summaries$25$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$25$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$25$lead$tuser_truncated = 4'h7;
-    localparam  summaries$25$lead$tuser_overlong = 4'h9;
-    localparam  summaries$25$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$25$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$26$octet$tdata;
-    reg  [4:0] summaries$26$octet$byte_class;
-    reg  [4:0] summaries$26$octet$continuation;
-    reg  [7:0] summaries$26$octet$free_bits;
-    reg  [4:0] summaries$26$lead$byte_class;
-    reg  [2:0] summaries$26$lead$lead_length;
-    reg  [4:0] summaries$26$lead$second_allowed;
-    reg  [3:0] summaries$26$lead$outside_tuser;
-    reg  [3:0] summaries$26$lead$malformed_tuser;
-    reg  [12:0] summaries$26$mark_class;
-    reg  summaries$26$continuing;
-    reg  [4:0] summaries$26$range;
-    reg  [3:0] summaries$26$kind;
-    reg  [2:0] summaries$26$need;
-    reg  summaries$26$unused_tables;
-    localparam  summaries$26$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$26$octet$leads_to_fb = 1'b1;
-    localparam  summaries$26$octet$leads_to_fd = 1'b1;
-    localparam  summaries$26$octet$f4_bounded = 1'b0;
-    localparam  summaries$26$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$26$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$26$lead$tuser_truncated = 4'h7;
-    localparam  summaries$26$lead$tuser_overlong = 4'h9;
-    localparam  summaries$26$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$26$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$27$octet$tdata;
-    reg  [4:0] summaries$27$octet$byte_class;
-    reg  [4:0] summaries$27$octet$continuation;
-    reg  [7:0] summaries$27$octet$free_bits;
-    reg  [4:0] summaries$27$lead$byte_class;
-    reg  [2:0] summaries$27$lead$lead_length;
-    reg  [4:0] summaries$27$lead$second_allowed;
-    reg  [3:0] summaries$27$lead$outside_tuser;
-    reg  [3:0] summaries$27$lead$malformed_tuser;
-    reg  [12:0] summaries$27$mark_class;
-    reg  summaries$27$continuing;
-    reg  [4:0] summaries$27$range;
-    reg  [3:0] summaries$27$kind;
-    reg  [2:0] summaries$27$need;
-    reg  summaries$27$unused_tables;
-    localparam  summaries$27$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$27$octet$leads_to_fb = 1'b1;
-    localparam  summaries$27$octet$leads_to_fd = 1'b1;
-    localparam  summaries$27$octet$f4_bounded = 1'b0;
-    localparam  summaries$27$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$27$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$27$lead$tuser_truncated = 4'h7;
-    localparam  summaries$27$lead$tuser_overlong = 4'h9;
-    localparam  summaries$27$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$27$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$28$octet$tdata;
-    reg  [4:0] summaries$28$octet$byte_class;
-    reg  [4:0] summaries$28$octet$continuation;
-    reg  [7:0] summaries$28$octet$free_bits;
-    reg  [4:0] summaries$28$lead$byte_class;
-    reg  [2:0] summaries$28$lead$lead_length;
-    reg  [4:0] summaries$28$lead$second_allowed;
-    reg  [3:0] summaries$28$lead$outside_tuser;
-    reg  [3:0] summaries$28$lead$malformed_tuser;
-    reg  [12:0] summaries$28$mark_class;
-    reg  summaries$28$continuing;
-    reg  [4:0] summaries$28$range;
-    reg  [3:0] summaries$28$kind;
-    reg  [2:0] summaries$28$need;
-    reg  summaries$28$unused_tables;
-    localparam  summaries$28$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$28$octet$leads_to_fb = 1'b1;
-    localparam  summaries$28$octet$leads_to_fd = 1'b1;
-    localparam  summaries$28$octet$f4_bounded = 1'b0;
-    localparam  summaries$28$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$28$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$28$lead$tuser_truncated = 4'h7;
-    localparam  summaries$28$lead$tuser_overlong = 4'h9;
-    localparam  summaries$28$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$28$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$29$octet$tdata;
-    reg  [4:0] summaries$29$octet$byte_class;
-    reg  [4:0] summaries$29$octet$continuation;
-    reg  [7:0] summaries$29$octet$free_bits;
-    reg  [4:0] summaries$29$lead$byte_class;
-    reg  [2:0] summaries$29$lead$lead_length;
-    reg  [4:0] summaries$29$lead$second_allowed;
-    reg  [3:0] summaries$29$lead$outside_tuser;
-    reg  [3:0] summaries$29$lead$malformed_tuser;
-    reg  [12:0] summaries$29$mark_class;
-    reg  summaries$29$continuing;
-    reg  [4:0] summaries$29$range;
-    reg  [3:0] summaries$29$kind;
-    reg  [2:0] summaries$29$need;
-    reg  summaries$29$unused_tables;
-    localparam  summaries$29$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$29$octet$leads_to_fb = 1'b1;
-    localparam  summaries$29$octet$leads_to_fd = 1'b1;
-    localparam  summaries$29$octet$f4_bounded = 1'b0;
-    localparam  summaries$29$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$29$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$29$lead$tuser_truncated = 4'h7;
-    localparam  summaries$29$lead$tuser_overlong = 4'h9;
-    localparam  summaries$29$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$29$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$30$octet$tdata;
-    reg  [4:0] summaries$30$octet$byte_class;
-    reg  [4:0] summaries$30$octet$continuation;
-    reg  [7:0] summaries$30$octet$free_bits;
-    reg  [4:0] summaries$30$lead$byte_class;
-    reg  [2:0] summaries$30$lead$lead_length;
-    reg  [4:0] summaries$30$lead$second_allowed;
-    reg  [3:0] summaries$30$lead$outside_tuser;
-    reg  [3:0] summaries$30$lead$malformed_tuser;
-    reg  [12:0] summaries$30$mark_class;
-    reg  summaries$30$continuing;
-    reg  [4:0] summaries$30$range;
-    reg  [3:0] summaries$30$kind;
-    reg  [2:0] summaries$30$need;
-    reg  summaries$30$unused_tables;
-    localparam  summaries$30$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$30$octet$leads_to_fb = 1'b1;
-    localparam  summaries$30$octet$leads_to_fd = 1'b1;
-    localparam  summaries$30$octet$f4_bounded = 1'b0;
-    localparam  summaries$30$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$30$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$30$lead$tuser_truncated = 4'h7;
-    localparam  summaries$30$lead$tuser_overlong = 4'h9;
-    localparam  summaries$30$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$30$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$31$octet$tdata;
-    reg  [4:0] summaries$31$octet$byte_class;
-    reg  [4:0] summaries$31$octet$continuation;
-    reg  [7:0] summaries$31$octet$free_bits;
-    reg  [4:0] summaries$31$lead$byte_class;
-    reg  [2:0] summaries$31$lead$lead_length;
-    reg  [4:0] summaries$31$lead$second_allowed;
-    reg  [3:0] summaries$31$lead$outside_tuser;
-    reg  [3:0] summaries$31$lead$malformed_tuser;
-    reg  [12:0] summaries$31$mark_class;
-    reg  summaries$31$continuing;
-    reg  [4:0] summaries$31$range;
-    reg  [3:0] summaries$31$kind;
-    reg  [2:0] summaries$31$need;
-    reg  summaries$31$unused_tables;
-    localparam  summaries$31$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$31$octet$leads_to_fb = 1'b1;
-    localparam  summaries$31$octet$leads_to_fd = 1'b1;
-    localparam  summaries$31$octet$f4_bounded = 1'b0;
-    localparam  summaries$31$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$31$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$31$lead$tuser_truncated = 4'h7;
-    localparam  summaries$31$lead$tuser_overlong = 4'h9;
-    localparam  summaries$31$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$31$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$0$octet$tdata;
+    reg  [4:0] lookups$0$octet$byte_class;
+    reg  [4:0] lookups$0$octet$continuation;
+    reg  [7:0] lookups$0$octet$free_bits;
+    reg  [4:0] lookups$0$lead$byte_class;
+    reg  [2:0] lookups$0$lead$lead_length;
+    reg  [4:0] lookups$0$lead$second_allowed;
+    reg  [3:0] lookups$0$lead$outside_tuser;
+    reg  [3:0] lookups$0$lead$malformed_tuser;
+    reg  lookups$0$continuing;
+    reg  [2:0] lookups$0$need;
+    reg  [4:0] lookups$0$range;
+    reg  [3:0] lookups$0$kind;
+    reg  lookups$0$unused_tables;
+    localparam  lookups$0$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$0$octet$leads_to_fb = 1'b1;
+    localparam  lookups$0$octet$leads_to_fd = 1'b1;
+    localparam  lookups$0$octet$f4_bounded = 1'b0;
+    localparam  lookups$0$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$0$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$0$lead$tuser_truncated = 4'h7;
+    localparam  lookups$0$lead$tuser_overlong = 4'h9;
+    localparam  lookups$0$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$0$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$1$octet$tdata;
+    reg  [4:0] lookups$1$octet$byte_class;
+    reg  [4:0] lookups$1$octet$continuation;
+    reg  [7:0] lookups$1$octet$free_bits;
+    reg  [4:0] lookups$1$lead$byte_class;
+    reg  [2:0] lookups$1$lead$lead_length;
+    reg  [4:0] lookups$1$lead$second_allowed;
+    reg  [3:0] lookups$1$lead$outside_tuser;
+    reg  [3:0] lookups$1$lead$malformed_tuser;
+    reg  lookups$1$continuing;
+    reg  [2:0] lookups$1$need;
+    reg  [4:0] lookups$1$range;
+    reg  [3:0] lookups$1$kind;
+    reg  lookups$1$unused_tables;
+    localparam  lookups$1$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$1$octet$leads_to_fb = 1'b1;
+    localparam  lookups$1$octet$leads_to_fd = 1'b1;
+    localparam  lookups$1$octet$f4_bounded = 1'b0;
+    localparam  lookups$1$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$1$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$1$lead$tuser_truncated = 4'h7;
+    localparam  lookups$1$lead$tuser_overlong = 4'h9;
+    localparam  lookups$1$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$1$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$2$octet$tdata;
+    reg  [4:0] lookups$2$octet$byte_class;
+    reg  [4:0] lookups$2$octet$continuation;
+    reg  [7:0] lookups$2$octet$free_bits;
+    reg  [4:0] lookups$2$lead$byte_class;
+    reg  [2:0] lookups$2$lead$lead_length;
+    reg  [4:0] lookups$2$lead$second_allowed;
+    reg  [3:0] lookups$2$lead$outside_tuser;
+    reg  [3:0] lookups$2$lead$malformed_tuser;
+    reg  lookups$2$continuing;
+    reg  [2:0] lookups$2$need;
+    reg  [4:0] lookups$2$range;
+    reg  [3:0] lookups$2$kind;
+    reg  lookups$2$unused_tables;
+    localparam  lookups$2$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$2$octet$leads_to_fb = 1'b1;
+    localparam  lookups$2$octet$leads_to_fd = 1'b1;
+    localparam  lookups$2$octet$f4_bounded = 1'b0;
+    localparam  lookups$2$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$2$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$2$lead$tuser_truncated = 4'h7;
+    localparam  lookups$2$lead$tuser_overlong = 4'h9;
+    localparam  lookups$2$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$2$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$3$octet$tdata;
+    reg  [4:0] lookups$3$octet$byte_class;
+    reg  [4:0] lookups$3$octet$continuation;
+    reg  [7:0] lookups$3$octet$free_bits;
+    reg  [4:0] lookups$3$lead$byte_class;
+    reg  [2:0] lookups$3$lead$lead_length;
+    reg  [4:0] lookups$3$lead$second_allowed;
+    reg  [3:0] lookups$3$lead$outside_tuser;
+    reg  [3:0] lookups$3$lead$malformed_tuser;
+    reg  lookups$3$continuing;
+    reg  [2:0] lookups$3$need;
+    reg  [4:0] lookups$3$range;
+    reg  [3:0] lookups$3$kind;
+    reg  lookups$3$unused_tables;
+    localparam  lookups$3$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$3$octet$leads_to_fb = 1'b1;
+    localparam  lookups$3$octet$leads_to_fd = 1'b1;
+    localparam  lookups$3$octet$f4_bounded = 1'b0;
+    localparam  lookups$3$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$3$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$3$lead$tuser_truncated = 4'h7;
+    localparam  lookups$3$lead$tuser_overlong = 4'h9;
+    localparam  lookups$3$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$3$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$4$octet$tdata;
+    reg  [4:0] lookups$4$octet$byte_class;
+    reg  [4:0] lookups$4$octet$continuation;
+    reg  [7:0] lookups$4$octet$free_bits;
+    reg  [4:0] lookups$4$lead$byte_class;
+    reg  [2:0] lookups$4$lead$lead_length;
+    reg  [4:0] lookups$4$lead$second_allowed;
+    reg  [3:0] lookups$4$lead$outside_tuser;
+    reg  [3:0] lookups$4$lead$malformed_tuser;
+    reg  lookups$4$continuing;
+    reg  [2:0] lookups$4$need;
+    reg  [4:0] lookups$4$range;
+    reg  [3:0] lookups$4$kind;
+    reg  lookups$4$unused_tables;
+    localparam  lookups$4$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$4$octet$leads_to_fb = 1'b1;
+    localparam  lookups$4$octet$leads_to_fd = 1'b1;
+    localparam  lookups$4$octet$f4_bounded = 1'b0;
+    localparam  lookups$4$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$4$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$4$lead$tuser_truncated = 4'h7;
+    localparam  lookups$4$lead$tuser_overlong = 4'h9;
+    localparam  lookups$4$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$4$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$5$octet$tdata;
+    reg  [4:0] lookups$5$octet$byte_class;
+    reg  [4:0] lookups$5$octet$continuation;
+    reg  [7:0] lookups$5$octet$free_bits;
+    reg  [4:0] lookups$5$lead$byte_class;
+    reg  [2:0] lookups$5$lead$lead_length;
+    reg  [4:0] lookups$5$lead$second_allowed;
+    reg  [3:0] lookups$5$lead$outside_tuser;
+    reg  [3:0] lookups$5$lead$malformed_tuser;
+    reg  lookups$5$continuing;
+    reg  [2:0] lookups$5$need;
+    reg  [4:0] lookups$5$range;
+    reg  [3:0] lookups$5$kind;
+    reg  lookups$5$unused_tables;
+    localparam  lookups$5$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$5$octet$leads_to_fb = 1'b1;
+    localparam  lookups$5$octet$leads_to_fd = 1'b1;
+    localparam  lookups$5$octet$f4_bounded = 1'b0;
+    localparam  lookups$5$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$5$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$5$lead$tuser_truncated = 4'h7;
+    localparam  lookups$5$lead$tuser_overlong = 4'h9;
+    localparam  lookups$5$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$5$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$6$octet$tdata;
+    reg  [4:0] lookups$6$octet$byte_class;
+    reg  [4:0] lookups$6$octet$continuation;
+    reg  [7:0] lookups$6$octet$free_bits;
+    reg  [4:0] lookups$6$lead$byte_class;
+    reg  [2:0] lookups$6$lead$lead_length;
+    reg  [4:0] lookups$6$lead$second_allowed;
+    reg  [3:0] lookups$6$lead$outside_tuser;
+    reg  [3:0] lookups$6$lead$malformed_tuser;
+    reg  lookups$6$continuing;
+    reg  [2:0] lookups$6$need;
+    reg  [4:0] lookups$6$range;
+    reg  [3:0] lookups$6$kind;
+    reg  lookups$6$unused_tables;
+    localparam  lookups$6$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$6$octet$leads_to_fb = 1'b1;
+    localparam  lookups$6$octet$leads_to_fd = 1'b1;
+    localparam  lookups$6$octet$f4_bounded = 1'b0;
+    localparam  lookups$6$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$6$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$6$lead$tuser_truncated = 4'h7;
+    localparam  lookups$6$lead$tuser_overlong = 4'h9;
+    localparam  lookups$6$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$6$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$7$octet$tdata;
+    reg  [4:0] lookups$7$octet$byte_class;
+    reg  [4:0] lookups$7$octet$continuation;
+    reg  [7:0] lookups$7$octet$free_bits;
+    reg  [4:0] lookups$7$lead$byte_class;
+    reg  [2:0] lookups$7$lead$lead_length;
+    reg  [4:0] lookups$7$lead$second_allowed;
+    reg  [3:0] lookups$7$lead$outside_tuser;
+    reg  [3:0] lookups$7$lead$malformed_tuser;
+    reg  lookups$7$continuing;
+    reg  [2:0] lookups$7$need;
+    reg  [4:0] lookups$7$range;
+    reg  [3:0] lookups$7$kind;
+    reg  lookups$7$unused_tables;
+    localparam  lookups$7$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$7$octet$leads_to_fb = 1'b1;
+    localparam  lookups$7$octet$leads_to_fd = 1'b1;
+    localparam  lookups$7$octet$f4_bounded = 1'b0;
+    localparam  lookups$7$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$7$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$7$lead$tuser_truncated = 4'h7;
+    localparam  lookups$7$lead$tuser_overlong = 4'h9;
+    localparam  lookups$7$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$7$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$8$octet$tdata;
+    reg  [4:0] lookups$8$octet$byte_class;
+    reg  [4:0] lookups$8$octet$continuation;
+    reg  [7:0] lookups$8$octet$free_bits;
+    reg  [4:0] lookups$8$lead$byte_class;
+    reg  [2:0] lookups$8$lead$lead_length;
+    reg  [4:0] lookups$8$lead$second_allowed;
+    reg  [3:0] lookups$8$lead$outside_tuser;
+    reg  [3:0] lookups$8$lead$malformed_tuser;
+    reg  lookups$8$continuing;
+    reg  [2:0] lookups$8$need;
+    reg  [4:0] lookups$8$range;
+    reg  [3:0] lookups$8$kind;
+    reg  lookups$8$unused_tables;
+    localparam  lookups$8$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$8$octet$leads_to_fb = 1'b1;
+    localparam  lookups$8$octet$leads_to_fd = 1'b1;
+    localparam  lookups$8$octet$f4_bounded = 1'b0;
+    localparam  lookups$8$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$8$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$8$lead$tuser_truncated = 4'h7;
+    localparam  lookups$8$lead$tuser_overlong = 4'h9;
+    localparam  lookups$8$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$8$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$9$octet$tdata;
+    reg  [4:0] lookups$9$octet$byte_class;
+    reg  [4:0] lookups$9$octet$continuation;
+    reg  [7:0] lookups$9$octet$free_bits;
+    reg  [4:0] lookups$9$lead$byte_class;
+    reg  [2:0] lookups$9$lead$lead_length;
+    reg  [4:0] lookups$9$lead$second_allowed;
+    reg  [3:0] lookups$9$lead$outside_tuser;
+    reg  [3:0] lookups$9$lead$malformed_tuser;
+    reg  lookups$9$continuing;
+    reg  [2:0] lookups$9$need;
+    reg  [4:0] lookups$9$range;
+    reg  [3:0] lookups$9$kind;
+    reg  lookups$9$unused_tables;
+    localparam  lookups$9$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$9$octet$leads_to_fb = 1'b1;
+    localparam  lookups$9$octet$leads_to_fd = 1'b1;
+    localparam  lookups$9$octet$f4_bounded = 1'b0;
+    localparam  lookups$9$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$9$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$9$lead$tuser_truncated = 4'h7;
+    localparam  lookups$9$lead$tuser_overlong = 4'h9;
+    localparam  lookups$9$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$9$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$10$octet$tdata;
+    reg  [4:0] lookups$10$octet$byte_class;
+    reg  [4:0] lookups$10$octet$continuation;
+    reg  [7:0] lookups$10$octet$free_bits;
+    reg  [4:0] lookups$10$lead$byte_class;
+    reg  [2:0] lookups$10$lead$lead_length;
+    reg  [4:0] lookups$10$lead$second_allowed;
+    reg  [3:0] lookups$10$lead$outside_tuser;
+    reg  [3:0] lookups$10$lead$malformed_tuser;
+    reg  lookups$10$continuing;
+    reg  [2:0] lookups$10$need;
+    reg  [4:0] lookups$10$range;
+    reg  [3:0] lookups$10$kind;
+    reg  lookups$10$unused_tables;
+    localparam  lookups$10$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$10$octet$leads_to_fb = 1'b1;
+    localparam  lookups$10$octet$leads_to_fd = 1'b1;
+    localparam  lookups$10$octet$f4_bounded = 1'b0;
+    localparam  lookups$10$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$10$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$10$lead$tuser_truncated = 4'h7;
+    localparam  lookups$10$lead$tuser_overlong = 4'h9;
+    localparam  lookups$10$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$10$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$11$octet$tdata;
+    reg  [4:0] lookups$11$octet$byte_class;
+    reg  [4:0] lookups$11$octet$continuation;
+    reg  [7:0] lookups$11$octet$free_bits;
+    reg  [4:0] lookups$11$lead$byte_class;
+    reg  [2:0] lookups$11$lead$lead_length;
+    reg  [4:0] lookups$11$lead$second_allowed;
+    reg  [3:0] lookups$11$lead$outside_tuser;
+    reg  [3:0] lookups$11$lead$malformed_tuser;
+    reg  lookups$11$continuing;
+    reg  [2:0] lookups$11$need;
+    reg  [4:0] lookups$11$range;
+    reg  [3:0] lookups$11$kind;
+    reg  lookups$11$unused_tables;
+    localparam  lookups$11$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$11$octet$leads_to_fb = 1'b1;
+    localparam  lookups$11$octet$leads_to_fd = 1'b1;
+    localparam  lookups$11$octet$f4_bounded = 1'b0;
+    localparam  lookups$11$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$11$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$11$lead$tuser_truncated = 4'h7;
+    localparam  lookups$11$lead$tuser_overlong = 4'h9;
+    localparam  lookups$11$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$11$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$12$octet$tdata;
+    reg  [4:0] lookups$12$octet$byte_class;
+    reg  [4:0] lookups$12$octet$continuation;
+    reg  [7:0] lookups$12$octet$free_bits;
+    reg  [4:0] lookups$12$lead$byte_class;
+    reg  [2:0] lookups$12$lead$lead_length;
+    reg  [4:0] lookups$12$lead$second_allowed;
+    reg  [3:0] lookups$12$lead$outside_tuser;
+    reg  [3:0] lookups$12$lead$malformed_tuser;
+    reg  lookups$12$continuing;
+    reg  [2:0] lookups$12$need;
+    reg  [4:0] lookups$12$range;
+    reg  [3:0] lookups$12$kind;
+    reg  lookups$12$unused_tables;
+    localparam  lookups$12$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$12$octet$leads_to_fb = 1'b1;
+    localparam  lookups$12$octet$leads_to_fd = 1'b1;
+    localparam  lookups$12$octet$f4_bounded = 1'b0;
+    localparam  lookups$12$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$12$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$12$lead$tuser_truncated = 4'h7;
+    localparam  lookups$12$lead$tuser_overlong = 4'h9;
+    localparam  lookups$12$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$12$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$13$octet$tdata;
+    reg  [4:0] lookups$13$octet$byte_class;
+    reg  [4:0] lookups$13$octet$continuation;
+    reg  [7:0] lookups$13$octet$free_bits;
+    reg  [4:0] lookups$13$lead$byte_class;
+    reg  [2:0] lookups$13$lead$lead_length;
+    reg  [4:0] lookups$13$lead$second_allowed;
+    reg  [3:0] lookups$13$lead$outside_tuser;
+    reg  [3:0] lookups$13$lead$malformed_tuser;
+    reg  lookups$13$continuing;
+    reg  [2:0] lookups$13$need;
+    reg  [4:0] lookups$13$range;
+    reg  [3:0] lookups$13$kind;
+    reg  lookups$13$unused_tables;
+    localparam  lookups$13$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$13$octet$leads_to_fb = 1'b1;
+    localparam  lookups$13$octet$leads_to_fd = 1'b1;
+    localparam  lookups$13$octet$f4_bounded = 1'b0;
+    localparam  lookups$13$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$13$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$13$lead$tuser_truncated = 4'h7;
+    localparam  lookups$13$lead$tuser_overlong = 4'h9;
+    localparam  lookups$13$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$13$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$14$octet$tdata;
+    reg  [4:0] lookups$14$octet$byte_class;
+    reg  [4:0] lookups$14$octet$continuation;
+    reg  [7:0] lookups$14$octet$free_bits;
+    reg  [4:0] lookups$14$lead$byte_class;
+    reg  [2:0] lookups$14$lead$lead_length;
+    reg  [4:0] lookups$14$lead$second_allowed;
+    reg  [3:0] lookups$14$lead$outside_tuser;
+    reg  [3:0] lookups$14$lead$malformed_tuser;
+    reg  lookups$14$continuing;
+    reg  [2:0] lookups$14$need;
+    reg  [4:0] lookups$14$range;
+    reg  [3:0] lookups$14$kind;
+    reg  lookups$14$unused_tables;
+    localparam  lookups$14$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$14$octet$leads_to_fb = 1'b1;
+    localparam  lookups$14$octet$leads_to_fd = 1'b1;
+    localparam  lookups$14$octet$f4_bounded = 1'b0;
+    localparam  lookups$14$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$14$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$14$lead$tuser_truncated = 4'h7;
+    localparam  lookups$14$lead$tuser_overlong = 4'h9;
+    localparam  lookups$14$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$14$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$15$octet$tdata;
+    reg  [4:0] lookups$15$octet$byte_class;
+    reg  [4:0] lookups$15$octet$continuation;
+    reg  [7:0] lookups$15$octet$free_bits;
+    reg  [4:0] lookups$15$lead$byte_class;
+    reg  [2:0] lookups$15$lead$lead_length;
+    reg  [4:0] lookups$15$lead$second_allowed;
+    reg  [3:0] lookups$15$lead$outside_tuser;
+    reg  [3:0] lookups$15$lead$malformed_tuser;
+    reg  lookups$15$continuing;
+    reg  [2:0] lookups$15$need;
+    reg  [4:0] lookups$15$range;
+    reg  [3:0] lookups$15$kind;
+    reg  lookups$15$unused_tables;
+    localparam  lookups$15$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$15$octet$leads_to_fb = 1'b1;
+    localparam  lookups$15$octet$leads_to_fd = 1'b1;
+    localparam  lookups$15$octet$f4_bounded = 1'b0;
+    localparam  lookups$15$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$15$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$15$lead$tuser_truncated = 4'h7;
+    localparam  lookups$15$lead$tuser_overlong = 4'h9;
+    localparam  lookups$15$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$15$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$16$octet$tdata;
+    reg  [4:0] lookups$16$octet$byte_class;
+    reg  [4:0] lookups$16$octet$continuation;
+    reg  [7:0] lookups$16$octet$free_bits;
+    reg  [4:0] lookups$16$lead$byte_class;
+    reg  [2:0] lookups$16$lead$lead_length;
+    reg  [4:0] lookups$16$lead$second_allowed;
+    reg  [3:0] lookups$16$lead$outside_tuser;
+    reg  [3:0] lookups$16$lead$malformed_tuser;
+    reg  lookups$16$continuing;
+    reg  [2:0] lookups$16$need;
+    reg  [4:0] lookups$16$range;
+    reg  [3:0] lookups$16$kind;
+    reg  lookups$16$unused_tables;
+    localparam  lookups$16$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$16$octet$leads_to_fb = 1'b1;
+    localparam  lookups$16$octet$leads_to_fd = 1'b1;
+    localparam  lookups$16$octet$f4_bounded = 1'b0;
+    localparam  lookups$16$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$16$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$16$lead$tuser_truncated = 4'h7;
+    localparam  lookups$16$lead$tuser_overlong = 4'h9;
+    localparam  lookups$16$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$16$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$17$octet$tdata;
+    reg  [4:0] lookups$17$octet$byte_class;
+    reg  [4:0] lookups$17$octet$continuation;
+    reg  [7:0] lookups$17$octet$free_bits;
+    reg  [4:0] lookups$17$lead$byte_class;
+    reg  [2:0] lookups$17$lead$lead_length;
+    reg  [4:0] lookups$17$lead$second_allowed;
+    reg  [3:0] lookups$17$lead$outside_tuser;
+    reg  [3:0] lookups$17$lead$malformed_tuser;
+    reg  lookups$17$continuing;
+    reg  [2:0] lookups$17$need;
+    reg  [4:0] lookups$17$range;
+    reg  [3:0] lookups$17$kind;
+    reg  lookups$17$unused_tables;
+    localparam  lookups$17$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$17$octet$leads_to_fb = 1'b1;
+    localparam  lookups$17$octet$leads_to_fd = 1'b1;
+    localparam  lookups$17$octet$f4_bounded = 1'b0;
+    localparam  lookups$17$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$17$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$17$lead$tuser_truncated = 4'h7;
+    localparam  lookups$17$lead$tuser_overlong = 4'h9;
+    localparam  lookups$17$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$17$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$18$octet$tdata;
+    reg  [4:0] lookups$18$octet$byte_class;
+    reg  [4:0] lookups$18$octet$continuation;
+    reg  [7:0] lookups$18$octet$free_bits;
+    reg  [4:0] lookups$18$lead$byte_class;
+    reg  [2:0] lookups$18$lead$lead_length;
+    reg  [4:0] lookups$18$lead$second_allowed;
+    reg  [3:0] lookups$18$lead$outside_tuser;
+    reg  [3:0] lookups$18$lead$malformed_tuser;
+    reg  lookups$18$continuing;
+    reg  [2:0] lookups$18$need;
+    reg  [4:0] lookups$18$range;
+    reg  [3:0] lookups$18$kind;
+    reg  lookups$18$unused_tables;
+    localparam  lookups$18$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$18$octet$leads_to_fb = 1'b1;
+    localparam  lookups$18$octet$leads_to_fd = 1'b1;
+    localparam  lookups$18$octet$f4_bounded = 1'b0;
+    localparam  lookups$18$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$18$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$18$lead$tuser_truncated = 4'h7;
+    localparam  lookups$18$lead$tuser_overlong = 4'h9;
+    localparam  lookups$18$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$18$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$19$octet$tdata;
+    reg  [4:0] lookups$19$octet$byte_class;
+    reg  [4:0] lookups$19$octet$continuation;
+    reg  [7:0] lookups$19$octet$free_bits;
+    reg  [4:0] lookups$19$lead$byte_class;
+    reg  [2:0] lookups$19$lead$lead_length;
+    reg  [4:0] lookups$19$lead$second_allowed;
+    reg  [3:0] lookups$19$lead$outside_tuser;
+    reg  [3:0] lookups$19$lead$malformed_tuser;
+    reg  lookups$19$continuing;
+    reg  [2:0] lookups$19$need;
+    reg  [4:0] lookups$19$range;
+    reg  [3:0] lookups$19$kind;
+    reg  lookups$19$unused_tables;
+    localparam  lookups$19$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$19$octet$leads_to_fb = 1'b1;
+    localparam  lookups$19$octet$leads_to_fd = 1'b1;
+    localparam  lookups$19$octet$f4_bounded = 1'b0;
+    localparam  lookups$19$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$19$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$19$lead$tuser_truncated = 4'h7;
+    localparam  lookups$19$lead$tuser_overlong = 4'h9;
+    localparam  lookups$19$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$19$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$20$octet$tdata;
+    reg  [4:0] lookups$20$octet$byte_class;
+    reg  [4:0] lookups$20$octet$continuation;
+    reg  [7:0] lookups$20$octet$free_bits;
+    reg  [4:0] lookups$20$lead$byte_class;
+    reg  [2:0] lookups$20$lead$lead_length;
+    reg  [4:0] lookups$20$lead$second_allowed;
+    reg  [3:0] lookups$20$lead$outside_tuser;
+    reg  [3:0] lookups$20$lead$malformed_tuser;
+    reg  lookups$20$continuing;
+    reg  [2:0] lookups$20$need;
+    reg  [4:0] lookups$20$range;
+    reg  [3:0] lookups$20$kind;
+    reg  lookups$20$unused_tables;
+    localparam  lookups$20$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$20$octet$leads_to_fb = 1'b1;
+    localparam  lookups$20$octet$leads_to_fd = 1'b1;
+    localparam  lookups$20$octet$f4_bounded = 1'b0;
+    localparam  lookups$20$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$20$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$20$lead$tuser_truncated = 4'h7;
+    localparam  lookups$20$lead$tuser_overlong = 4'h9;
+    localparam  lookups$20$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$20$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$21$octet$tdata;
+    reg  [4:0] lookups$21$octet$byte_class;
+    reg  [4:0] lookups$21$octet$continuation;
+    reg  [7:0] lookups$21$octet$free_bits;
+    reg  [4:0] lookups$21$lead$byte_class;
+    reg  [2:0] lookups$21$lead$lead_length;
+    reg  [4:0] lookups$21$lead$second_allowed;
+    reg  [3:0] lookups$21$lead$outside_tuser;
+    reg  [3:0] lookups$21$lead$malformed_tuser;
+    reg  lookups$21$continuing;
+    reg  [2:0] lookups$21$need;
+    reg  [4:0] lookups$21$range;
+    reg  [3:0] lookups$21$kind;
+    reg  lookups$21$unused_tables;
+    localparam  lookups$21$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$21$octet$leads_to_fb = 1'b1;
+    localparam  lookups$21$octet$leads_to_fd = 1'b1;
+    localparam  lookups$21$octet$f4_bounded = 1'b0;
+    localparam  lookups$21$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$21$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$21$lead$tuser_truncated = 4'h7;
+    localparam  lookups$21$lead$tuser_overlong = 4'h9;
+    localparam  lookups$21$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$21$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$22$octet$tdata;
+    reg  [4:0] lookups$22$octet$byte_class;
+    reg  [4:0] lookups$22$octet$continuation;
+    reg  [7:0] lookups$22$octet$free_bits;
+    reg  [4:0] lookups$22$lead$byte_class;
+    reg  [2:0] lookups$22$lead$lead_length;
+    reg  [4:0] lookups$22$lead$second_allowed;
+    reg  [3:0] lookups$22$lead$outside_tuser;
+    reg  [3:0] lookups$22$lead$malformed_tuser;
+    reg  lookups$22$continuing;
+    reg  [2:0] lookups$22$need;
+    reg  [4:0] lookups$22$range;
+    reg  [3:0] lookups$22$kind;
+    reg  lookups$22$unused_tables;
+    localparam  lookups$22$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$22$octet$leads_to_fb = 1'b1;
+    localparam  lookups$22$octet$leads_to_fd = 1'b1;
+    localparam  lookups$22$octet$f4_bounded = 1'b0;
+    localparam  lookups$22$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$22$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$22$lead$tuser_truncated = 4'h7;
+    localparam  lookups$22$lead$tuser_overlong = 4'h9;
+    localparam  lookups$22$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$22$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$23$octet$tdata;
+    reg  [4:0] lookups$23$octet$byte_class;
+    reg  [4:0] lookups$23$octet$continuation;
+    reg  [7:0] lookups$23$octet$free_bits;
+    reg  [4:0] lookups$23$lead$byte_class;
+    reg  [2:0] lookups$23$lead$lead_length;
+    reg  [4:0] lookups$23$lead$second_allowed;
+    reg  [3:0] lookups$23$lead$outside_tuser;
+    reg  [3:0] lookups$23$lead$malformed_tuser;
+    reg  lookups$23$continuing;
+    reg  [2:0] lookups$23$need;
+    reg  [4:0] lookups$23$range;
+    reg  [3:0] lookups$23$kind;
+    reg  lookups$23$unused_tables;
+    localparam  lookups$23$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$23$octet$leads_to_fb = 1'b1;
+    localparam  lookups$23$octet$leads_to_fd = 1'b1;
+    localparam  lookups$23$octet$f4_bounded = 1'b0;
+    localparam  lookups$23$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$23$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$23$lead$tuser_truncated = 4'h7;
+    localparam  lookups$23$lead$tuser_overlong = 4'h9;
+    localparam  lookups$23$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$23$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$24$octet$tdata;
+    reg  [4:0] lookups$24$octet$byte_class;
+    reg  [4:0] lookups$24$octet$continuation;
+    reg  [7:0] lookups$24$octet$free_bits;
+    reg  [4:0] lookups$24$lead$byte_class;
+    reg  [2:0] lookups$24$lead$lead_length;
+    reg  [4:0] lookups$24$lead$second_allowed;
+    reg  [3:0] lookups$24$lead$outside_tuser;
+    reg  [3:0] lookups$24$lead$malformed_tuser;
+    reg  lookups$24$continuing;
+    reg  [2:0] lookups$24$need;
+    reg  [4:0] lookups$24$range;
+    reg  [3:0] lookups$24$kind;
+    reg  lookups$24$unused_tables;
+    localparam  lookups$24$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$24$octet$leads_to_fb = 1'b1;
+    localparam  lookups$24$octet$leads_to_fd = 1'b1;
+    localparam  lookups$24$octet$f4_bounded = 1'b0;
+    localparam  lookups$24$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$24$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$24$lead$tuser_truncated = 4'h7;
+    localparam  lookups$24$lead$tuser_overlong = 4'h9;
+    localparam  lookups$24$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$24$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$25$octet$tdata;
+    reg  [4:0] lookups$25$octet$byte_class;
+    reg  [4:0] lookups$25$octet$continuation;
+    reg  [7:0] lookups$25$octet$free_bits;
+    reg  [4:0] lookups$25$lead$byte_class;
+    reg  [2:0] lookups$25$lead$lead_length;
+    reg  [4:0] lookups$25$lead$second_allowed;
+    reg  [3:0] lookups$25$lead$outside_tuser;
+    reg  [3:0] lookups$25$lead$malformed_tuser;
+    reg  lookups$25$continuing;
+    reg  [2:0] lookups$25$need;
+    reg  [4:0] lookups$25$range;
+    reg  [3:0] lookups$25$kind;
+    reg  lookups$25$unused_tables;
+    localparam  lookups$25$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$25$octet$leads_to_fb = 1'b1;
+    localparam  lookups$25$octet$leads_to_fd = 1'b1;
+    localparam  lookups$25$octet$f4_bounded = 1'b0;
+    localparam  lookups$25$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$25$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$25$lead$tuser_truncated = 4'h7;
+    localparam  lookups$25$lead$tuser_overlong = 4'h9;
+    localparam  lookups$25$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$25$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$26$octet$tdata;
+    reg  [4:0] lookups$26$octet$byte_class;
+    reg  [4:0] lookups$26$octet$continuation;
+    reg  [7:0] lookups$26$octet$free_bits;
+    reg  [4:0] lookups$26$lead$byte_class;
+    reg  [2:0] lookups$26$lead$lead_length;
+    reg  [4:0] lookups$26$lead$second_allowed;
+    reg  [3:0] lookups$26$lead$outside_tuser;
+    reg  [3:0] lookups$26$lead$malformed_tuser;
+    reg  lookups$26$continuing;
+    reg  [2:0] lookups$26$need;
+    reg  [4:0] lookups$26$range;
+    reg  [3:0] lookups$26$kind;
+    reg  lookups$26$unused_tables;
+    localparam  lookups$26$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$26$octet$leads_to_fb = 1'b1;
+    localparam  lookups$26$octet$leads_to_fd = 1'b1;
+    localparam  lookups$26$octet$f4_bounded = 1'b0;
+    localparam  lookups$26$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$26$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$26$lead$tuser_truncated = 4'h7;
+    localparam  lookups$26$lead$tuser_overlong = 4'h9;
+    localparam  lookups$26$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$26$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$27$octet$tdata;
+    reg  [4:0] lookups$27$octet$byte_class;
+    reg  [4:0] lookups$27$octet$continuation;
+    reg  [7:0] lookups$27$octet$free_bits;
+    reg  [4:0] lookups$27$lead$byte_class;
+    reg  [2:0] lookups$27$lead$lead_length;
+    reg  [4:0] lookups$27$lead$second_allowed;
+    reg  [3:0] lookups$27$lead$outside_tuser;
+    reg  [3:0] lookups$27$lead$malformed_tuser;
+    reg  lookups$27$continuing;
+    reg  [2:0] lookups$27$need;
+    reg  [4:0] lookups$27$range;
+    reg  [3:0] lookups$27$kind;
+    reg  lookups$27$unused_tables;
+    localparam  lookups$27$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$27$octet$leads_to_fb = 1'b1;
+    localparam  lookups$27$octet$leads_to_fd = 1'b1;
+    localparam  lookups$27$octet$f4_bounded = 1'b0;
+    localparam  lookups$27$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$27$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$27$lead$tuser_truncated = 4'h7;
+    localparam  lookups$27$lead$tuser_overlong = 4'h9;
+    localparam  lookups$27$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$27$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$28$octet$tdata;
+    reg  [4:0] lookups$28$octet$byte_class;
+    reg  [4:0] lookups$28$octet$continuation;
+    reg  [7:0] lookups$28$octet$free_bits;
+    reg  [4:0] lookups$28$lead$byte_class;
+    reg  [2:0] lookups$28$lead$lead_length;
+    reg  [4:0] lookups$28$lead$second_allowed;
+    reg  [3:0] lookups$28$lead$outside_tuser;
+    reg  [3:0] lookups$28$lead$malformed_tuser;
+    reg  lookups$28$continuing;
+    reg  [2:0] lookups$28$need;
+    reg  [4:0] lookups$28$range;
+    reg  [3:0] lookups$28$kind;
+    reg  lookups$28$unused_tables;
+    localparam  lookups$28$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$28$octet$leads_to_fb = 1'b1;
+    localparam  lookups$28$octet$leads_to_fd = 1'b1;
+    localparam  lookups$28$octet$f4_bounded = 1'b0;
+    localparam  lookups$28$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$28$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$28$lead$tuser_truncated = 4'h7;
+    localparam  lookups$28$lead$tuser_overlong = 4'h9;
+    localparam  lookups$28$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$28$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$29$octet$tdata;
+    reg  [4:0] lookups$29$octet$byte_class;
+    reg  [4:0] lookups$29$octet$continuation;
+    reg  [7:0] lookups$29$octet$free_bits;
+    reg  [4:0] lookups$29$lead$byte_class;
+    reg  [2:0] lookups$29$lead$lead_length;
+    reg  [4:0] lookups$29$lead$second_allowed;
+    reg  [3:0] lookups$29$lead$outside_tuser;
+    reg  [3:0] lookups$29$lead$malformed_tuser;
+    reg  lookups$29$continuing;
+    reg  [2:0] lookups$29$need;
+    reg  [4:0] lookups$29$range;
+    reg  [3:0] lookups$29$kind;
+    reg  lookups$29$unused_tables;
+    localparam  lookups$29$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$29$octet$leads_to_fb = 1'b1;
+    localparam  lookups$29$octet$leads_to_fd = 1'b1;
+    localparam  lookups$29$octet$f4_bounded = 1'b0;
+    localparam  lookups$29$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$29$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$29$lead$tuser_truncated = 4'h7;
+    localparam  lookups$29$lead$tuser_overlong = 4'h9;
+    localparam  lookups$29$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$29$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$30$octet$tdata;
+    reg  [4:0] lookups$30$octet$byte_class;
+    reg  [4:0] lookups$30$octet$continuation;
+    reg  [7:0] lookups$30$octet$free_bits;
+    reg  [4:0] lookups$30$lead$byte_class;
+    reg  [2:0] lookups$30$lead$lead_length;
+    reg  [4:0] lookups$30$lead$second_allowed;
+    reg  [3:0] lookups$30$lead$outside_tuser;
+    reg  [3:0] lookups$30$lead$malformed_tuser;
+    reg  lookups$30$continuing;
+    reg  [2:0] lookups$30$need;
+    reg  [4:0] lookups$30$range;
+    reg  [3:0] lookups$30$kind;
+    reg  lookups$30$unused_tables;
+    localparam  lookups$30$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$30$octet$leads_to_fb = 1'b1;
+    localparam  lookups$30$octet$leads_to_fd = 1'b1;
+    localparam  lookups$30$octet$f4_bounded = 1'b0;
+    localparam  lookups$30$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$30$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$30$lead$tuser_truncated = 4'h7;
+    localparam  lookups$30$lead$tuser_overlong = 4'h9;
+    localparam  lookups$30$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$30$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$31$octet$tdata;
+    reg  [4:0] lookups$31$octet$byte_class;
+    reg  [4:0] lookups$31$octet$continuation;
+    reg  [7:0] lookups$31$octet$free_bits;
+    reg  [4:0] lookups$31$lead$byte_class;
+    reg  [2:0] lookups$31$lead$lead_length;
+    reg  [4:0] lookups$31$lead$second_allowed;
+    reg  [3:0] lookups$31$lead$outside_tuser;
+    reg  [3:0] lookups$31$lead$malformed_tuser;
+    reg  lookups$31$continuing;
+    reg  [2:0] lookups$31$need;
+    reg  [4:0] lookups$31$range;
+    reg  [3:0] lookups$31$kind;
+    reg  lookups$31$unused_tables;
+    localparam  lookups$31$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$31$octet$leads_to_fb = 1'b1;
+    localparam  lookups$31$octet$leads_to_fd = 1'b1;
+    localparam  lookups$31$octet$f4_bounded = 1'b0;
+    localparam  lookups$31$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$31$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$31$lead$tuser_truncated = 4'h7;
+    localparam  lookups$31$lead$tuser_overlong = 4'h9;
+    localparam  lookups$31$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$31$lead$tuser_out_of_range = 4'hd;
     reg  scan$reach1$0$clock;
     reg  [20:0] scan$reach1$0$data_in;
     reg  scan$reach1$0$keep_in;
@@ -13398,6 +13462,6822 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             credits$ready$d = 1'b1;
         end
     end
+    // lookups$0$octet
+    always @(*) begin
+        lookups$0$octet$continuation = 'h0;
+        if (!lookups$0$octet$tdata['h7]) begin
+            lookups$0$octet$byte_class = ByteClass$Ascii;
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h7f;
+        end
+        else if (!lookups$0$octet$tdata['h6]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h3f;
+            if (lookups$0$octet$tdata['h5]) begin
+                lookups$0$octet$byte_class = ByteClass$ContA0;
+                lookups$0$octet$continuation = 'h10;
+            end
+            else if (lookups$0$octet$tdata['h4]) begin
+                lookups$0$octet$byte_class = ByteClass$Cont90;
+                lookups$0$octet$continuation = 'h8;
+            end
+            else if (lookups$0$octet$tdata['h3]) begin
+                lookups$0$octet$byte_class = ByteClass$Cont88;
+                lookups$0$octet$continuation = 'h4;
+            end
+            else if (lookups$0$octet$tdata['h2]) begin
+                lookups$0$octet$byte_class = ByteClass$Cont84;
+                lookups$0$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$Cont80;
+                lookups$0$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$0$octet$tdata['h5]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h1f;
+            if (lookups$0$octet$tdata['h4] | lookups$0$octet$tdata['h3] | lookups$0$octet$tdata['h2] | lookups$0$octet$tdata['h1]) begin
+                lookups$0$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$0$octet$tdata['h4]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'hf;
+            if (lookups$0$octet$tdata == 'he0) begin
+                lookups$0$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$0$octet$tdata == 'hed) begin
+                lookups$0$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$0$octet$tdata['h3]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h7;
+            if (lookups$0$octet$tdata == 'hf0) begin
+                lookups$0$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$0$octet$tdata == 'hf4) & lookups$0$octet$f4_bounded) begin
+                lookups$0$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$0$octet$tdata['h2] & ~lookups$0$octet$leads_to_f7) begin
+                lookups$0$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$0$octet$tdata['h2]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h3;
+            if (~lookups$0$octet$leads_to_fb) begin
+                lookups$0$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$0$octet$tdata == 'hf8) begin
+                lookups$0$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$0$octet$tdata['h1]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h1;
+            if (~lookups$0$octet$leads_to_fd) begin
+                lookups$0$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$0$octet$tdata == 'hfc) begin
+                lookups$0$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$0$octet$free_bits = 'h0;
+            lookups$0$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$0$lead
+    always @(*) begin
+        lookups$0$lead$lead_length = 'h0;
+        lookups$0$lead$second_allowed = 'h1f;
+        lookups$0$lead$outside_tuser = lookups$0$lead$tuser_truncated;
+        lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_unexpected_continuation;
+        case (lookups$0$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$0$lead$lead_length = 'h1;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$0$lead$lead_length = 'h2;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$0$lead$lead_length = 'h3;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'h10;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$0$lead$lead_length = 'h3;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'hf;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$0$lead$lead_length = 'h3;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$0$lead$lead_length = 'h4;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'h18;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$0$lead$lead_length = 'h4;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'h7;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$0$lead$lead_length = 'h4;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$0$lead$lead_length = 'h5;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'h1c;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$0$lead$lead_length = 'h5;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$0$lead$lead_length = 'h6;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'h1e;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$0$lead$lead_length = 'h6;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$0
+    always @(*) begin
+        lookups$0$octet$tdata = lookups$0$tdata;
+        lookups$0$lead$byte_class = lookups$0$octet$byte_class;
+        lookups$0$unused_tables = |lookups$0$octet$free_bits;
+        lookups$0$need = 'h0;
+        if (lookups$0$lead$lead_length > 'h1) begin
+            lookups$0$need = lookups$0$lead$lead_length - 'h1;
+        end
+        lookups$0$continuing = 'h0;
+        lookups$0$range = 'h0;
+        lookups$0$kind = lookups$0$lead$malformed_tuser;
+        if (lookups$0$octet$continuation != 'h0) begin
+            lookups$0$continuing = 'h1;
+            lookups$0$range = lookups$0$octet$continuation;
+        end
+        else if (lookups$0$need != 'h0) begin
+            lookups$0$range = lookups$0$lead$second_allowed;
+            lookups$0$kind = lookups$0$lead$outside_tuser;
+        end
+        lookups$0$lane = ({{17{1'b0}}, lookups$0$kind} << 'h11) | ({{16{1'b0}}, lookups$0$range} << 'hc) | ({{18{1'b0}}, lookups$0$need} << 'h9) | ({{20{1'b0}}, lookups$0$continuing} << 'h8) | {{13{1'b0}}, lookups$0$tdata};
+    end
+    // lookups$1$octet
+    always @(*) begin
+        lookups$1$octet$continuation = 'h0;
+        if (!lookups$1$octet$tdata['h7]) begin
+            lookups$1$octet$byte_class = ByteClass$Ascii;
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h7f;
+        end
+        else if (!lookups$1$octet$tdata['h6]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h3f;
+            if (lookups$1$octet$tdata['h5]) begin
+                lookups$1$octet$byte_class = ByteClass$ContA0;
+                lookups$1$octet$continuation = 'h10;
+            end
+            else if (lookups$1$octet$tdata['h4]) begin
+                lookups$1$octet$byte_class = ByteClass$Cont90;
+                lookups$1$octet$continuation = 'h8;
+            end
+            else if (lookups$1$octet$tdata['h3]) begin
+                lookups$1$octet$byte_class = ByteClass$Cont88;
+                lookups$1$octet$continuation = 'h4;
+            end
+            else if (lookups$1$octet$tdata['h2]) begin
+                lookups$1$octet$byte_class = ByteClass$Cont84;
+                lookups$1$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$Cont80;
+                lookups$1$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$1$octet$tdata['h5]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h1f;
+            if (lookups$1$octet$tdata['h4] | lookups$1$octet$tdata['h3] | lookups$1$octet$tdata['h2] | lookups$1$octet$tdata['h1]) begin
+                lookups$1$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$1$octet$tdata['h4]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'hf;
+            if (lookups$1$octet$tdata == 'he0) begin
+                lookups$1$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$1$octet$tdata == 'hed) begin
+                lookups$1$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$1$octet$tdata['h3]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h7;
+            if (lookups$1$octet$tdata == 'hf0) begin
+                lookups$1$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$1$octet$tdata == 'hf4) & lookups$1$octet$f4_bounded) begin
+                lookups$1$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$1$octet$tdata['h2] & ~lookups$1$octet$leads_to_f7) begin
+                lookups$1$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$1$octet$tdata['h2]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h3;
+            if (~lookups$1$octet$leads_to_fb) begin
+                lookups$1$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$1$octet$tdata == 'hf8) begin
+                lookups$1$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$1$octet$tdata['h1]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h1;
+            if (~lookups$1$octet$leads_to_fd) begin
+                lookups$1$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$1$octet$tdata == 'hfc) begin
+                lookups$1$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$1$octet$free_bits = 'h0;
+            lookups$1$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$1$lead
+    always @(*) begin
+        lookups$1$lead$lead_length = 'h0;
+        lookups$1$lead$second_allowed = 'h1f;
+        lookups$1$lead$outside_tuser = lookups$1$lead$tuser_truncated;
+        lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_unexpected_continuation;
+        case (lookups$1$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$1$lead$lead_length = 'h1;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$1$lead$lead_length = 'h2;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$1$lead$lead_length = 'h3;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'h10;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$1$lead$lead_length = 'h3;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'hf;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$1$lead$lead_length = 'h3;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$1$lead$lead_length = 'h4;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'h18;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$1$lead$lead_length = 'h4;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'h7;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$1$lead$lead_length = 'h4;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$1$lead$lead_length = 'h5;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'h1c;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$1$lead$lead_length = 'h5;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$1$lead$lead_length = 'h6;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'h1e;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$1$lead$lead_length = 'h6;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$1
+    always @(*) begin
+        lookups$1$octet$tdata = lookups$1$tdata;
+        lookups$1$lead$byte_class = lookups$1$octet$byte_class;
+        lookups$1$unused_tables = |lookups$1$octet$free_bits;
+        lookups$1$need = 'h0;
+        if (lookups$1$lead$lead_length > 'h1) begin
+            lookups$1$need = lookups$1$lead$lead_length - 'h1;
+        end
+        lookups$1$continuing = 'h0;
+        lookups$1$range = 'h0;
+        lookups$1$kind = lookups$1$lead$malformed_tuser;
+        if (lookups$1$octet$continuation != 'h0) begin
+            lookups$1$continuing = 'h1;
+            lookups$1$range = lookups$1$octet$continuation;
+        end
+        else if (lookups$1$need != 'h0) begin
+            lookups$1$range = lookups$1$lead$second_allowed;
+            lookups$1$kind = lookups$1$lead$outside_tuser;
+        end
+        lookups$1$lane = ({{17{1'b0}}, lookups$1$kind} << 'h11) | ({{16{1'b0}}, lookups$1$range} << 'hc) | ({{18{1'b0}}, lookups$1$need} << 'h9) | ({{20{1'b0}}, lookups$1$continuing} << 'h8) | {{13{1'b0}}, lookups$1$tdata};
+    end
+    // lookups$2$octet
+    always @(*) begin
+        lookups$2$octet$continuation = 'h0;
+        if (!lookups$2$octet$tdata['h7]) begin
+            lookups$2$octet$byte_class = ByteClass$Ascii;
+            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h7f;
+        end
+        else if (!lookups$2$octet$tdata['h6]) begin
+            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h3f;
+            if (lookups$2$octet$tdata['h5]) begin
+                lookups$2$octet$byte_class = ByteClass$ContA0;
+                lookups$2$octet$continuation = 'h10;
+            end
+            else if (lookups$2$octet$tdata['h4]) begin
+                lookups$2$octet$byte_class = ByteClass$Cont90;
+                lookups$2$octet$continuation = 'h8;
+            end
+            else if (lookups$2$octet$tdata['h3]) begin
+                lookups$2$octet$byte_class = ByteClass$Cont88;
+                lookups$2$octet$continuation = 'h4;
+            end
+            else if (lookups$2$octet$tdata['h2]) begin
+                lookups$2$octet$byte_class = ByteClass$Cont84;
+                lookups$2$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$2$octet$byte_class = ByteClass$Cont80;
+                lookups$2$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$2$octet$tdata['h5]) begin
+            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h1f;
+            if (lookups$2$octet$tdata['h4] | lookups$2$octet$tdata['h3] | lookups$2$octet$tdata['h2] | lookups$2$octet$tdata['h1]) begin
+                lookups$2$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$2$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$2$octet$tdata['h4]) begin
+            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'hf;
+            if (lookups$2$octet$tdata == 'he0) begin
+                lookups$2$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$2$octet$tdata == 'hed) begin
+                lookups$2$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$2$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$2$octet$tdata['h3]) begin
+            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h7;
+            if (lookups$2$octet$tdata == 'hf0) begin
+                lookups$2$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$2$octet$tdata == 'hf4) & lookups$2$octet$f4_bounded) begin
+                lookups$2$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$2$octet$tdata['h2] & ~lookups$2$octet$leads_to_f7) begin
+                lookups$2$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$2$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$2$octet$tdata['h2]) begin
+            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h3;
+            if (~lookups$2$octet$leads_to_fb) begin
+                lookups$2$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$2$octet$tdata == 'hf8) begin
+                lookups$2$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$2$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$2$octet$tdata['h1]) begin
+            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h1;
+            if (~lookups$2$octet$leads_to_fd) begin
+                lookups$2$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$2$octet$tdata == 'hfc) begin
+                lookups$2$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$2$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$2$octet$free_bits = 'h0;
+            lookups$2$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$2$lead
+    always @(*) begin
+        lookups$2$lead$lead_length = 'h0;
+        lookups$2$lead$second_allowed = 'h1f;
+        lookups$2$lead$outside_tuser = lookups$2$lead$tuser_truncated;
+        lookups$2$lead$malformed_tuser = lookups$2$lead$tuser_unexpected_continuation;
+        case (lookups$2$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$2$lead$lead_length = 'h1;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$2$lead$lead_length = 'h2;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$2$lead$lead_length = 'h3;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                    lookups$2$lead$second_allowed = 'h10;
+                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$2$lead$lead_length = 'h3;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                    lookups$2$lead$second_allowed = 'hf;
+                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$2$lead$lead_length = 'h3;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$2$lead$lead_length = 'h4;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                    lookups$2$lead$second_allowed = 'h18;
+                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$2$lead$lead_length = 'h4;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                    lookups$2$lead$second_allowed = 'h7;
+                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$2$lead$lead_length = 'h4;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$2$lead$lead_length = 'h5;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                    lookups$2$lead$second_allowed = 'h1c;
+                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$2$lead$lead_length = 'h5;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$2$lead$lead_length = 'h6;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                    lookups$2$lead$second_allowed = 'h1e;
+                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$2$lead$lead_length = 'h6;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$2$lead$malformed_tuser = lookups$2$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$2$lead$malformed_tuser = lookups$2$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$2$lead$malformed_tuser = lookups$2$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$2
+    always @(*) begin
+        lookups$2$octet$tdata = lookups$2$tdata;
+        lookups$2$lead$byte_class = lookups$2$octet$byte_class;
+        lookups$2$unused_tables = |lookups$2$octet$free_bits;
+        lookups$2$need = 'h0;
+        if (lookups$2$lead$lead_length > 'h1) begin
+            lookups$2$need = lookups$2$lead$lead_length - 'h1;
+        end
+        lookups$2$continuing = 'h0;
+        lookups$2$range = 'h0;
+        lookups$2$kind = lookups$2$lead$malformed_tuser;
+        if (lookups$2$octet$continuation != 'h0) begin
+            lookups$2$continuing = 'h1;
+            lookups$2$range = lookups$2$octet$continuation;
+        end
+        else if (lookups$2$need != 'h0) begin
+            lookups$2$range = lookups$2$lead$second_allowed;
+            lookups$2$kind = lookups$2$lead$outside_tuser;
+        end
+        lookups$2$lane = ({{17{1'b0}}, lookups$2$kind} << 'h11) | ({{16{1'b0}}, lookups$2$range} << 'hc) | ({{18{1'b0}}, lookups$2$need} << 'h9) | ({{20{1'b0}}, lookups$2$continuing} << 'h8) | {{13{1'b0}}, lookups$2$tdata};
+    end
+    // lookups$3$octet
+    always @(*) begin
+        lookups$3$octet$continuation = 'h0;
+        if (!lookups$3$octet$tdata['h7]) begin
+            lookups$3$octet$byte_class = ByteClass$Ascii;
+            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h7f;
+        end
+        else if (!lookups$3$octet$tdata['h6]) begin
+            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h3f;
+            if (lookups$3$octet$tdata['h5]) begin
+                lookups$3$octet$byte_class = ByteClass$ContA0;
+                lookups$3$octet$continuation = 'h10;
+            end
+            else if (lookups$3$octet$tdata['h4]) begin
+                lookups$3$octet$byte_class = ByteClass$Cont90;
+                lookups$3$octet$continuation = 'h8;
+            end
+            else if (lookups$3$octet$tdata['h3]) begin
+                lookups$3$octet$byte_class = ByteClass$Cont88;
+                lookups$3$octet$continuation = 'h4;
+            end
+            else if (lookups$3$octet$tdata['h2]) begin
+                lookups$3$octet$byte_class = ByteClass$Cont84;
+                lookups$3$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$3$octet$byte_class = ByteClass$Cont80;
+                lookups$3$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$3$octet$tdata['h5]) begin
+            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h1f;
+            if (lookups$3$octet$tdata['h4] | lookups$3$octet$tdata['h3] | lookups$3$octet$tdata['h2] | lookups$3$octet$tdata['h1]) begin
+                lookups$3$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$3$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$3$octet$tdata['h4]) begin
+            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'hf;
+            if (lookups$3$octet$tdata == 'he0) begin
+                lookups$3$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$3$octet$tdata == 'hed) begin
+                lookups$3$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$3$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$3$octet$tdata['h3]) begin
+            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h7;
+            if (lookups$3$octet$tdata == 'hf0) begin
+                lookups$3$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$3$octet$tdata == 'hf4) & lookups$3$octet$f4_bounded) begin
+                lookups$3$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$3$octet$tdata['h2] & ~lookups$3$octet$leads_to_f7) begin
+                lookups$3$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$3$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$3$octet$tdata['h2]) begin
+            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h3;
+            if (~lookups$3$octet$leads_to_fb) begin
+                lookups$3$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$3$octet$tdata == 'hf8) begin
+                lookups$3$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$3$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$3$octet$tdata['h1]) begin
+            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h1;
+            if (~lookups$3$octet$leads_to_fd) begin
+                lookups$3$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$3$octet$tdata == 'hfc) begin
+                lookups$3$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$3$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$3$octet$free_bits = 'h0;
+            lookups$3$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$3$lead
+    always @(*) begin
+        lookups$3$lead$lead_length = 'h0;
+        lookups$3$lead$second_allowed = 'h1f;
+        lookups$3$lead$outside_tuser = lookups$3$lead$tuser_truncated;
+        lookups$3$lead$malformed_tuser = lookups$3$lead$tuser_unexpected_continuation;
+        case (lookups$3$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$3$lead$lead_length = 'h1;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$3$lead$lead_length = 'h2;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$3$lead$lead_length = 'h3;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                    lookups$3$lead$second_allowed = 'h10;
+                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$3$lead$lead_length = 'h3;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                    lookups$3$lead$second_allowed = 'hf;
+                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$3$lead$lead_length = 'h3;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$3$lead$lead_length = 'h4;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                    lookups$3$lead$second_allowed = 'h18;
+                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$3$lead$lead_length = 'h4;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                    lookups$3$lead$second_allowed = 'h7;
+                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$3$lead$lead_length = 'h4;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$3$lead$lead_length = 'h5;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                    lookups$3$lead$second_allowed = 'h1c;
+                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$3$lead$lead_length = 'h5;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$3$lead$lead_length = 'h6;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                    lookups$3$lead$second_allowed = 'h1e;
+                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$3$lead$lead_length = 'h6;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$3$lead$malformed_tuser = lookups$3$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$3$lead$malformed_tuser = lookups$3$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$3$lead$malformed_tuser = lookups$3$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$3
+    always @(*) begin
+        lookups$3$octet$tdata = lookups$3$tdata;
+        lookups$3$lead$byte_class = lookups$3$octet$byte_class;
+        lookups$3$unused_tables = |lookups$3$octet$free_bits;
+        lookups$3$need = 'h0;
+        if (lookups$3$lead$lead_length > 'h1) begin
+            lookups$3$need = lookups$3$lead$lead_length - 'h1;
+        end
+        lookups$3$continuing = 'h0;
+        lookups$3$range = 'h0;
+        lookups$3$kind = lookups$3$lead$malformed_tuser;
+        if (lookups$3$octet$continuation != 'h0) begin
+            lookups$3$continuing = 'h1;
+            lookups$3$range = lookups$3$octet$continuation;
+        end
+        else if (lookups$3$need != 'h0) begin
+            lookups$3$range = lookups$3$lead$second_allowed;
+            lookups$3$kind = lookups$3$lead$outside_tuser;
+        end
+        lookups$3$lane = ({{17{1'b0}}, lookups$3$kind} << 'h11) | ({{16{1'b0}}, lookups$3$range} << 'hc) | ({{18{1'b0}}, lookups$3$need} << 'h9) | ({{20{1'b0}}, lookups$3$continuing} << 'h8) | {{13{1'b0}}, lookups$3$tdata};
+    end
+    // lookups$4$octet
+    always @(*) begin
+        lookups$4$octet$continuation = 'h0;
+        if (!lookups$4$octet$tdata['h7]) begin
+            lookups$4$octet$byte_class = ByteClass$Ascii;
+            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h7f;
+        end
+        else if (!lookups$4$octet$tdata['h6]) begin
+            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h3f;
+            if (lookups$4$octet$tdata['h5]) begin
+                lookups$4$octet$byte_class = ByteClass$ContA0;
+                lookups$4$octet$continuation = 'h10;
+            end
+            else if (lookups$4$octet$tdata['h4]) begin
+                lookups$4$octet$byte_class = ByteClass$Cont90;
+                lookups$4$octet$continuation = 'h8;
+            end
+            else if (lookups$4$octet$tdata['h3]) begin
+                lookups$4$octet$byte_class = ByteClass$Cont88;
+                lookups$4$octet$continuation = 'h4;
+            end
+            else if (lookups$4$octet$tdata['h2]) begin
+                lookups$4$octet$byte_class = ByteClass$Cont84;
+                lookups$4$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$4$octet$byte_class = ByteClass$Cont80;
+                lookups$4$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$4$octet$tdata['h5]) begin
+            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h1f;
+            if (lookups$4$octet$tdata['h4] | lookups$4$octet$tdata['h3] | lookups$4$octet$tdata['h2] | lookups$4$octet$tdata['h1]) begin
+                lookups$4$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$4$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$4$octet$tdata['h4]) begin
+            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'hf;
+            if (lookups$4$octet$tdata == 'he0) begin
+                lookups$4$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$4$octet$tdata == 'hed) begin
+                lookups$4$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$4$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$4$octet$tdata['h3]) begin
+            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h7;
+            if (lookups$4$octet$tdata == 'hf0) begin
+                lookups$4$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$4$octet$tdata == 'hf4) & lookups$4$octet$f4_bounded) begin
+                lookups$4$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$4$octet$tdata['h2] & ~lookups$4$octet$leads_to_f7) begin
+                lookups$4$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$4$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$4$octet$tdata['h2]) begin
+            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h3;
+            if (~lookups$4$octet$leads_to_fb) begin
+                lookups$4$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$4$octet$tdata == 'hf8) begin
+                lookups$4$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$4$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$4$octet$tdata['h1]) begin
+            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h1;
+            if (~lookups$4$octet$leads_to_fd) begin
+                lookups$4$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$4$octet$tdata == 'hfc) begin
+                lookups$4$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$4$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$4$octet$free_bits = 'h0;
+            lookups$4$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$4$lead
+    always @(*) begin
+        lookups$4$lead$lead_length = 'h0;
+        lookups$4$lead$second_allowed = 'h1f;
+        lookups$4$lead$outside_tuser = lookups$4$lead$tuser_truncated;
+        lookups$4$lead$malformed_tuser = lookups$4$lead$tuser_unexpected_continuation;
+        case (lookups$4$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$4$lead$lead_length = 'h1;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$4$lead$lead_length = 'h2;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$4$lead$lead_length = 'h3;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                    lookups$4$lead$second_allowed = 'h10;
+                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$4$lead$lead_length = 'h3;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                    lookups$4$lead$second_allowed = 'hf;
+                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$4$lead$lead_length = 'h3;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$4$lead$lead_length = 'h4;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                    lookups$4$lead$second_allowed = 'h18;
+                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$4$lead$lead_length = 'h4;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                    lookups$4$lead$second_allowed = 'h7;
+                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$4$lead$lead_length = 'h4;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$4$lead$lead_length = 'h5;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                    lookups$4$lead$second_allowed = 'h1c;
+                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$4$lead$lead_length = 'h5;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$4$lead$lead_length = 'h6;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                    lookups$4$lead$second_allowed = 'h1e;
+                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$4$lead$lead_length = 'h6;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$4$lead$malformed_tuser = lookups$4$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$4$lead$malformed_tuser = lookups$4$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$4$lead$malformed_tuser = lookups$4$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$4
+    always @(*) begin
+        lookups$4$octet$tdata = lookups$4$tdata;
+        lookups$4$lead$byte_class = lookups$4$octet$byte_class;
+        lookups$4$unused_tables = |lookups$4$octet$free_bits;
+        lookups$4$need = 'h0;
+        if (lookups$4$lead$lead_length > 'h1) begin
+            lookups$4$need = lookups$4$lead$lead_length - 'h1;
+        end
+        lookups$4$continuing = 'h0;
+        lookups$4$range = 'h0;
+        lookups$4$kind = lookups$4$lead$malformed_tuser;
+        if (lookups$4$octet$continuation != 'h0) begin
+            lookups$4$continuing = 'h1;
+            lookups$4$range = lookups$4$octet$continuation;
+        end
+        else if (lookups$4$need != 'h0) begin
+            lookups$4$range = lookups$4$lead$second_allowed;
+            lookups$4$kind = lookups$4$lead$outside_tuser;
+        end
+        lookups$4$lane = ({{17{1'b0}}, lookups$4$kind} << 'h11) | ({{16{1'b0}}, lookups$4$range} << 'hc) | ({{18{1'b0}}, lookups$4$need} << 'h9) | ({{20{1'b0}}, lookups$4$continuing} << 'h8) | {{13{1'b0}}, lookups$4$tdata};
+    end
+    // lookups$5$octet
+    always @(*) begin
+        lookups$5$octet$continuation = 'h0;
+        if (!lookups$5$octet$tdata['h7]) begin
+            lookups$5$octet$byte_class = ByteClass$Ascii;
+            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h7f;
+        end
+        else if (!lookups$5$octet$tdata['h6]) begin
+            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h3f;
+            if (lookups$5$octet$tdata['h5]) begin
+                lookups$5$octet$byte_class = ByteClass$ContA0;
+                lookups$5$octet$continuation = 'h10;
+            end
+            else if (lookups$5$octet$tdata['h4]) begin
+                lookups$5$octet$byte_class = ByteClass$Cont90;
+                lookups$5$octet$continuation = 'h8;
+            end
+            else if (lookups$5$octet$tdata['h3]) begin
+                lookups$5$octet$byte_class = ByteClass$Cont88;
+                lookups$5$octet$continuation = 'h4;
+            end
+            else if (lookups$5$octet$tdata['h2]) begin
+                lookups$5$octet$byte_class = ByteClass$Cont84;
+                lookups$5$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$5$octet$byte_class = ByteClass$Cont80;
+                lookups$5$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$5$octet$tdata['h5]) begin
+            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h1f;
+            if (lookups$5$octet$tdata['h4] | lookups$5$octet$tdata['h3] | lookups$5$octet$tdata['h2] | lookups$5$octet$tdata['h1]) begin
+                lookups$5$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$5$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$5$octet$tdata['h4]) begin
+            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'hf;
+            if (lookups$5$octet$tdata == 'he0) begin
+                lookups$5$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$5$octet$tdata == 'hed) begin
+                lookups$5$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$5$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$5$octet$tdata['h3]) begin
+            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h7;
+            if (lookups$5$octet$tdata == 'hf0) begin
+                lookups$5$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$5$octet$tdata == 'hf4) & lookups$5$octet$f4_bounded) begin
+                lookups$5$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$5$octet$tdata['h2] & ~lookups$5$octet$leads_to_f7) begin
+                lookups$5$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$5$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$5$octet$tdata['h2]) begin
+            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h3;
+            if (~lookups$5$octet$leads_to_fb) begin
+                lookups$5$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$5$octet$tdata == 'hf8) begin
+                lookups$5$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$5$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$5$octet$tdata['h1]) begin
+            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h1;
+            if (~lookups$5$octet$leads_to_fd) begin
+                lookups$5$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$5$octet$tdata == 'hfc) begin
+                lookups$5$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$5$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$5$octet$free_bits = 'h0;
+            lookups$5$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$5$lead
+    always @(*) begin
+        lookups$5$lead$lead_length = 'h0;
+        lookups$5$lead$second_allowed = 'h1f;
+        lookups$5$lead$outside_tuser = lookups$5$lead$tuser_truncated;
+        lookups$5$lead$malformed_tuser = lookups$5$lead$tuser_unexpected_continuation;
+        case (lookups$5$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$5$lead$lead_length = 'h1;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$5$lead$lead_length = 'h2;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$5$lead$lead_length = 'h3;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                    lookups$5$lead$second_allowed = 'h10;
+                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$5$lead$lead_length = 'h3;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                    lookups$5$lead$second_allowed = 'hf;
+                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$5$lead$lead_length = 'h3;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$5$lead$lead_length = 'h4;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                    lookups$5$lead$second_allowed = 'h18;
+                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$5$lead$lead_length = 'h4;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                    lookups$5$lead$second_allowed = 'h7;
+                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$5$lead$lead_length = 'h4;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$5$lead$lead_length = 'h5;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                    lookups$5$lead$second_allowed = 'h1c;
+                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$5$lead$lead_length = 'h5;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$5$lead$lead_length = 'h6;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                    lookups$5$lead$second_allowed = 'h1e;
+                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$5$lead$lead_length = 'h6;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$5$lead$malformed_tuser = lookups$5$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$5$lead$malformed_tuser = lookups$5$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$5$lead$malformed_tuser = lookups$5$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$5
+    always @(*) begin
+        lookups$5$octet$tdata = lookups$5$tdata;
+        lookups$5$lead$byte_class = lookups$5$octet$byte_class;
+        lookups$5$unused_tables = |lookups$5$octet$free_bits;
+        lookups$5$need = 'h0;
+        if (lookups$5$lead$lead_length > 'h1) begin
+            lookups$5$need = lookups$5$lead$lead_length - 'h1;
+        end
+        lookups$5$continuing = 'h0;
+        lookups$5$range = 'h0;
+        lookups$5$kind = lookups$5$lead$malformed_tuser;
+        if (lookups$5$octet$continuation != 'h0) begin
+            lookups$5$continuing = 'h1;
+            lookups$5$range = lookups$5$octet$continuation;
+        end
+        else if (lookups$5$need != 'h0) begin
+            lookups$5$range = lookups$5$lead$second_allowed;
+            lookups$5$kind = lookups$5$lead$outside_tuser;
+        end
+        lookups$5$lane = ({{17{1'b0}}, lookups$5$kind} << 'h11) | ({{16{1'b0}}, lookups$5$range} << 'hc) | ({{18{1'b0}}, lookups$5$need} << 'h9) | ({{20{1'b0}}, lookups$5$continuing} << 'h8) | {{13{1'b0}}, lookups$5$tdata};
+    end
+    // lookups$6$octet
+    always @(*) begin
+        lookups$6$octet$continuation = 'h0;
+        if (!lookups$6$octet$tdata['h7]) begin
+            lookups$6$octet$byte_class = ByteClass$Ascii;
+            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h7f;
+        end
+        else if (!lookups$6$octet$tdata['h6]) begin
+            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h3f;
+            if (lookups$6$octet$tdata['h5]) begin
+                lookups$6$octet$byte_class = ByteClass$ContA0;
+                lookups$6$octet$continuation = 'h10;
+            end
+            else if (lookups$6$octet$tdata['h4]) begin
+                lookups$6$octet$byte_class = ByteClass$Cont90;
+                lookups$6$octet$continuation = 'h8;
+            end
+            else if (lookups$6$octet$tdata['h3]) begin
+                lookups$6$octet$byte_class = ByteClass$Cont88;
+                lookups$6$octet$continuation = 'h4;
+            end
+            else if (lookups$6$octet$tdata['h2]) begin
+                lookups$6$octet$byte_class = ByteClass$Cont84;
+                lookups$6$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$6$octet$byte_class = ByteClass$Cont80;
+                lookups$6$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$6$octet$tdata['h5]) begin
+            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h1f;
+            if (lookups$6$octet$tdata['h4] | lookups$6$octet$tdata['h3] | lookups$6$octet$tdata['h2] | lookups$6$octet$tdata['h1]) begin
+                lookups$6$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$6$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$6$octet$tdata['h4]) begin
+            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'hf;
+            if (lookups$6$octet$tdata == 'he0) begin
+                lookups$6$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$6$octet$tdata == 'hed) begin
+                lookups$6$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$6$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$6$octet$tdata['h3]) begin
+            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h7;
+            if (lookups$6$octet$tdata == 'hf0) begin
+                lookups$6$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$6$octet$tdata == 'hf4) & lookups$6$octet$f4_bounded) begin
+                lookups$6$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$6$octet$tdata['h2] & ~lookups$6$octet$leads_to_f7) begin
+                lookups$6$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$6$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$6$octet$tdata['h2]) begin
+            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h3;
+            if (~lookups$6$octet$leads_to_fb) begin
+                lookups$6$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$6$octet$tdata == 'hf8) begin
+                lookups$6$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$6$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$6$octet$tdata['h1]) begin
+            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h1;
+            if (~lookups$6$octet$leads_to_fd) begin
+                lookups$6$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$6$octet$tdata == 'hfc) begin
+                lookups$6$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$6$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$6$octet$free_bits = 'h0;
+            lookups$6$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$6$lead
+    always @(*) begin
+        lookups$6$lead$lead_length = 'h0;
+        lookups$6$lead$second_allowed = 'h1f;
+        lookups$6$lead$outside_tuser = lookups$6$lead$tuser_truncated;
+        lookups$6$lead$malformed_tuser = lookups$6$lead$tuser_unexpected_continuation;
+        case (lookups$6$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$6$lead$lead_length = 'h1;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$6$lead$lead_length = 'h2;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$6$lead$lead_length = 'h3;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                    lookups$6$lead$second_allowed = 'h10;
+                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$6$lead$lead_length = 'h3;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                    lookups$6$lead$second_allowed = 'hf;
+                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$6$lead$lead_length = 'h3;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$6$lead$lead_length = 'h4;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                    lookups$6$lead$second_allowed = 'h18;
+                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$6$lead$lead_length = 'h4;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                    lookups$6$lead$second_allowed = 'h7;
+                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$6$lead$lead_length = 'h4;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$6$lead$lead_length = 'h5;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                    lookups$6$lead$second_allowed = 'h1c;
+                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$6$lead$lead_length = 'h5;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$6$lead$lead_length = 'h6;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                    lookups$6$lead$second_allowed = 'h1e;
+                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$6$lead$lead_length = 'h6;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$6$lead$malformed_tuser = lookups$6$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$6$lead$malformed_tuser = lookups$6$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$6$lead$malformed_tuser = lookups$6$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$6
+    always @(*) begin
+        lookups$6$octet$tdata = lookups$6$tdata;
+        lookups$6$lead$byte_class = lookups$6$octet$byte_class;
+        lookups$6$unused_tables = |lookups$6$octet$free_bits;
+        lookups$6$need = 'h0;
+        if (lookups$6$lead$lead_length > 'h1) begin
+            lookups$6$need = lookups$6$lead$lead_length - 'h1;
+        end
+        lookups$6$continuing = 'h0;
+        lookups$6$range = 'h0;
+        lookups$6$kind = lookups$6$lead$malformed_tuser;
+        if (lookups$6$octet$continuation != 'h0) begin
+            lookups$6$continuing = 'h1;
+            lookups$6$range = lookups$6$octet$continuation;
+        end
+        else if (lookups$6$need != 'h0) begin
+            lookups$6$range = lookups$6$lead$second_allowed;
+            lookups$6$kind = lookups$6$lead$outside_tuser;
+        end
+        lookups$6$lane = ({{17{1'b0}}, lookups$6$kind} << 'h11) | ({{16{1'b0}}, lookups$6$range} << 'hc) | ({{18{1'b0}}, lookups$6$need} << 'h9) | ({{20{1'b0}}, lookups$6$continuing} << 'h8) | {{13{1'b0}}, lookups$6$tdata};
+    end
+    // lookups$7$octet
+    always @(*) begin
+        lookups$7$octet$continuation = 'h0;
+        if (!lookups$7$octet$tdata['h7]) begin
+            lookups$7$octet$byte_class = ByteClass$Ascii;
+            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h7f;
+        end
+        else if (!lookups$7$octet$tdata['h6]) begin
+            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h3f;
+            if (lookups$7$octet$tdata['h5]) begin
+                lookups$7$octet$byte_class = ByteClass$ContA0;
+                lookups$7$octet$continuation = 'h10;
+            end
+            else if (lookups$7$octet$tdata['h4]) begin
+                lookups$7$octet$byte_class = ByteClass$Cont90;
+                lookups$7$octet$continuation = 'h8;
+            end
+            else if (lookups$7$octet$tdata['h3]) begin
+                lookups$7$octet$byte_class = ByteClass$Cont88;
+                lookups$7$octet$continuation = 'h4;
+            end
+            else if (lookups$7$octet$tdata['h2]) begin
+                lookups$7$octet$byte_class = ByteClass$Cont84;
+                lookups$7$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$7$octet$byte_class = ByteClass$Cont80;
+                lookups$7$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$7$octet$tdata['h5]) begin
+            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h1f;
+            if (lookups$7$octet$tdata['h4] | lookups$7$octet$tdata['h3] | lookups$7$octet$tdata['h2] | lookups$7$octet$tdata['h1]) begin
+                lookups$7$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$7$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$7$octet$tdata['h4]) begin
+            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'hf;
+            if (lookups$7$octet$tdata == 'he0) begin
+                lookups$7$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$7$octet$tdata == 'hed) begin
+                lookups$7$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$7$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$7$octet$tdata['h3]) begin
+            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h7;
+            if (lookups$7$octet$tdata == 'hf0) begin
+                lookups$7$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$7$octet$tdata == 'hf4) & lookups$7$octet$f4_bounded) begin
+                lookups$7$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$7$octet$tdata['h2] & ~lookups$7$octet$leads_to_f7) begin
+                lookups$7$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$7$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$7$octet$tdata['h2]) begin
+            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h3;
+            if (~lookups$7$octet$leads_to_fb) begin
+                lookups$7$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$7$octet$tdata == 'hf8) begin
+                lookups$7$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$7$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$7$octet$tdata['h1]) begin
+            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h1;
+            if (~lookups$7$octet$leads_to_fd) begin
+                lookups$7$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$7$octet$tdata == 'hfc) begin
+                lookups$7$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$7$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$7$octet$free_bits = 'h0;
+            lookups$7$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$7$lead
+    always @(*) begin
+        lookups$7$lead$lead_length = 'h0;
+        lookups$7$lead$second_allowed = 'h1f;
+        lookups$7$lead$outside_tuser = lookups$7$lead$tuser_truncated;
+        lookups$7$lead$malformed_tuser = lookups$7$lead$tuser_unexpected_continuation;
+        case (lookups$7$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$7$lead$lead_length = 'h1;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$7$lead$lead_length = 'h2;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$7$lead$lead_length = 'h3;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                    lookups$7$lead$second_allowed = 'h10;
+                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$7$lead$lead_length = 'h3;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                    lookups$7$lead$second_allowed = 'hf;
+                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$7$lead$lead_length = 'h3;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$7$lead$lead_length = 'h4;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                    lookups$7$lead$second_allowed = 'h18;
+                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$7$lead$lead_length = 'h4;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                    lookups$7$lead$second_allowed = 'h7;
+                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$7$lead$lead_length = 'h4;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$7$lead$lead_length = 'h5;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                    lookups$7$lead$second_allowed = 'h1c;
+                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$7$lead$lead_length = 'h5;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$7$lead$lead_length = 'h6;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                    lookups$7$lead$second_allowed = 'h1e;
+                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$7$lead$lead_length = 'h6;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$7$lead$malformed_tuser = lookups$7$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$7$lead$malformed_tuser = lookups$7$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$7$lead$malformed_tuser = lookups$7$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$7
+    always @(*) begin
+        lookups$7$octet$tdata = lookups$7$tdata;
+        lookups$7$lead$byte_class = lookups$7$octet$byte_class;
+        lookups$7$unused_tables = |lookups$7$octet$free_bits;
+        lookups$7$need = 'h0;
+        if (lookups$7$lead$lead_length > 'h1) begin
+            lookups$7$need = lookups$7$lead$lead_length - 'h1;
+        end
+        lookups$7$continuing = 'h0;
+        lookups$7$range = 'h0;
+        lookups$7$kind = lookups$7$lead$malformed_tuser;
+        if (lookups$7$octet$continuation != 'h0) begin
+            lookups$7$continuing = 'h1;
+            lookups$7$range = lookups$7$octet$continuation;
+        end
+        else if (lookups$7$need != 'h0) begin
+            lookups$7$range = lookups$7$lead$second_allowed;
+            lookups$7$kind = lookups$7$lead$outside_tuser;
+        end
+        lookups$7$lane = ({{17{1'b0}}, lookups$7$kind} << 'h11) | ({{16{1'b0}}, lookups$7$range} << 'hc) | ({{18{1'b0}}, lookups$7$need} << 'h9) | ({{20{1'b0}}, lookups$7$continuing} << 'h8) | {{13{1'b0}}, lookups$7$tdata};
+    end
+    // lookups$8$octet
+    always @(*) begin
+        lookups$8$octet$continuation = 'h0;
+        if (!lookups$8$octet$tdata['h7]) begin
+            lookups$8$octet$byte_class = ByteClass$Ascii;
+            lookups$8$octet$free_bits = lookups$8$octet$tdata & 'h7f;
+        end
+        else if (!lookups$8$octet$tdata['h6]) begin
+            lookups$8$octet$free_bits = lookups$8$octet$tdata & 'h3f;
+            if (lookups$8$octet$tdata['h5]) begin
+                lookups$8$octet$byte_class = ByteClass$ContA0;
+                lookups$8$octet$continuation = 'h10;
+            end
+            else if (lookups$8$octet$tdata['h4]) begin
+                lookups$8$octet$byte_class = ByteClass$Cont90;
+                lookups$8$octet$continuation = 'h8;
+            end
+            else if (lookups$8$octet$tdata['h3]) begin
+                lookups$8$octet$byte_class = ByteClass$Cont88;
+                lookups$8$octet$continuation = 'h4;
+            end
+            else if (lookups$8$octet$tdata['h2]) begin
+                lookups$8$octet$byte_class = ByteClass$Cont84;
+                lookups$8$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$8$octet$byte_class = ByteClass$Cont80;
+                lookups$8$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$8$octet$tdata['h5]) begin
+            lookups$8$octet$free_bits = lookups$8$octet$tdata & 'h1f;
+            if (lookups$8$octet$tdata['h4] | lookups$8$octet$tdata['h3] | lookups$8$octet$tdata['h2] | lookups$8$octet$tdata['h1]) begin
+                lookups$8$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$8$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$8$octet$tdata['h4]) begin
+            lookups$8$octet$free_bits = lookups$8$octet$tdata & 'hf;
+            if (lookups$8$octet$tdata == 'he0) begin
+                lookups$8$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$8$octet$tdata == 'hed) begin
+                lookups$8$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$8$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$8$octet$tdata['h3]) begin
+            lookups$8$octet$free_bits = lookups$8$octet$tdata & 'h7;
+            if (lookups$8$octet$tdata == 'hf0) begin
+                lookups$8$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$8$octet$tdata == 'hf4) & lookups$8$octet$f4_bounded) begin
+                lookups$8$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$8$octet$tdata['h2] & ~lookups$8$octet$leads_to_f7) begin
+                lookups$8$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$8$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$8$octet$tdata['h2]) begin
+            lookups$8$octet$free_bits = lookups$8$octet$tdata & 'h3;
+            if (~lookups$8$octet$leads_to_fb) begin
+                lookups$8$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$8$octet$tdata == 'hf8) begin
+                lookups$8$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$8$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$8$octet$tdata['h1]) begin
+            lookups$8$octet$free_bits = lookups$8$octet$tdata & 'h1;
+            if (~lookups$8$octet$leads_to_fd) begin
+                lookups$8$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$8$octet$tdata == 'hfc) begin
+                lookups$8$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$8$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$8$octet$free_bits = 'h0;
+            lookups$8$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$8$lead
+    always @(*) begin
+        lookups$8$lead$lead_length = 'h0;
+        lookups$8$lead$second_allowed = 'h1f;
+        lookups$8$lead$outside_tuser = lookups$8$lead$tuser_truncated;
+        lookups$8$lead$malformed_tuser = lookups$8$lead$tuser_unexpected_continuation;
+        case (lookups$8$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$8$lead$lead_length = 'h1;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$8$lead$lead_length = 'h2;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$8$lead$lead_length = 'h3;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                    lookups$8$lead$second_allowed = 'h10;
+                    lookups$8$lead$outside_tuser = lookups$8$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$8$lead$lead_length = 'h3;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                    lookups$8$lead$second_allowed = 'hf;
+                    lookups$8$lead$outside_tuser = lookups$8$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$8$lead$lead_length = 'h3;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$8$lead$lead_length = 'h4;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                    lookups$8$lead$second_allowed = 'h18;
+                    lookups$8$lead$outside_tuser = lookups$8$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$8$lead$lead_length = 'h4;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                    lookups$8$lead$second_allowed = 'h7;
+                    lookups$8$lead$outside_tuser = lookups$8$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$8$lead$lead_length = 'h4;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$8$lead$lead_length = 'h5;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                    lookups$8$lead$second_allowed = 'h1c;
+                    lookups$8$lead$outside_tuser = lookups$8$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$8$lead$lead_length = 'h5;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$8$lead$lead_length = 'h6;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                    lookups$8$lead$second_allowed = 'h1e;
+                    lookups$8$lead$outside_tuser = lookups$8$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$8$lead$lead_length = 'h6;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$8$lead$malformed_tuser = lookups$8$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$8$lead$malformed_tuser = lookups$8$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$8$lead$malformed_tuser = lookups$8$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$8
+    always @(*) begin
+        lookups$8$octet$tdata = lookups$8$tdata;
+        lookups$8$lead$byte_class = lookups$8$octet$byte_class;
+        lookups$8$unused_tables = |lookups$8$octet$free_bits;
+        lookups$8$need = 'h0;
+        if (lookups$8$lead$lead_length > 'h1) begin
+            lookups$8$need = lookups$8$lead$lead_length - 'h1;
+        end
+        lookups$8$continuing = 'h0;
+        lookups$8$range = 'h0;
+        lookups$8$kind = lookups$8$lead$malformed_tuser;
+        if (lookups$8$octet$continuation != 'h0) begin
+            lookups$8$continuing = 'h1;
+            lookups$8$range = lookups$8$octet$continuation;
+        end
+        else if (lookups$8$need != 'h0) begin
+            lookups$8$range = lookups$8$lead$second_allowed;
+            lookups$8$kind = lookups$8$lead$outside_tuser;
+        end
+        lookups$8$lane = ({{17{1'b0}}, lookups$8$kind} << 'h11) | ({{16{1'b0}}, lookups$8$range} << 'hc) | ({{18{1'b0}}, lookups$8$need} << 'h9) | ({{20{1'b0}}, lookups$8$continuing} << 'h8) | {{13{1'b0}}, lookups$8$tdata};
+    end
+    // lookups$9$octet
+    always @(*) begin
+        lookups$9$octet$continuation = 'h0;
+        if (!lookups$9$octet$tdata['h7]) begin
+            lookups$9$octet$byte_class = ByteClass$Ascii;
+            lookups$9$octet$free_bits = lookups$9$octet$tdata & 'h7f;
+        end
+        else if (!lookups$9$octet$tdata['h6]) begin
+            lookups$9$octet$free_bits = lookups$9$octet$tdata & 'h3f;
+            if (lookups$9$octet$tdata['h5]) begin
+                lookups$9$octet$byte_class = ByteClass$ContA0;
+                lookups$9$octet$continuation = 'h10;
+            end
+            else if (lookups$9$octet$tdata['h4]) begin
+                lookups$9$octet$byte_class = ByteClass$Cont90;
+                lookups$9$octet$continuation = 'h8;
+            end
+            else if (lookups$9$octet$tdata['h3]) begin
+                lookups$9$octet$byte_class = ByteClass$Cont88;
+                lookups$9$octet$continuation = 'h4;
+            end
+            else if (lookups$9$octet$tdata['h2]) begin
+                lookups$9$octet$byte_class = ByteClass$Cont84;
+                lookups$9$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$9$octet$byte_class = ByteClass$Cont80;
+                lookups$9$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$9$octet$tdata['h5]) begin
+            lookups$9$octet$free_bits = lookups$9$octet$tdata & 'h1f;
+            if (lookups$9$octet$tdata['h4] | lookups$9$octet$tdata['h3] | lookups$9$octet$tdata['h2] | lookups$9$octet$tdata['h1]) begin
+                lookups$9$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$9$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$9$octet$tdata['h4]) begin
+            lookups$9$octet$free_bits = lookups$9$octet$tdata & 'hf;
+            if (lookups$9$octet$tdata == 'he0) begin
+                lookups$9$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$9$octet$tdata == 'hed) begin
+                lookups$9$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$9$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$9$octet$tdata['h3]) begin
+            lookups$9$octet$free_bits = lookups$9$octet$tdata & 'h7;
+            if (lookups$9$octet$tdata == 'hf0) begin
+                lookups$9$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$9$octet$tdata == 'hf4) & lookups$9$octet$f4_bounded) begin
+                lookups$9$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$9$octet$tdata['h2] & ~lookups$9$octet$leads_to_f7) begin
+                lookups$9$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$9$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$9$octet$tdata['h2]) begin
+            lookups$9$octet$free_bits = lookups$9$octet$tdata & 'h3;
+            if (~lookups$9$octet$leads_to_fb) begin
+                lookups$9$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$9$octet$tdata == 'hf8) begin
+                lookups$9$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$9$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$9$octet$tdata['h1]) begin
+            lookups$9$octet$free_bits = lookups$9$octet$tdata & 'h1;
+            if (~lookups$9$octet$leads_to_fd) begin
+                lookups$9$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$9$octet$tdata == 'hfc) begin
+                lookups$9$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$9$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$9$octet$free_bits = 'h0;
+            lookups$9$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$9$lead
+    always @(*) begin
+        lookups$9$lead$lead_length = 'h0;
+        lookups$9$lead$second_allowed = 'h1f;
+        lookups$9$lead$outside_tuser = lookups$9$lead$tuser_truncated;
+        lookups$9$lead$malformed_tuser = lookups$9$lead$tuser_unexpected_continuation;
+        case (lookups$9$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$9$lead$lead_length = 'h1;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$9$lead$lead_length = 'h2;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$9$lead$lead_length = 'h3;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                    lookups$9$lead$second_allowed = 'h10;
+                    lookups$9$lead$outside_tuser = lookups$9$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$9$lead$lead_length = 'h3;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                    lookups$9$lead$second_allowed = 'hf;
+                    lookups$9$lead$outside_tuser = lookups$9$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$9$lead$lead_length = 'h3;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$9$lead$lead_length = 'h4;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                    lookups$9$lead$second_allowed = 'h18;
+                    lookups$9$lead$outside_tuser = lookups$9$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$9$lead$lead_length = 'h4;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                    lookups$9$lead$second_allowed = 'h7;
+                    lookups$9$lead$outside_tuser = lookups$9$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$9$lead$lead_length = 'h4;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$9$lead$lead_length = 'h5;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                    lookups$9$lead$second_allowed = 'h1c;
+                    lookups$9$lead$outside_tuser = lookups$9$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$9$lead$lead_length = 'h5;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$9$lead$lead_length = 'h6;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                    lookups$9$lead$second_allowed = 'h1e;
+                    lookups$9$lead$outside_tuser = lookups$9$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$9$lead$lead_length = 'h6;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$9$lead$malformed_tuser = lookups$9$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$9$lead$malformed_tuser = lookups$9$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$9$lead$malformed_tuser = lookups$9$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$9
+    always @(*) begin
+        lookups$9$octet$tdata = lookups$9$tdata;
+        lookups$9$lead$byte_class = lookups$9$octet$byte_class;
+        lookups$9$unused_tables = |lookups$9$octet$free_bits;
+        lookups$9$need = 'h0;
+        if (lookups$9$lead$lead_length > 'h1) begin
+            lookups$9$need = lookups$9$lead$lead_length - 'h1;
+        end
+        lookups$9$continuing = 'h0;
+        lookups$9$range = 'h0;
+        lookups$9$kind = lookups$9$lead$malformed_tuser;
+        if (lookups$9$octet$continuation != 'h0) begin
+            lookups$9$continuing = 'h1;
+            lookups$9$range = lookups$9$octet$continuation;
+        end
+        else if (lookups$9$need != 'h0) begin
+            lookups$9$range = lookups$9$lead$second_allowed;
+            lookups$9$kind = lookups$9$lead$outside_tuser;
+        end
+        lookups$9$lane = ({{17{1'b0}}, lookups$9$kind} << 'h11) | ({{16{1'b0}}, lookups$9$range} << 'hc) | ({{18{1'b0}}, lookups$9$need} << 'h9) | ({{20{1'b0}}, lookups$9$continuing} << 'h8) | {{13{1'b0}}, lookups$9$tdata};
+    end
+    // lookups$10$octet
+    always @(*) begin
+        lookups$10$octet$continuation = 'h0;
+        if (!lookups$10$octet$tdata['h7]) begin
+            lookups$10$octet$byte_class = ByteClass$Ascii;
+            lookups$10$octet$free_bits = lookups$10$octet$tdata & 'h7f;
+        end
+        else if (!lookups$10$octet$tdata['h6]) begin
+            lookups$10$octet$free_bits = lookups$10$octet$tdata & 'h3f;
+            if (lookups$10$octet$tdata['h5]) begin
+                lookups$10$octet$byte_class = ByteClass$ContA0;
+                lookups$10$octet$continuation = 'h10;
+            end
+            else if (lookups$10$octet$tdata['h4]) begin
+                lookups$10$octet$byte_class = ByteClass$Cont90;
+                lookups$10$octet$continuation = 'h8;
+            end
+            else if (lookups$10$octet$tdata['h3]) begin
+                lookups$10$octet$byte_class = ByteClass$Cont88;
+                lookups$10$octet$continuation = 'h4;
+            end
+            else if (lookups$10$octet$tdata['h2]) begin
+                lookups$10$octet$byte_class = ByteClass$Cont84;
+                lookups$10$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$10$octet$byte_class = ByteClass$Cont80;
+                lookups$10$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$10$octet$tdata['h5]) begin
+            lookups$10$octet$free_bits = lookups$10$octet$tdata & 'h1f;
+            if (lookups$10$octet$tdata['h4] | lookups$10$octet$tdata['h3] | lookups$10$octet$tdata['h2] | lookups$10$octet$tdata['h1]) begin
+                lookups$10$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$10$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$10$octet$tdata['h4]) begin
+            lookups$10$octet$free_bits = lookups$10$octet$tdata & 'hf;
+            if (lookups$10$octet$tdata == 'he0) begin
+                lookups$10$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$10$octet$tdata == 'hed) begin
+                lookups$10$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$10$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$10$octet$tdata['h3]) begin
+            lookups$10$octet$free_bits = lookups$10$octet$tdata & 'h7;
+            if (lookups$10$octet$tdata == 'hf0) begin
+                lookups$10$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$10$octet$tdata == 'hf4) & lookups$10$octet$f4_bounded) begin
+                lookups$10$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$10$octet$tdata['h2] & ~lookups$10$octet$leads_to_f7) begin
+                lookups$10$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$10$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$10$octet$tdata['h2]) begin
+            lookups$10$octet$free_bits = lookups$10$octet$tdata & 'h3;
+            if (~lookups$10$octet$leads_to_fb) begin
+                lookups$10$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$10$octet$tdata == 'hf8) begin
+                lookups$10$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$10$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$10$octet$tdata['h1]) begin
+            lookups$10$octet$free_bits = lookups$10$octet$tdata & 'h1;
+            if (~lookups$10$octet$leads_to_fd) begin
+                lookups$10$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$10$octet$tdata == 'hfc) begin
+                lookups$10$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$10$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$10$octet$free_bits = 'h0;
+            lookups$10$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$10$lead
+    always @(*) begin
+        lookups$10$lead$lead_length = 'h0;
+        lookups$10$lead$second_allowed = 'h1f;
+        lookups$10$lead$outside_tuser = lookups$10$lead$tuser_truncated;
+        lookups$10$lead$malformed_tuser = lookups$10$lead$tuser_unexpected_continuation;
+        case (lookups$10$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$10$lead$lead_length = 'h1;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$10$lead$lead_length = 'h2;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$10$lead$lead_length = 'h3;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                    lookups$10$lead$second_allowed = 'h10;
+                    lookups$10$lead$outside_tuser = lookups$10$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$10$lead$lead_length = 'h3;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                    lookups$10$lead$second_allowed = 'hf;
+                    lookups$10$lead$outside_tuser = lookups$10$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$10$lead$lead_length = 'h3;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$10$lead$lead_length = 'h4;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                    lookups$10$lead$second_allowed = 'h18;
+                    lookups$10$lead$outside_tuser = lookups$10$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$10$lead$lead_length = 'h4;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                    lookups$10$lead$second_allowed = 'h7;
+                    lookups$10$lead$outside_tuser = lookups$10$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$10$lead$lead_length = 'h4;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$10$lead$lead_length = 'h5;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                    lookups$10$lead$second_allowed = 'h1c;
+                    lookups$10$lead$outside_tuser = lookups$10$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$10$lead$lead_length = 'h5;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$10$lead$lead_length = 'h6;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                    lookups$10$lead$second_allowed = 'h1e;
+                    lookups$10$lead$outside_tuser = lookups$10$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$10$lead$lead_length = 'h6;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$10$lead$malformed_tuser = lookups$10$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$10$lead$malformed_tuser = lookups$10$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$10$lead$malformed_tuser = lookups$10$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$10
+    always @(*) begin
+        lookups$10$octet$tdata = lookups$10$tdata;
+        lookups$10$lead$byte_class = lookups$10$octet$byte_class;
+        lookups$10$unused_tables = |lookups$10$octet$free_bits;
+        lookups$10$need = 'h0;
+        if (lookups$10$lead$lead_length > 'h1) begin
+            lookups$10$need = lookups$10$lead$lead_length - 'h1;
+        end
+        lookups$10$continuing = 'h0;
+        lookups$10$range = 'h0;
+        lookups$10$kind = lookups$10$lead$malformed_tuser;
+        if (lookups$10$octet$continuation != 'h0) begin
+            lookups$10$continuing = 'h1;
+            lookups$10$range = lookups$10$octet$continuation;
+        end
+        else if (lookups$10$need != 'h0) begin
+            lookups$10$range = lookups$10$lead$second_allowed;
+            lookups$10$kind = lookups$10$lead$outside_tuser;
+        end
+        lookups$10$lane = ({{17{1'b0}}, lookups$10$kind} << 'h11) | ({{16{1'b0}}, lookups$10$range} << 'hc) | ({{18{1'b0}}, lookups$10$need} << 'h9) | ({{20{1'b0}}, lookups$10$continuing} << 'h8) | {{13{1'b0}}, lookups$10$tdata};
+    end
+    // lookups$11$octet
+    always @(*) begin
+        lookups$11$octet$continuation = 'h0;
+        if (!lookups$11$octet$tdata['h7]) begin
+            lookups$11$octet$byte_class = ByteClass$Ascii;
+            lookups$11$octet$free_bits = lookups$11$octet$tdata & 'h7f;
+        end
+        else if (!lookups$11$octet$tdata['h6]) begin
+            lookups$11$octet$free_bits = lookups$11$octet$tdata & 'h3f;
+            if (lookups$11$octet$tdata['h5]) begin
+                lookups$11$octet$byte_class = ByteClass$ContA0;
+                lookups$11$octet$continuation = 'h10;
+            end
+            else if (lookups$11$octet$tdata['h4]) begin
+                lookups$11$octet$byte_class = ByteClass$Cont90;
+                lookups$11$octet$continuation = 'h8;
+            end
+            else if (lookups$11$octet$tdata['h3]) begin
+                lookups$11$octet$byte_class = ByteClass$Cont88;
+                lookups$11$octet$continuation = 'h4;
+            end
+            else if (lookups$11$octet$tdata['h2]) begin
+                lookups$11$octet$byte_class = ByteClass$Cont84;
+                lookups$11$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$11$octet$byte_class = ByteClass$Cont80;
+                lookups$11$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$11$octet$tdata['h5]) begin
+            lookups$11$octet$free_bits = lookups$11$octet$tdata & 'h1f;
+            if (lookups$11$octet$tdata['h4] | lookups$11$octet$tdata['h3] | lookups$11$octet$tdata['h2] | lookups$11$octet$tdata['h1]) begin
+                lookups$11$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$11$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$11$octet$tdata['h4]) begin
+            lookups$11$octet$free_bits = lookups$11$octet$tdata & 'hf;
+            if (lookups$11$octet$tdata == 'he0) begin
+                lookups$11$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$11$octet$tdata == 'hed) begin
+                lookups$11$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$11$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$11$octet$tdata['h3]) begin
+            lookups$11$octet$free_bits = lookups$11$octet$tdata & 'h7;
+            if (lookups$11$octet$tdata == 'hf0) begin
+                lookups$11$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$11$octet$tdata == 'hf4) & lookups$11$octet$f4_bounded) begin
+                lookups$11$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$11$octet$tdata['h2] & ~lookups$11$octet$leads_to_f7) begin
+                lookups$11$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$11$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$11$octet$tdata['h2]) begin
+            lookups$11$octet$free_bits = lookups$11$octet$tdata & 'h3;
+            if (~lookups$11$octet$leads_to_fb) begin
+                lookups$11$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$11$octet$tdata == 'hf8) begin
+                lookups$11$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$11$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$11$octet$tdata['h1]) begin
+            lookups$11$octet$free_bits = lookups$11$octet$tdata & 'h1;
+            if (~lookups$11$octet$leads_to_fd) begin
+                lookups$11$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$11$octet$tdata == 'hfc) begin
+                lookups$11$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$11$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$11$octet$free_bits = 'h0;
+            lookups$11$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$11$lead
+    always @(*) begin
+        lookups$11$lead$lead_length = 'h0;
+        lookups$11$lead$second_allowed = 'h1f;
+        lookups$11$lead$outside_tuser = lookups$11$lead$tuser_truncated;
+        lookups$11$lead$malformed_tuser = lookups$11$lead$tuser_unexpected_continuation;
+        case (lookups$11$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$11$lead$lead_length = 'h1;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$11$lead$lead_length = 'h2;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$11$lead$lead_length = 'h3;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                    lookups$11$lead$second_allowed = 'h10;
+                    lookups$11$lead$outside_tuser = lookups$11$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$11$lead$lead_length = 'h3;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                    lookups$11$lead$second_allowed = 'hf;
+                    lookups$11$lead$outside_tuser = lookups$11$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$11$lead$lead_length = 'h3;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$11$lead$lead_length = 'h4;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                    lookups$11$lead$second_allowed = 'h18;
+                    lookups$11$lead$outside_tuser = lookups$11$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$11$lead$lead_length = 'h4;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                    lookups$11$lead$second_allowed = 'h7;
+                    lookups$11$lead$outside_tuser = lookups$11$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$11$lead$lead_length = 'h4;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$11$lead$lead_length = 'h5;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                    lookups$11$lead$second_allowed = 'h1c;
+                    lookups$11$lead$outside_tuser = lookups$11$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$11$lead$lead_length = 'h5;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$11$lead$lead_length = 'h6;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                    lookups$11$lead$second_allowed = 'h1e;
+                    lookups$11$lead$outside_tuser = lookups$11$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$11$lead$lead_length = 'h6;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$11$lead$malformed_tuser = lookups$11$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$11$lead$malformed_tuser = lookups$11$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$11$lead$malformed_tuser = lookups$11$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$11
+    always @(*) begin
+        lookups$11$octet$tdata = lookups$11$tdata;
+        lookups$11$lead$byte_class = lookups$11$octet$byte_class;
+        lookups$11$unused_tables = |lookups$11$octet$free_bits;
+        lookups$11$need = 'h0;
+        if (lookups$11$lead$lead_length > 'h1) begin
+            lookups$11$need = lookups$11$lead$lead_length - 'h1;
+        end
+        lookups$11$continuing = 'h0;
+        lookups$11$range = 'h0;
+        lookups$11$kind = lookups$11$lead$malformed_tuser;
+        if (lookups$11$octet$continuation != 'h0) begin
+            lookups$11$continuing = 'h1;
+            lookups$11$range = lookups$11$octet$continuation;
+        end
+        else if (lookups$11$need != 'h0) begin
+            lookups$11$range = lookups$11$lead$second_allowed;
+            lookups$11$kind = lookups$11$lead$outside_tuser;
+        end
+        lookups$11$lane = ({{17{1'b0}}, lookups$11$kind} << 'h11) | ({{16{1'b0}}, lookups$11$range} << 'hc) | ({{18{1'b0}}, lookups$11$need} << 'h9) | ({{20{1'b0}}, lookups$11$continuing} << 'h8) | {{13{1'b0}}, lookups$11$tdata};
+    end
+    // lookups$12$octet
+    always @(*) begin
+        lookups$12$octet$continuation = 'h0;
+        if (!lookups$12$octet$tdata['h7]) begin
+            lookups$12$octet$byte_class = ByteClass$Ascii;
+            lookups$12$octet$free_bits = lookups$12$octet$tdata & 'h7f;
+        end
+        else if (!lookups$12$octet$tdata['h6]) begin
+            lookups$12$octet$free_bits = lookups$12$octet$tdata & 'h3f;
+            if (lookups$12$octet$tdata['h5]) begin
+                lookups$12$octet$byte_class = ByteClass$ContA0;
+                lookups$12$octet$continuation = 'h10;
+            end
+            else if (lookups$12$octet$tdata['h4]) begin
+                lookups$12$octet$byte_class = ByteClass$Cont90;
+                lookups$12$octet$continuation = 'h8;
+            end
+            else if (lookups$12$octet$tdata['h3]) begin
+                lookups$12$octet$byte_class = ByteClass$Cont88;
+                lookups$12$octet$continuation = 'h4;
+            end
+            else if (lookups$12$octet$tdata['h2]) begin
+                lookups$12$octet$byte_class = ByteClass$Cont84;
+                lookups$12$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$12$octet$byte_class = ByteClass$Cont80;
+                lookups$12$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$12$octet$tdata['h5]) begin
+            lookups$12$octet$free_bits = lookups$12$octet$tdata & 'h1f;
+            if (lookups$12$octet$tdata['h4] | lookups$12$octet$tdata['h3] | lookups$12$octet$tdata['h2] | lookups$12$octet$tdata['h1]) begin
+                lookups$12$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$12$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$12$octet$tdata['h4]) begin
+            lookups$12$octet$free_bits = lookups$12$octet$tdata & 'hf;
+            if (lookups$12$octet$tdata == 'he0) begin
+                lookups$12$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$12$octet$tdata == 'hed) begin
+                lookups$12$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$12$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$12$octet$tdata['h3]) begin
+            lookups$12$octet$free_bits = lookups$12$octet$tdata & 'h7;
+            if (lookups$12$octet$tdata == 'hf0) begin
+                lookups$12$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$12$octet$tdata == 'hf4) & lookups$12$octet$f4_bounded) begin
+                lookups$12$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$12$octet$tdata['h2] & ~lookups$12$octet$leads_to_f7) begin
+                lookups$12$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$12$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$12$octet$tdata['h2]) begin
+            lookups$12$octet$free_bits = lookups$12$octet$tdata & 'h3;
+            if (~lookups$12$octet$leads_to_fb) begin
+                lookups$12$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$12$octet$tdata == 'hf8) begin
+                lookups$12$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$12$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$12$octet$tdata['h1]) begin
+            lookups$12$octet$free_bits = lookups$12$octet$tdata & 'h1;
+            if (~lookups$12$octet$leads_to_fd) begin
+                lookups$12$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$12$octet$tdata == 'hfc) begin
+                lookups$12$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$12$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$12$octet$free_bits = 'h0;
+            lookups$12$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$12$lead
+    always @(*) begin
+        lookups$12$lead$lead_length = 'h0;
+        lookups$12$lead$second_allowed = 'h1f;
+        lookups$12$lead$outside_tuser = lookups$12$lead$tuser_truncated;
+        lookups$12$lead$malformed_tuser = lookups$12$lead$tuser_unexpected_continuation;
+        case (lookups$12$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$12$lead$lead_length = 'h1;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$12$lead$lead_length = 'h2;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$12$lead$lead_length = 'h3;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                    lookups$12$lead$second_allowed = 'h10;
+                    lookups$12$lead$outside_tuser = lookups$12$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$12$lead$lead_length = 'h3;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                    lookups$12$lead$second_allowed = 'hf;
+                    lookups$12$lead$outside_tuser = lookups$12$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$12$lead$lead_length = 'h3;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$12$lead$lead_length = 'h4;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                    lookups$12$lead$second_allowed = 'h18;
+                    lookups$12$lead$outside_tuser = lookups$12$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$12$lead$lead_length = 'h4;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                    lookups$12$lead$second_allowed = 'h7;
+                    lookups$12$lead$outside_tuser = lookups$12$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$12$lead$lead_length = 'h4;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$12$lead$lead_length = 'h5;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                    lookups$12$lead$second_allowed = 'h1c;
+                    lookups$12$lead$outside_tuser = lookups$12$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$12$lead$lead_length = 'h5;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$12$lead$lead_length = 'h6;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                    lookups$12$lead$second_allowed = 'h1e;
+                    lookups$12$lead$outside_tuser = lookups$12$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$12$lead$lead_length = 'h6;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$12$lead$malformed_tuser = lookups$12$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$12$lead$malformed_tuser = lookups$12$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$12$lead$malformed_tuser = lookups$12$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$12
+    always @(*) begin
+        lookups$12$octet$tdata = lookups$12$tdata;
+        lookups$12$lead$byte_class = lookups$12$octet$byte_class;
+        lookups$12$unused_tables = |lookups$12$octet$free_bits;
+        lookups$12$need = 'h0;
+        if (lookups$12$lead$lead_length > 'h1) begin
+            lookups$12$need = lookups$12$lead$lead_length - 'h1;
+        end
+        lookups$12$continuing = 'h0;
+        lookups$12$range = 'h0;
+        lookups$12$kind = lookups$12$lead$malformed_tuser;
+        if (lookups$12$octet$continuation != 'h0) begin
+            lookups$12$continuing = 'h1;
+            lookups$12$range = lookups$12$octet$continuation;
+        end
+        else if (lookups$12$need != 'h0) begin
+            lookups$12$range = lookups$12$lead$second_allowed;
+            lookups$12$kind = lookups$12$lead$outside_tuser;
+        end
+        lookups$12$lane = ({{17{1'b0}}, lookups$12$kind} << 'h11) | ({{16{1'b0}}, lookups$12$range} << 'hc) | ({{18{1'b0}}, lookups$12$need} << 'h9) | ({{20{1'b0}}, lookups$12$continuing} << 'h8) | {{13{1'b0}}, lookups$12$tdata};
+    end
+    // lookups$13$octet
+    always @(*) begin
+        lookups$13$octet$continuation = 'h0;
+        if (!lookups$13$octet$tdata['h7]) begin
+            lookups$13$octet$byte_class = ByteClass$Ascii;
+            lookups$13$octet$free_bits = lookups$13$octet$tdata & 'h7f;
+        end
+        else if (!lookups$13$octet$tdata['h6]) begin
+            lookups$13$octet$free_bits = lookups$13$octet$tdata & 'h3f;
+            if (lookups$13$octet$tdata['h5]) begin
+                lookups$13$octet$byte_class = ByteClass$ContA0;
+                lookups$13$octet$continuation = 'h10;
+            end
+            else if (lookups$13$octet$tdata['h4]) begin
+                lookups$13$octet$byte_class = ByteClass$Cont90;
+                lookups$13$octet$continuation = 'h8;
+            end
+            else if (lookups$13$octet$tdata['h3]) begin
+                lookups$13$octet$byte_class = ByteClass$Cont88;
+                lookups$13$octet$continuation = 'h4;
+            end
+            else if (lookups$13$octet$tdata['h2]) begin
+                lookups$13$octet$byte_class = ByteClass$Cont84;
+                lookups$13$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$13$octet$byte_class = ByteClass$Cont80;
+                lookups$13$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$13$octet$tdata['h5]) begin
+            lookups$13$octet$free_bits = lookups$13$octet$tdata & 'h1f;
+            if (lookups$13$octet$tdata['h4] | lookups$13$octet$tdata['h3] | lookups$13$octet$tdata['h2] | lookups$13$octet$tdata['h1]) begin
+                lookups$13$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$13$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$13$octet$tdata['h4]) begin
+            lookups$13$octet$free_bits = lookups$13$octet$tdata & 'hf;
+            if (lookups$13$octet$tdata == 'he0) begin
+                lookups$13$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$13$octet$tdata == 'hed) begin
+                lookups$13$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$13$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$13$octet$tdata['h3]) begin
+            lookups$13$octet$free_bits = lookups$13$octet$tdata & 'h7;
+            if (lookups$13$octet$tdata == 'hf0) begin
+                lookups$13$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$13$octet$tdata == 'hf4) & lookups$13$octet$f4_bounded) begin
+                lookups$13$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$13$octet$tdata['h2] & ~lookups$13$octet$leads_to_f7) begin
+                lookups$13$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$13$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$13$octet$tdata['h2]) begin
+            lookups$13$octet$free_bits = lookups$13$octet$tdata & 'h3;
+            if (~lookups$13$octet$leads_to_fb) begin
+                lookups$13$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$13$octet$tdata == 'hf8) begin
+                lookups$13$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$13$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$13$octet$tdata['h1]) begin
+            lookups$13$octet$free_bits = lookups$13$octet$tdata & 'h1;
+            if (~lookups$13$octet$leads_to_fd) begin
+                lookups$13$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$13$octet$tdata == 'hfc) begin
+                lookups$13$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$13$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$13$octet$free_bits = 'h0;
+            lookups$13$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$13$lead
+    always @(*) begin
+        lookups$13$lead$lead_length = 'h0;
+        lookups$13$lead$second_allowed = 'h1f;
+        lookups$13$lead$outside_tuser = lookups$13$lead$tuser_truncated;
+        lookups$13$lead$malformed_tuser = lookups$13$lead$tuser_unexpected_continuation;
+        case (lookups$13$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$13$lead$lead_length = 'h1;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$13$lead$lead_length = 'h2;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$13$lead$lead_length = 'h3;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                    lookups$13$lead$second_allowed = 'h10;
+                    lookups$13$lead$outside_tuser = lookups$13$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$13$lead$lead_length = 'h3;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                    lookups$13$lead$second_allowed = 'hf;
+                    lookups$13$lead$outside_tuser = lookups$13$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$13$lead$lead_length = 'h3;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$13$lead$lead_length = 'h4;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                    lookups$13$lead$second_allowed = 'h18;
+                    lookups$13$lead$outside_tuser = lookups$13$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$13$lead$lead_length = 'h4;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                    lookups$13$lead$second_allowed = 'h7;
+                    lookups$13$lead$outside_tuser = lookups$13$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$13$lead$lead_length = 'h4;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$13$lead$lead_length = 'h5;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                    lookups$13$lead$second_allowed = 'h1c;
+                    lookups$13$lead$outside_tuser = lookups$13$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$13$lead$lead_length = 'h5;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$13$lead$lead_length = 'h6;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                    lookups$13$lead$second_allowed = 'h1e;
+                    lookups$13$lead$outside_tuser = lookups$13$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$13$lead$lead_length = 'h6;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$13$lead$malformed_tuser = lookups$13$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$13$lead$malformed_tuser = lookups$13$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$13$lead$malformed_tuser = lookups$13$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$13
+    always @(*) begin
+        lookups$13$octet$tdata = lookups$13$tdata;
+        lookups$13$lead$byte_class = lookups$13$octet$byte_class;
+        lookups$13$unused_tables = |lookups$13$octet$free_bits;
+        lookups$13$need = 'h0;
+        if (lookups$13$lead$lead_length > 'h1) begin
+            lookups$13$need = lookups$13$lead$lead_length - 'h1;
+        end
+        lookups$13$continuing = 'h0;
+        lookups$13$range = 'h0;
+        lookups$13$kind = lookups$13$lead$malformed_tuser;
+        if (lookups$13$octet$continuation != 'h0) begin
+            lookups$13$continuing = 'h1;
+            lookups$13$range = lookups$13$octet$continuation;
+        end
+        else if (lookups$13$need != 'h0) begin
+            lookups$13$range = lookups$13$lead$second_allowed;
+            lookups$13$kind = lookups$13$lead$outside_tuser;
+        end
+        lookups$13$lane = ({{17{1'b0}}, lookups$13$kind} << 'h11) | ({{16{1'b0}}, lookups$13$range} << 'hc) | ({{18{1'b0}}, lookups$13$need} << 'h9) | ({{20{1'b0}}, lookups$13$continuing} << 'h8) | {{13{1'b0}}, lookups$13$tdata};
+    end
+    // lookups$14$octet
+    always @(*) begin
+        lookups$14$octet$continuation = 'h0;
+        if (!lookups$14$octet$tdata['h7]) begin
+            lookups$14$octet$byte_class = ByteClass$Ascii;
+            lookups$14$octet$free_bits = lookups$14$octet$tdata & 'h7f;
+        end
+        else if (!lookups$14$octet$tdata['h6]) begin
+            lookups$14$octet$free_bits = lookups$14$octet$tdata & 'h3f;
+            if (lookups$14$octet$tdata['h5]) begin
+                lookups$14$octet$byte_class = ByteClass$ContA0;
+                lookups$14$octet$continuation = 'h10;
+            end
+            else if (lookups$14$octet$tdata['h4]) begin
+                lookups$14$octet$byte_class = ByteClass$Cont90;
+                lookups$14$octet$continuation = 'h8;
+            end
+            else if (lookups$14$octet$tdata['h3]) begin
+                lookups$14$octet$byte_class = ByteClass$Cont88;
+                lookups$14$octet$continuation = 'h4;
+            end
+            else if (lookups$14$octet$tdata['h2]) begin
+                lookups$14$octet$byte_class = ByteClass$Cont84;
+                lookups$14$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$14$octet$byte_class = ByteClass$Cont80;
+                lookups$14$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$14$octet$tdata['h5]) begin
+            lookups$14$octet$free_bits = lookups$14$octet$tdata & 'h1f;
+            if (lookups$14$octet$tdata['h4] | lookups$14$octet$tdata['h3] | lookups$14$octet$tdata['h2] | lookups$14$octet$tdata['h1]) begin
+                lookups$14$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$14$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$14$octet$tdata['h4]) begin
+            lookups$14$octet$free_bits = lookups$14$octet$tdata & 'hf;
+            if (lookups$14$octet$tdata == 'he0) begin
+                lookups$14$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$14$octet$tdata == 'hed) begin
+                lookups$14$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$14$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$14$octet$tdata['h3]) begin
+            lookups$14$octet$free_bits = lookups$14$octet$tdata & 'h7;
+            if (lookups$14$octet$tdata == 'hf0) begin
+                lookups$14$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$14$octet$tdata == 'hf4) & lookups$14$octet$f4_bounded) begin
+                lookups$14$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$14$octet$tdata['h2] & ~lookups$14$octet$leads_to_f7) begin
+                lookups$14$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$14$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$14$octet$tdata['h2]) begin
+            lookups$14$octet$free_bits = lookups$14$octet$tdata & 'h3;
+            if (~lookups$14$octet$leads_to_fb) begin
+                lookups$14$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$14$octet$tdata == 'hf8) begin
+                lookups$14$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$14$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$14$octet$tdata['h1]) begin
+            lookups$14$octet$free_bits = lookups$14$octet$tdata & 'h1;
+            if (~lookups$14$octet$leads_to_fd) begin
+                lookups$14$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$14$octet$tdata == 'hfc) begin
+                lookups$14$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$14$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$14$octet$free_bits = 'h0;
+            lookups$14$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$14$lead
+    always @(*) begin
+        lookups$14$lead$lead_length = 'h0;
+        lookups$14$lead$second_allowed = 'h1f;
+        lookups$14$lead$outside_tuser = lookups$14$lead$tuser_truncated;
+        lookups$14$lead$malformed_tuser = lookups$14$lead$tuser_unexpected_continuation;
+        case (lookups$14$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$14$lead$lead_length = 'h1;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$14$lead$lead_length = 'h2;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$14$lead$lead_length = 'h3;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                    lookups$14$lead$second_allowed = 'h10;
+                    lookups$14$lead$outside_tuser = lookups$14$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$14$lead$lead_length = 'h3;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                    lookups$14$lead$second_allowed = 'hf;
+                    lookups$14$lead$outside_tuser = lookups$14$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$14$lead$lead_length = 'h3;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$14$lead$lead_length = 'h4;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                    lookups$14$lead$second_allowed = 'h18;
+                    lookups$14$lead$outside_tuser = lookups$14$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$14$lead$lead_length = 'h4;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                    lookups$14$lead$second_allowed = 'h7;
+                    lookups$14$lead$outside_tuser = lookups$14$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$14$lead$lead_length = 'h4;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$14$lead$lead_length = 'h5;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                    lookups$14$lead$second_allowed = 'h1c;
+                    lookups$14$lead$outside_tuser = lookups$14$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$14$lead$lead_length = 'h5;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$14$lead$lead_length = 'h6;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                    lookups$14$lead$second_allowed = 'h1e;
+                    lookups$14$lead$outside_tuser = lookups$14$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$14$lead$lead_length = 'h6;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$14$lead$malformed_tuser = lookups$14$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$14$lead$malformed_tuser = lookups$14$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$14$lead$malformed_tuser = lookups$14$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$14
+    always @(*) begin
+        lookups$14$octet$tdata = lookups$14$tdata;
+        lookups$14$lead$byte_class = lookups$14$octet$byte_class;
+        lookups$14$unused_tables = |lookups$14$octet$free_bits;
+        lookups$14$need = 'h0;
+        if (lookups$14$lead$lead_length > 'h1) begin
+            lookups$14$need = lookups$14$lead$lead_length - 'h1;
+        end
+        lookups$14$continuing = 'h0;
+        lookups$14$range = 'h0;
+        lookups$14$kind = lookups$14$lead$malformed_tuser;
+        if (lookups$14$octet$continuation != 'h0) begin
+            lookups$14$continuing = 'h1;
+            lookups$14$range = lookups$14$octet$continuation;
+        end
+        else if (lookups$14$need != 'h0) begin
+            lookups$14$range = lookups$14$lead$second_allowed;
+            lookups$14$kind = lookups$14$lead$outside_tuser;
+        end
+        lookups$14$lane = ({{17{1'b0}}, lookups$14$kind} << 'h11) | ({{16{1'b0}}, lookups$14$range} << 'hc) | ({{18{1'b0}}, lookups$14$need} << 'h9) | ({{20{1'b0}}, lookups$14$continuing} << 'h8) | {{13{1'b0}}, lookups$14$tdata};
+    end
+    // lookups$15$octet
+    always @(*) begin
+        lookups$15$octet$continuation = 'h0;
+        if (!lookups$15$octet$tdata['h7]) begin
+            lookups$15$octet$byte_class = ByteClass$Ascii;
+            lookups$15$octet$free_bits = lookups$15$octet$tdata & 'h7f;
+        end
+        else if (!lookups$15$octet$tdata['h6]) begin
+            lookups$15$octet$free_bits = lookups$15$octet$tdata & 'h3f;
+            if (lookups$15$octet$tdata['h5]) begin
+                lookups$15$octet$byte_class = ByteClass$ContA0;
+                lookups$15$octet$continuation = 'h10;
+            end
+            else if (lookups$15$octet$tdata['h4]) begin
+                lookups$15$octet$byte_class = ByteClass$Cont90;
+                lookups$15$octet$continuation = 'h8;
+            end
+            else if (lookups$15$octet$tdata['h3]) begin
+                lookups$15$octet$byte_class = ByteClass$Cont88;
+                lookups$15$octet$continuation = 'h4;
+            end
+            else if (lookups$15$octet$tdata['h2]) begin
+                lookups$15$octet$byte_class = ByteClass$Cont84;
+                lookups$15$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$15$octet$byte_class = ByteClass$Cont80;
+                lookups$15$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$15$octet$tdata['h5]) begin
+            lookups$15$octet$free_bits = lookups$15$octet$tdata & 'h1f;
+            if (lookups$15$octet$tdata['h4] | lookups$15$octet$tdata['h3] | lookups$15$octet$tdata['h2] | lookups$15$octet$tdata['h1]) begin
+                lookups$15$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$15$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$15$octet$tdata['h4]) begin
+            lookups$15$octet$free_bits = lookups$15$octet$tdata & 'hf;
+            if (lookups$15$octet$tdata == 'he0) begin
+                lookups$15$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$15$octet$tdata == 'hed) begin
+                lookups$15$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$15$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$15$octet$tdata['h3]) begin
+            lookups$15$octet$free_bits = lookups$15$octet$tdata & 'h7;
+            if (lookups$15$octet$tdata == 'hf0) begin
+                lookups$15$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$15$octet$tdata == 'hf4) & lookups$15$octet$f4_bounded) begin
+                lookups$15$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$15$octet$tdata['h2] & ~lookups$15$octet$leads_to_f7) begin
+                lookups$15$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$15$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$15$octet$tdata['h2]) begin
+            lookups$15$octet$free_bits = lookups$15$octet$tdata & 'h3;
+            if (~lookups$15$octet$leads_to_fb) begin
+                lookups$15$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$15$octet$tdata == 'hf8) begin
+                lookups$15$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$15$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$15$octet$tdata['h1]) begin
+            lookups$15$octet$free_bits = lookups$15$octet$tdata & 'h1;
+            if (~lookups$15$octet$leads_to_fd) begin
+                lookups$15$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$15$octet$tdata == 'hfc) begin
+                lookups$15$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$15$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$15$octet$free_bits = 'h0;
+            lookups$15$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$15$lead
+    always @(*) begin
+        lookups$15$lead$lead_length = 'h0;
+        lookups$15$lead$second_allowed = 'h1f;
+        lookups$15$lead$outside_tuser = lookups$15$lead$tuser_truncated;
+        lookups$15$lead$malformed_tuser = lookups$15$lead$tuser_unexpected_continuation;
+        case (lookups$15$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$15$lead$lead_length = 'h1;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$15$lead$lead_length = 'h2;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$15$lead$lead_length = 'h3;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                    lookups$15$lead$second_allowed = 'h10;
+                    lookups$15$lead$outside_tuser = lookups$15$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$15$lead$lead_length = 'h3;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                    lookups$15$lead$second_allowed = 'hf;
+                    lookups$15$lead$outside_tuser = lookups$15$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$15$lead$lead_length = 'h3;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$15$lead$lead_length = 'h4;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                    lookups$15$lead$second_allowed = 'h18;
+                    lookups$15$lead$outside_tuser = lookups$15$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$15$lead$lead_length = 'h4;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                    lookups$15$lead$second_allowed = 'h7;
+                    lookups$15$lead$outside_tuser = lookups$15$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$15$lead$lead_length = 'h4;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$15$lead$lead_length = 'h5;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                    lookups$15$lead$second_allowed = 'h1c;
+                    lookups$15$lead$outside_tuser = lookups$15$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$15$lead$lead_length = 'h5;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$15$lead$lead_length = 'h6;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                    lookups$15$lead$second_allowed = 'h1e;
+                    lookups$15$lead$outside_tuser = lookups$15$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$15$lead$lead_length = 'h6;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$15$lead$malformed_tuser = lookups$15$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$15$lead$malformed_tuser = lookups$15$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$15$lead$malformed_tuser = lookups$15$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$15
+    always @(*) begin
+        lookups$15$octet$tdata = lookups$15$tdata;
+        lookups$15$lead$byte_class = lookups$15$octet$byte_class;
+        lookups$15$unused_tables = |lookups$15$octet$free_bits;
+        lookups$15$need = 'h0;
+        if (lookups$15$lead$lead_length > 'h1) begin
+            lookups$15$need = lookups$15$lead$lead_length - 'h1;
+        end
+        lookups$15$continuing = 'h0;
+        lookups$15$range = 'h0;
+        lookups$15$kind = lookups$15$lead$malformed_tuser;
+        if (lookups$15$octet$continuation != 'h0) begin
+            lookups$15$continuing = 'h1;
+            lookups$15$range = lookups$15$octet$continuation;
+        end
+        else if (lookups$15$need != 'h0) begin
+            lookups$15$range = lookups$15$lead$second_allowed;
+            lookups$15$kind = lookups$15$lead$outside_tuser;
+        end
+        lookups$15$lane = ({{17{1'b0}}, lookups$15$kind} << 'h11) | ({{16{1'b0}}, lookups$15$range} << 'hc) | ({{18{1'b0}}, lookups$15$need} << 'h9) | ({{20{1'b0}}, lookups$15$continuing} << 'h8) | {{13{1'b0}}, lookups$15$tdata};
+    end
+    // lookups$16$octet
+    always @(*) begin
+        lookups$16$octet$continuation = 'h0;
+        if (!lookups$16$octet$tdata['h7]) begin
+            lookups$16$octet$byte_class = ByteClass$Ascii;
+            lookups$16$octet$free_bits = lookups$16$octet$tdata & 'h7f;
+        end
+        else if (!lookups$16$octet$tdata['h6]) begin
+            lookups$16$octet$free_bits = lookups$16$octet$tdata & 'h3f;
+            if (lookups$16$octet$tdata['h5]) begin
+                lookups$16$octet$byte_class = ByteClass$ContA0;
+                lookups$16$octet$continuation = 'h10;
+            end
+            else if (lookups$16$octet$tdata['h4]) begin
+                lookups$16$octet$byte_class = ByteClass$Cont90;
+                lookups$16$octet$continuation = 'h8;
+            end
+            else if (lookups$16$octet$tdata['h3]) begin
+                lookups$16$octet$byte_class = ByteClass$Cont88;
+                lookups$16$octet$continuation = 'h4;
+            end
+            else if (lookups$16$octet$tdata['h2]) begin
+                lookups$16$octet$byte_class = ByteClass$Cont84;
+                lookups$16$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$16$octet$byte_class = ByteClass$Cont80;
+                lookups$16$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$16$octet$tdata['h5]) begin
+            lookups$16$octet$free_bits = lookups$16$octet$tdata & 'h1f;
+            if (lookups$16$octet$tdata['h4] | lookups$16$octet$tdata['h3] | lookups$16$octet$tdata['h2] | lookups$16$octet$tdata['h1]) begin
+                lookups$16$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$16$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$16$octet$tdata['h4]) begin
+            lookups$16$octet$free_bits = lookups$16$octet$tdata & 'hf;
+            if (lookups$16$octet$tdata == 'he0) begin
+                lookups$16$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$16$octet$tdata == 'hed) begin
+                lookups$16$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$16$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$16$octet$tdata['h3]) begin
+            lookups$16$octet$free_bits = lookups$16$octet$tdata & 'h7;
+            if (lookups$16$octet$tdata == 'hf0) begin
+                lookups$16$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$16$octet$tdata == 'hf4) & lookups$16$octet$f4_bounded) begin
+                lookups$16$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$16$octet$tdata['h2] & ~lookups$16$octet$leads_to_f7) begin
+                lookups$16$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$16$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$16$octet$tdata['h2]) begin
+            lookups$16$octet$free_bits = lookups$16$octet$tdata & 'h3;
+            if (~lookups$16$octet$leads_to_fb) begin
+                lookups$16$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$16$octet$tdata == 'hf8) begin
+                lookups$16$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$16$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$16$octet$tdata['h1]) begin
+            lookups$16$octet$free_bits = lookups$16$octet$tdata & 'h1;
+            if (~lookups$16$octet$leads_to_fd) begin
+                lookups$16$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$16$octet$tdata == 'hfc) begin
+                lookups$16$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$16$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$16$octet$free_bits = 'h0;
+            lookups$16$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$16$lead
+    always @(*) begin
+        lookups$16$lead$lead_length = 'h0;
+        lookups$16$lead$second_allowed = 'h1f;
+        lookups$16$lead$outside_tuser = lookups$16$lead$tuser_truncated;
+        lookups$16$lead$malformed_tuser = lookups$16$lead$tuser_unexpected_continuation;
+        case (lookups$16$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$16$lead$lead_length = 'h1;
+                    lookups$16$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$16$lead$lead_length = 'h2;
+                    lookups$16$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$16$lead$lead_length = 'h3;
+                    lookups$16$lead$malformed_tuser = 'h0;
+                    lookups$16$lead$second_allowed = 'h10;
+                    lookups$16$lead$outside_tuser = lookups$16$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$16$lead$lead_length = 'h3;
+                    lookups$16$lead$malformed_tuser = 'h0;
+                    lookups$16$lead$second_allowed = 'hf;
+                    lookups$16$lead$outside_tuser = lookups$16$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$16$lead$lead_length = 'h3;
+                    lookups$16$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$16$lead$lead_length = 'h4;
+                    lookups$16$lead$malformed_tuser = 'h0;
+                    lookups$16$lead$second_allowed = 'h18;
+                    lookups$16$lead$outside_tuser = lookups$16$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$16$lead$lead_length = 'h4;
+                    lookups$16$lead$malformed_tuser = 'h0;
+                    lookups$16$lead$second_allowed = 'h7;
+                    lookups$16$lead$outside_tuser = lookups$16$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$16$lead$lead_length = 'h4;
+                    lookups$16$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$16$lead$lead_length = 'h5;
+                    lookups$16$lead$malformed_tuser = 'h0;
+                    lookups$16$lead$second_allowed = 'h1c;
+                    lookups$16$lead$outside_tuser = lookups$16$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$16$lead$lead_length = 'h5;
+                    lookups$16$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$16$lead$lead_length = 'h6;
+                    lookups$16$lead$malformed_tuser = 'h0;
+                    lookups$16$lead$second_allowed = 'h1e;
+                    lookups$16$lead$outside_tuser = lookups$16$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$16$lead$lead_length = 'h6;
+                    lookups$16$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$16$lead$malformed_tuser = lookups$16$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$16$lead$malformed_tuser = lookups$16$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$16$lead$malformed_tuser = lookups$16$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$16
+    always @(*) begin
+        lookups$16$octet$tdata = lookups$16$tdata;
+        lookups$16$lead$byte_class = lookups$16$octet$byte_class;
+        lookups$16$unused_tables = |lookups$16$octet$free_bits;
+        lookups$16$need = 'h0;
+        if (lookups$16$lead$lead_length > 'h1) begin
+            lookups$16$need = lookups$16$lead$lead_length - 'h1;
+        end
+        lookups$16$continuing = 'h0;
+        lookups$16$range = 'h0;
+        lookups$16$kind = lookups$16$lead$malformed_tuser;
+        if (lookups$16$octet$continuation != 'h0) begin
+            lookups$16$continuing = 'h1;
+            lookups$16$range = lookups$16$octet$continuation;
+        end
+        else if (lookups$16$need != 'h0) begin
+            lookups$16$range = lookups$16$lead$second_allowed;
+            lookups$16$kind = lookups$16$lead$outside_tuser;
+        end
+        lookups$16$lane = ({{17{1'b0}}, lookups$16$kind} << 'h11) | ({{16{1'b0}}, lookups$16$range} << 'hc) | ({{18{1'b0}}, lookups$16$need} << 'h9) | ({{20{1'b0}}, lookups$16$continuing} << 'h8) | {{13{1'b0}}, lookups$16$tdata};
+    end
+    // lookups$17$octet
+    always @(*) begin
+        lookups$17$octet$continuation = 'h0;
+        if (!lookups$17$octet$tdata['h7]) begin
+            lookups$17$octet$byte_class = ByteClass$Ascii;
+            lookups$17$octet$free_bits = lookups$17$octet$tdata & 'h7f;
+        end
+        else if (!lookups$17$octet$tdata['h6]) begin
+            lookups$17$octet$free_bits = lookups$17$octet$tdata & 'h3f;
+            if (lookups$17$octet$tdata['h5]) begin
+                lookups$17$octet$byte_class = ByteClass$ContA0;
+                lookups$17$octet$continuation = 'h10;
+            end
+            else if (lookups$17$octet$tdata['h4]) begin
+                lookups$17$octet$byte_class = ByteClass$Cont90;
+                lookups$17$octet$continuation = 'h8;
+            end
+            else if (lookups$17$octet$tdata['h3]) begin
+                lookups$17$octet$byte_class = ByteClass$Cont88;
+                lookups$17$octet$continuation = 'h4;
+            end
+            else if (lookups$17$octet$tdata['h2]) begin
+                lookups$17$octet$byte_class = ByteClass$Cont84;
+                lookups$17$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$17$octet$byte_class = ByteClass$Cont80;
+                lookups$17$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$17$octet$tdata['h5]) begin
+            lookups$17$octet$free_bits = lookups$17$octet$tdata & 'h1f;
+            if (lookups$17$octet$tdata['h4] | lookups$17$octet$tdata['h3] | lookups$17$octet$tdata['h2] | lookups$17$octet$tdata['h1]) begin
+                lookups$17$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$17$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$17$octet$tdata['h4]) begin
+            lookups$17$octet$free_bits = lookups$17$octet$tdata & 'hf;
+            if (lookups$17$octet$tdata == 'he0) begin
+                lookups$17$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$17$octet$tdata == 'hed) begin
+                lookups$17$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$17$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$17$octet$tdata['h3]) begin
+            lookups$17$octet$free_bits = lookups$17$octet$tdata & 'h7;
+            if (lookups$17$octet$tdata == 'hf0) begin
+                lookups$17$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$17$octet$tdata == 'hf4) & lookups$17$octet$f4_bounded) begin
+                lookups$17$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$17$octet$tdata['h2] & ~lookups$17$octet$leads_to_f7) begin
+                lookups$17$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$17$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$17$octet$tdata['h2]) begin
+            lookups$17$octet$free_bits = lookups$17$octet$tdata & 'h3;
+            if (~lookups$17$octet$leads_to_fb) begin
+                lookups$17$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$17$octet$tdata == 'hf8) begin
+                lookups$17$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$17$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$17$octet$tdata['h1]) begin
+            lookups$17$octet$free_bits = lookups$17$octet$tdata & 'h1;
+            if (~lookups$17$octet$leads_to_fd) begin
+                lookups$17$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$17$octet$tdata == 'hfc) begin
+                lookups$17$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$17$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$17$octet$free_bits = 'h0;
+            lookups$17$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$17$lead
+    always @(*) begin
+        lookups$17$lead$lead_length = 'h0;
+        lookups$17$lead$second_allowed = 'h1f;
+        lookups$17$lead$outside_tuser = lookups$17$lead$tuser_truncated;
+        lookups$17$lead$malformed_tuser = lookups$17$lead$tuser_unexpected_continuation;
+        case (lookups$17$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$17$lead$lead_length = 'h1;
+                    lookups$17$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$17$lead$lead_length = 'h2;
+                    lookups$17$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$17$lead$lead_length = 'h3;
+                    lookups$17$lead$malformed_tuser = 'h0;
+                    lookups$17$lead$second_allowed = 'h10;
+                    lookups$17$lead$outside_tuser = lookups$17$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$17$lead$lead_length = 'h3;
+                    lookups$17$lead$malformed_tuser = 'h0;
+                    lookups$17$lead$second_allowed = 'hf;
+                    lookups$17$lead$outside_tuser = lookups$17$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$17$lead$lead_length = 'h3;
+                    lookups$17$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$17$lead$lead_length = 'h4;
+                    lookups$17$lead$malformed_tuser = 'h0;
+                    lookups$17$lead$second_allowed = 'h18;
+                    lookups$17$lead$outside_tuser = lookups$17$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$17$lead$lead_length = 'h4;
+                    lookups$17$lead$malformed_tuser = 'h0;
+                    lookups$17$lead$second_allowed = 'h7;
+                    lookups$17$lead$outside_tuser = lookups$17$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$17$lead$lead_length = 'h4;
+                    lookups$17$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$17$lead$lead_length = 'h5;
+                    lookups$17$lead$malformed_tuser = 'h0;
+                    lookups$17$lead$second_allowed = 'h1c;
+                    lookups$17$lead$outside_tuser = lookups$17$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$17$lead$lead_length = 'h5;
+                    lookups$17$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$17$lead$lead_length = 'h6;
+                    lookups$17$lead$malformed_tuser = 'h0;
+                    lookups$17$lead$second_allowed = 'h1e;
+                    lookups$17$lead$outside_tuser = lookups$17$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$17$lead$lead_length = 'h6;
+                    lookups$17$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$17$lead$malformed_tuser = lookups$17$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$17$lead$malformed_tuser = lookups$17$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$17$lead$malformed_tuser = lookups$17$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$17
+    always @(*) begin
+        lookups$17$octet$tdata = lookups$17$tdata;
+        lookups$17$lead$byte_class = lookups$17$octet$byte_class;
+        lookups$17$unused_tables = |lookups$17$octet$free_bits;
+        lookups$17$need = 'h0;
+        if (lookups$17$lead$lead_length > 'h1) begin
+            lookups$17$need = lookups$17$lead$lead_length - 'h1;
+        end
+        lookups$17$continuing = 'h0;
+        lookups$17$range = 'h0;
+        lookups$17$kind = lookups$17$lead$malformed_tuser;
+        if (lookups$17$octet$continuation != 'h0) begin
+            lookups$17$continuing = 'h1;
+            lookups$17$range = lookups$17$octet$continuation;
+        end
+        else if (lookups$17$need != 'h0) begin
+            lookups$17$range = lookups$17$lead$second_allowed;
+            lookups$17$kind = lookups$17$lead$outside_tuser;
+        end
+        lookups$17$lane = ({{17{1'b0}}, lookups$17$kind} << 'h11) | ({{16{1'b0}}, lookups$17$range} << 'hc) | ({{18{1'b0}}, lookups$17$need} << 'h9) | ({{20{1'b0}}, lookups$17$continuing} << 'h8) | {{13{1'b0}}, lookups$17$tdata};
+    end
+    // lookups$18$octet
+    always @(*) begin
+        lookups$18$octet$continuation = 'h0;
+        if (!lookups$18$octet$tdata['h7]) begin
+            lookups$18$octet$byte_class = ByteClass$Ascii;
+            lookups$18$octet$free_bits = lookups$18$octet$tdata & 'h7f;
+        end
+        else if (!lookups$18$octet$tdata['h6]) begin
+            lookups$18$octet$free_bits = lookups$18$octet$tdata & 'h3f;
+            if (lookups$18$octet$tdata['h5]) begin
+                lookups$18$octet$byte_class = ByteClass$ContA0;
+                lookups$18$octet$continuation = 'h10;
+            end
+            else if (lookups$18$octet$tdata['h4]) begin
+                lookups$18$octet$byte_class = ByteClass$Cont90;
+                lookups$18$octet$continuation = 'h8;
+            end
+            else if (lookups$18$octet$tdata['h3]) begin
+                lookups$18$octet$byte_class = ByteClass$Cont88;
+                lookups$18$octet$continuation = 'h4;
+            end
+            else if (lookups$18$octet$tdata['h2]) begin
+                lookups$18$octet$byte_class = ByteClass$Cont84;
+                lookups$18$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$18$octet$byte_class = ByteClass$Cont80;
+                lookups$18$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$18$octet$tdata['h5]) begin
+            lookups$18$octet$free_bits = lookups$18$octet$tdata & 'h1f;
+            if (lookups$18$octet$tdata['h4] | lookups$18$octet$tdata['h3] | lookups$18$octet$tdata['h2] | lookups$18$octet$tdata['h1]) begin
+                lookups$18$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$18$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$18$octet$tdata['h4]) begin
+            lookups$18$octet$free_bits = lookups$18$octet$tdata & 'hf;
+            if (lookups$18$octet$tdata == 'he0) begin
+                lookups$18$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$18$octet$tdata == 'hed) begin
+                lookups$18$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$18$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$18$octet$tdata['h3]) begin
+            lookups$18$octet$free_bits = lookups$18$octet$tdata & 'h7;
+            if (lookups$18$octet$tdata == 'hf0) begin
+                lookups$18$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$18$octet$tdata == 'hf4) & lookups$18$octet$f4_bounded) begin
+                lookups$18$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$18$octet$tdata['h2] & ~lookups$18$octet$leads_to_f7) begin
+                lookups$18$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$18$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$18$octet$tdata['h2]) begin
+            lookups$18$octet$free_bits = lookups$18$octet$tdata & 'h3;
+            if (~lookups$18$octet$leads_to_fb) begin
+                lookups$18$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$18$octet$tdata == 'hf8) begin
+                lookups$18$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$18$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$18$octet$tdata['h1]) begin
+            lookups$18$octet$free_bits = lookups$18$octet$tdata & 'h1;
+            if (~lookups$18$octet$leads_to_fd) begin
+                lookups$18$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$18$octet$tdata == 'hfc) begin
+                lookups$18$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$18$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$18$octet$free_bits = 'h0;
+            lookups$18$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$18$lead
+    always @(*) begin
+        lookups$18$lead$lead_length = 'h0;
+        lookups$18$lead$second_allowed = 'h1f;
+        lookups$18$lead$outside_tuser = lookups$18$lead$tuser_truncated;
+        lookups$18$lead$malformed_tuser = lookups$18$lead$tuser_unexpected_continuation;
+        case (lookups$18$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$18$lead$lead_length = 'h1;
+                    lookups$18$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$18$lead$lead_length = 'h2;
+                    lookups$18$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$18$lead$lead_length = 'h3;
+                    lookups$18$lead$malformed_tuser = 'h0;
+                    lookups$18$lead$second_allowed = 'h10;
+                    lookups$18$lead$outside_tuser = lookups$18$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$18$lead$lead_length = 'h3;
+                    lookups$18$lead$malformed_tuser = 'h0;
+                    lookups$18$lead$second_allowed = 'hf;
+                    lookups$18$lead$outside_tuser = lookups$18$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$18$lead$lead_length = 'h3;
+                    lookups$18$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$18$lead$lead_length = 'h4;
+                    lookups$18$lead$malformed_tuser = 'h0;
+                    lookups$18$lead$second_allowed = 'h18;
+                    lookups$18$lead$outside_tuser = lookups$18$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$18$lead$lead_length = 'h4;
+                    lookups$18$lead$malformed_tuser = 'h0;
+                    lookups$18$lead$second_allowed = 'h7;
+                    lookups$18$lead$outside_tuser = lookups$18$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$18$lead$lead_length = 'h4;
+                    lookups$18$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$18$lead$lead_length = 'h5;
+                    lookups$18$lead$malformed_tuser = 'h0;
+                    lookups$18$lead$second_allowed = 'h1c;
+                    lookups$18$lead$outside_tuser = lookups$18$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$18$lead$lead_length = 'h5;
+                    lookups$18$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$18$lead$lead_length = 'h6;
+                    lookups$18$lead$malformed_tuser = 'h0;
+                    lookups$18$lead$second_allowed = 'h1e;
+                    lookups$18$lead$outside_tuser = lookups$18$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$18$lead$lead_length = 'h6;
+                    lookups$18$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$18$lead$malformed_tuser = lookups$18$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$18$lead$malformed_tuser = lookups$18$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$18$lead$malformed_tuser = lookups$18$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$18
+    always @(*) begin
+        lookups$18$octet$tdata = lookups$18$tdata;
+        lookups$18$lead$byte_class = lookups$18$octet$byte_class;
+        lookups$18$unused_tables = |lookups$18$octet$free_bits;
+        lookups$18$need = 'h0;
+        if (lookups$18$lead$lead_length > 'h1) begin
+            lookups$18$need = lookups$18$lead$lead_length - 'h1;
+        end
+        lookups$18$continuing = 'h0;
+        lookups$18$range = 'h0;
+        lookups$18$kind = lookups$18$lead$malformed_tuser;
+        if (lookups$18$octet$continuation != 'h0) begin
+            lookups$18$continuing = 'h1;
+            lookups$18$range = lookups$18$octet$continuation;
+        end
+        else if (lookups$18$need != 'h0) begin
+            lookups$18$range = lookups$18$lead$second_allowed;
+            lookups$18$kind = lookups$18$lead$outside_tuser;
+        end
+        lookups$18$lane = ({{17{1'b0}}, lookups$18$kind} << 'h11) | ({{16{1'b0}}, lookups$18$range} << 'hc) | ({{18{1'b0}}, lookups$18$need} << 'h9) | ({{20{1'b0}}, lookups$18$continuing} << 'h8) | {{13{1'b0}}, lookups$18$tdata};
+    end
+    // lookups$19$octet
+    always @(*) begin
+        lookups$19$octet$continuation = 'h0;
+        if (!lookups$19$octet$tdata['h7]) begin
+            lookups$19$octet$byte_class = ByteClass$Ascii;
+            lookups$19$octet$free_bits = lookups$19$octet$tdata & 'h7f;
+        end
+        else if (!lookups$19$octet$tdata['h6]) begin
+            lookups$19$octet$free_bits = lookups$19$octet$tdata & 'h3f;
+            if (lookups$19$octet$tdata['h5]) begin
+                lookups$19$octet$byte_class = ByteClass$ContA0;
+                lookups$19$octet$continuation = 'h10;
+            end
+            else if (lookups$19$octet$tdata['h4]) begin
+                lookups$19$octet$byte_class = ByteClass$Cont90;
+                lookups$19$octet$continuation = 'h8;
+            end
+            else if (lookups$19$octet$tdata['h3]) begin
+                lookups$19$octet$byte_class = ByteClass$Cont88;
+                lookups$19$octet$continuation = 'h4;
+            end
+            else if (lookups$19$octet$tdata['h2]) begin
+                lookups$19$octet$byte_class = ByteClass$Cont84;
+                lookups$19$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$19$octet$byte_class = ByteClass$Cont80;
+                lookups$19$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$19$octet$tdata['h5]) begin
+            lookups$19$octet$free_bits = lookups$19$octet$tdata & 'h1f;
+            if (lookups$19$octet$tdata['h4] | lookups$19$octet$tdata['h3] | lookups$19$octet$tdata['h2] | lookups$19$octet$tdata['h1]) begin
+                lookups$19$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$19$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$19$octet$tdata['h4]) begin
+            lookups$19$octet$free_bits = lookups$19$octet$tdata & 'hf;
+            if (lookups$19$octet$tdata == 'he0) begin
+                lookups$19$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$19$octet$tdata == 'hed) begin
+                lookups$19$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$19$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$19$octet$tdata['h3]) begin
+            lookups$19$octet$free_bits = lookups$19$octet$tdata & 'h7;
+            if (lookups$19$octet$tdata == 'hf0) begin
+                lookups$19$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$19$octet$tdata == 'hf4) & lookups$19$octet$f4_bounded) begin
+                lookups$19$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$19$octet$tdata['h2] & ~lookups$19$octet$leads_to_f7) begin
+                lookups$19$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$19$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$19$octet$tdata['h2]) begin
+            lookups$19$octet$free_bits = lookups$19$octet$tdata & 'h3;
+            if (~lookups$19$octet$leads_to_fb) begin
+                lookups$19$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$19$octet$tdata == 'hf8) begin
+                lookups$19$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$19$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$19$octet$tdata['h1]) begin
+            lookups$19$octet$free_bits = lookups$19$octet$tdata & 'h1;
+            if (~lookups$19$octet$leads_to_fd) begin
+                lookups$19$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$19$octet$tdata == 'hfc) begin
+                lookups$19$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$19$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$19$octet$free_bits = 'h0;
+            lookups$19$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$19$lead
+    always @(*) begin
+        lookups$19$lead$lead_length = 'h0;
+        lookups$19$lead$second_allowed = 'h1f;
+        lookups$19$lead$outside_tuser = lookups$19$lead$tuser_truncated;
+        lookups$19$lead$malformed_tuser = lookups$19$lead$tuser_unexpected_continuation;
+        case (lookups$19$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$19$lead$lead_length = 'h1;
+                    lookups$19$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$19$lead$lead_length = 'h2;
+                    lookups$19$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$19$lead$lead_length = 'h3;
+                    lookups$19$lead$malformed_tuser = 'h0;
+                    lookups$19$lead$second_allowed = 'h10;
+                    lookups$19$lead$outside_tuser = lookups$19$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$19$lead$lead_length = 'h3;
+                    lookups$19$lead$malformed_tuser = 'h0;
+                    lookups$19$lead$second_allowed = 'hf;
+                    lookups$19$lead$outside_tuser = lookups$19$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$19$lead$lead_length = 'h3;
+                    lookups$19$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$19$lead$lead_length = 'h4;
+                    lookups$19$lead$malformed_tuser = 'h0;
+                    lookups$19$lead$second_allowed = 'h18;
+                    lookups$19$lead$outside_tuser = lookups$19$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$19$lead$lead_length = 'h4;
+                    lookups$19$lead$malformed_tuser = 'h0;
+                    lookups$19$lead$second_allowed = 'h7;
+                    lookups$19$lead$outside_tuser = lookups$19$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$19$lead$lead_length = 'h4;
+                    lookups$19$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$19$lead$lead_length = 'h5;
+                    lookups$19$lead$malformed_tuser = 'h0;
+                    lookups$19$lead$second_allowed = 'h1c;
+                    lookups$19$lead$outside_tuser = lookups$19$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$19$lead$lead_length = 'h5;
+                    lookups$19$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$19$lead$lead_length = 'h6;
+                    lookups$19$lead$malformed_tuser = 'h0;
+                    lookups$19$lead$second_allowed = 'h1e;
+                    lookups$19$lead$outside_tuser = lookups$19$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$19$lead$lead_length = 'h6;
+                    lookups$19$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$19$lead$malformed_tuser = lookups$19$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$19$lead$malformed_tuser = lookups$19$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$19$lead$malformed_tuser = lookups$19$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$19
+    always @(*) begin
+        lookups$19$octet$tdata = lookups$19$tdata;
+        lookups$19$lead$byte_class = lookups$19$octet$byte_class;
+        lookups$19$unused_tables = |lookups$19$octet$free_bits;
+        lookups$19$need = 'h0;
+        if (lookups$19$lead$lead_length > 'h1) begin
+            lookups$19$need = lookups$19$lead$lead_length - 'h1;
+        end
+        lookups$19$continuing = 'h0;
+        lookups$19$range = 'h0;
+        lookups$19$kind = lookups$19$lead$malformed_tuser;
+        if (lookups$19$octet$continuation != 'h0) begin
+            lookups$19$continuing = 'h1;
+            lookups$19$range = lookups$19$octet$continuation;
+        end
+        else if (lookups$19$need != 'h0) begin
+            lookups$19$range = lookups$19$lead$second_allowed;
+            lookups$19$kind = lookups$19$lead$outside_tuser;
+        end
+        lookups$19$lane = ({{17{1'b0}}, lookups$19$kind} << 'h11) | ({{16{1'b0}}, lookups$19$range} << 'hc) | ({{18{1'b0}}, lookups$19$need} << 'h9) | ({{20{1'b0}}, lookups$19$continuing} << 'h8) | {{13{1'b0}}, lookups$19$tdata};
+    end
+    // lookups$20$octet
+    always @(*) begin
+        lookups$20$octet$continuation = 'h0;
+        if (!lookups$20$octet$tdata['h7]) begin
+            lookups$20$octet$byte_class = ByteClass$Ascii;
+            lookups$20$octet$free_bits = lookups$20$octet$tdata & 'h7f;
+        end
+        else if (!lookups$20$octet$tdata['h6]) begin
+            lookups$20$octet$free_bits = lookups$20$octet$tdata & 'h3f;
+            if (lookups$20$octet$tdata['h5]) begin
+                lookups$20$octet$byte_class = ByteClass$ContA0;
+                lookups$20$octet$continuation = 'h10;
+            end
+            else if (lookups$20$octet$tdata['h4]) begin
+                lookups$20$octet$byte_class = ByteClass$Cont90;
+                lookups$20$octet$continuation = 'h8;
+            end
+            else if (lookups$20$octet$tdata['h3]) begin
+                lookups$20$octet$byte_class = ByteClass$Cont88;
+                lookups$20$octet$continuation = 'h4;
+            end
+            else if (lookups$20$octet$tdata['h2]) begin
+                lookups$20$octet$byte_class = ByteClass$Cont84;
+                lookups$20$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$20$octet$byte_class = ByteClass$Cont80;
+                lookups$20$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$20$octet$tdata['h5]) begin
+            lookups$20$octet$free_bits = lookups$20$octet$tdata & 'h1f;
+            if (lookups$20$octet$tdata['h4] | lookups$20$octet$tdata['h3] | lookups$20$octet$tdata['h2] | lookups$20$octet$tdata['h1]) begin
+                lookups$20$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$20$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$20$octet$tdata['h4]) begin
+            lookups$20$octet$free_bits = lookups$20$octet$tdata & 'hf;
+            if (lookups$20$octet$tdata == 'he0) begin
+                lookups$20$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$20$octet$tdata == 'hed) begin
+                lookups$20$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$20$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$20$octet$tdata['h3]) begin
+            lookups$20$octet$free_bits = lookups$20$octet$tdata & 'h7;
+            if (lookups$20$octet$tdata == 'hf0) begin
+                lookups$20$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$20$octet$tdata == 'hf4) & lookups$20$octet$f4_bounded) begin
+                lookups$20$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$20$octet$tdata['h2] & ~lookups$20$octet$leads_to_f7) begin
+                lookups$20$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$20$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$20$octet$tdata['h2]) begin
+            lookups$20$octet$free_bits = lookups$20$octet$tdata & 'h3;
+            if (~lookups$20$octet$leads_to_fb) begin
+                lookups$20$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$20$octet$tdata == 'hf8) begin
+                lookups$20$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$20$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$20$octet$tdata['h1]) begin
+            lookups$20$octet$free_bits = lookups$20$octet$tdata & 'h1;
+            if (~lookups$20$octet$leads_to_fd) begin
+                lookups$20$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$20$octet$tdata == 'hfc) begin
+                lookups$20$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$20$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$20$octet$free_bits = 'h0;
+            lookups$20$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$20$lead
+    always @(*) begin
+        lookups$20$lead$lead_length = 'h0;
+        lookups$20$lead$second_allowed = 'h1f;
+        lookups$20$lead$outside_tuser = lookups$20$lead$tuser_truncated;
+        lookups$20$lead$malformed_tuser = lookups$20$lead$tuser_unexpected_continuation;
+        case (lookups$20$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$20$lead$lead_length = 'h1;
+                    lookups$20$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$20$lead$lead_length = 'h2;
+                    lookups$20$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$20$lead$lead_length = 'h3;
+                    lookups$20$lead$malformed_tuser = 'h0;
+                    lookups$20$lead$second_allowed = 'h10;
+                    lookups$20$lead$outside_tuser = lookups$20$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$20$lead$lead_length = 'h3;
+                    lookups$20$lead$malformed_tuser = 'h0;
+                    lookups$20$lead$second_allowed = 'hf;
+                    lookups$20$lead$outside_tuser = lookups$20$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$20$lead$lead_length = 'h3;
+                    lookups$20$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$20$lead$lead_length = 'h4;
+                    lookups$20$lead$malformed_tuser = 'h0;
+                    lookups$20$lead$second_allowed = 'h18;
+                    lookups$20$lead$outside_tuser = lookups$20$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$20$lead$lead_length = 'h4;
+                    lookups$20$lead$malformed_tuser = 'h0;
+                    lookups$20$lead$second_allowed = 'h7;
+                    lookups$20$lead$outside_tuser = lookups$20$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$20$lead$lead_length = 'h4;
+                    lookups$20$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$20$lead$lead_length = 'h5;
+                    lookups$20$lead$malformed_tuser = 'h0;
+                    lookups$20$lead$second_allowed = 'h1c;
+                    lookups$20$lead$outside_tuser = lookups$20$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$20$lead$lead_length = 'h5;
+                    lookups$20$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$20$lead$lead_length = 'h6;
+                    lookups$20$lead$malformed_tuser = 'h0;
+                    lookups$20$lead$second_allowed = 'h1e;
+                    lookups$20$lead$outside_tuser = lookups$20$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$20$lead$lead_length = 'h6;
+                    lookups$20$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$20$lead$malformed_tuser = lookups$20$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$20$lead$malformed_tuser = lookups$20$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$20$lead$malformed_tuser = lookups$20$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$20
+    always @(*) begin
+        lookups$20$octet$tdata = lookups$20$tdata;
+        lookups$20$lead$byte_class = lookups$20$octet$byte_class;
+        lookups$20$unused_tables = |lookups$20$octet$free_bits;
+        lookups$20$need = 'h0;
+        if (lookups$20$lead$lead_length > 'h1) begin
+            lookups$20$need = lookups$20$lead$lead_length - 'h1;
+        end
+        lookups$20$continuing = 'h0;
+        lookups$20$range = 'h0;
+        lookups$20$kind = lookups$20$lead$malformed_tuser;
+        if (lookups$20$octet$continuation != 'h0) begin
+            lookups$20$continuing = 'h1;
+            lookups$20$range = lookups$20$octet$continuation;
+        end
+        else if (lookups$20$need != 'h0) begin
+            lookups$20$range = lookups$20$lead$second_allowed;
+            lookups$20$kind = lookups$20$lead$outside_tuser;
+        end
+        lookups$20$lane = ({{17{1'b0}}, lookups$20$kind} << 'h11) | ({{16{1'b0}}, lookups$20$range} << 'hc) | ({{18{1'b0}}, lookups$20$need} << 'h9) | ({{20{1'b0}}, lookups$20$continuing} << 'h8) | {{13{1'b0}}, lookups$20$tdata};
+    end
+    // lookups$21$octet
+    always @(*) begin
+        lookups$21$octet$continuation = 'h0;
+        if (!lookups$21$octet$tdata['h7]) begin
+            lookups$21$octet$byte_class = ByteClass$Ascii;
+            lookups$21$octet$free_bits = lookups$21$octet$tdata & 'h7f;
+        end
+        else if (!lookups$21$octet$tdata['h6]) begin
+            lookups$21$octet$free_bits = lookups$21$octet$tdata & 'h3f;
+            if (lookups$21$octet$tdata['h5]) begin
+                lookups$21$octet$byte_class = ByteClass$ContA0;
+                lookups$21$octet$continuation = 'h10;
+            end
+            else if (lookups$21$octet$tdata['h4]) begin
+                lookups$21$octet$byte_class = ByteClass$Cont90;
+                lookups$21$octet$continuation = 'h8;
+            end
+            else if (lookups$21$octet$tdata['h3]) begin
+                lookups$21$octet$byte_class = ByteClass$Cont88;
+                lookups$21$octet$continuation = 'h4;
+            end
+            else if (lookups$21$octet$tdata['h2]) begin
+                lookups$21$octet$byte_class = ByteClass$Cont84;
+                lookups$21$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$21$octet$byte_class = ByteClass$Cont80;
+                lookups$21$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$21$octet$tdata['h5]) begin
+            lookups$21$octet$free_bits = lookups$21$octet$tdata & 'h1f;
+            if (lookups$21$octet$tdata['h4] | lookups$21$octet$tdata['h3] | lookups$21$octet$tdata['h2] | lookups$21$octet$tdata['h1]) begin
+                lookups$21$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$21$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$21$octet$tdata['h4]) begin
+            lookups$21$octet$free_bits = lookups$21$octet$tdata & 'hf;
+            if (lookups$21$octet$tdata == 'he0) begin
+                lookups$21$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$21$octet$tdata == 'hed) begin
+                lookups$21$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$21$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$21$octet$tdata['h3]) begin
+            lookups$21$octet$free_bits = lookups$21$octet$tdata & 'h7;
+            if (lookups$21$octet$tdata == 'hf0) begin
+                lookups$21$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$21$octet$tdata == 'hf4) & lookups$21$octet$f4_bounded) begin
+                lookups$21$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$21$octet$tdata['h2] & ~lookups$21$octet$leads_to_f7) begin
+                lookups$21$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$21$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$21$octet$tdata['h2]) begin
+            lookups$21$octet$free_bits = lookups$21$octet$tdata & 'h3;
+            if (~lookups$21$octet$leads_to_fb) begin
+                lookups$21$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$21$octet$tdata == 'hf8) begin
+                lookups$21$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$21$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$21$octet$tdata['h1]) begin
+            lookups$21$octet$free_bits = lookups$21$octet$tdata & 'h1;
+            if (~lookups$21$octet$leads_to_fd) begin
+                lookups$21$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$21$octet$tdata == 'hfc) begin
+                lookups$21$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$21$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$21$octet$free_bits = 'h0;
+            lookups$21$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$21$lead
+    always @(*) begin
+        lookups$21$lead$lead_length = 'h0;
+        lookups$21$lead$second_allowed = 'h1f;
+        lookups$21$lead$outside_tuser = lookups$21$lead$tuser_truncated;
+        lookups$21$lead$malformed_tuser = lookups$21$lead$tuser_unexpected_continuation;
+        case (lookups$21$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$21$lead$lead_length = 'h1;
+                    lookups$21$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$21$lead$lead_length = 'h2;
+                    lookups$21$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$21$lead$lead_length = 'h3;
+                    lookups$21$lead$malformed_tuser = 'h0;
+                    lookups$21$lead$second_allowed = 'h10;
+                    lookups$21$lead$outside_tuser = lookups$21$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$21$lead$lead_length = 'h3;
+                    lookups$21$lead$malformed_tuser = 'h0;
+                    lookups$21$lead$second_allowed = 'hf;
+                    lookups$21$lead$outside_tuser = lookups$21$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$21$lead$lead_length = 'h3;
+                    lookups$21$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$21$lead$lead_length = 'h4;
+                    lookups$21$lead$malformed_tuser = 'h0;
+                    lookups$21$lead$second_allowed = 'h18;
+                    lookups$21$lead$outside_tuser = lookups$21$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$21$lead$lead_length = 'h4;
+                    lookups$21$lead$malformed_tuser = 'h0;
+                    lookups$21$lead$second_allowed = 'h7;
+                    lookups$21$lead$outside_tuser = lookups$21$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$21$lead$lead_length = 'h4;
+                    lookups$21$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$21$lead$lead_length = 'h5;
+                    lookups$21$lead$malformed_tuser = 'h0;
+                    lookups$21$lead$second_allowed = 'h1c;
+                    lookups$21$lead$outside_tuser = lookups$21$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$21$lead$lead_length = 'h5;
+                    lookups$21$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$21$lead$lead_length = 'h6;
+                    lookups$21$lead$malformed_tuser = 'h0;
+                    lookups$21$lead$second_allowed = 'h1e;
+                    lookups$21$lead$outside_tuser = lookups$21$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$21$lead$lead_length = 'h6;
+                    lookups$21$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$21$lead$malformed_tuser = lookups$21$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$21$lead$malformed_tuser = lookups$21$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$21$lead$malformed_tuser = lookups$21$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$21
+    always @(*) begin
+        lookups$21$octet$tdata = lookups$21$tdata;
+        lookups$21$lead$byte_class = lookups$21$octet$byte_class;
+        lookups$21$unused_tables = |lookups$21$octet$free_bits;
+        lookups$21$need = 'h0;
+        if (lookups$21$lead$lead_length > 'h1) begin
+            lookups$21$need = lookups$21$lead$lead_length - 'h1;
+        end
+        lookups$21$continuing = 'h0;
+        lookups$21$range = 'h0;
+        lookups$21$kind = lookups$21$lead$malformed_tuser;
+        if (lookups$21$octet$continuation != 'h0) begin
+            lookups$21$continuing = 'h1;
+            lookups$21$range = lookups$21$octet$continuation;
+        end
+        else if (lookups$21$need != 'h0) begin
+            lookups$21$range = lookups$21$lead$second_allowed;
+            lookups$21$kind = lookups$21$lead$outside_tuser;
+        end
+        lookups$21$lane = ({{17{1'b0}}, lookups$21$kind} << 'h11) | ({{16{1'b0}}, lookups$21$range} << 'hc) | ({{18{1'b0}}, lookups$21$need} << 'h9) | ({{20{1'b0}}, lookups$21$continuing} << 'h8) | {{13{1'b0}}, lookups$21$tdata};
+    end
+    // lookups$22$octet
+    always @(*) begin
+        lookups$22$octet$continuation = 'h0;
+        if (!lookups$22$octet$tdata['h7]) begin
+            lookups$22$octet$byte_class = ByteClass$Ascii;
+            lookups$22$octet$free_bits = lookups$22$octet$tdata & 'h7f;
+        end
+        else if (!lookups$22$octet$tdata['h6]) begin
+            lookups$22$octet$free_bits = lookups$22$octet$tdata & 'h3f;
+            if (lookups$22$octet$tdata['h5]) begin
+                lookups$22$octet$byte_class = ByteClass$ContA0;
+                lookups$22$octet$continuation = 'h10;
+            end
+            else if (lookups$22$octet$tdata['h4]) begin
+                lookups$22$octet$byte_class = ByteClass$Cont90;
+                lookups$22$octet$continuation = 'h8;
+            end
+            else if (lookups$22$octet$tdata['h3]) begin
+                lookups$22$octet$byte_class = ByteClass$Cont88;
+                lookups$22$octet$continuation = 'h4;
+            end
+            else if (lookups$22$octet$tdata['h2]) begin
+                lookups$22$octet$byte_class = ByteClass$Cont84;
+                lookups$22$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$22$octet$byte_class = ByteClass$Cont80;
+                lookups$22$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$22$octet$tdata['h5]) begin
+            lookups$22$octet$free_bits = lookups$22$octet$tdata & 'h1f;
+            if (lookups$22$octet$tdata['h4] | lookups$22$octet$tdata['h3] | lookups$22$octet$tdata['h2] | lookups$22$octet$tdata['h1]) begin
+                lookups$22$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$22$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$22$octet$tdata['h4]) begin
+            lookups$22$octet$free_bits = lookups$22$octet$tdata & 'hf;
+            if (lookups$22$octet$tdata == 'he0) begin
+                lookups$22$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$22$octet$tdata == 'hed) begin
+                lookups$22$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$22$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$22$octet$tdata['h3]) begin
+            lookups$22$octet$free_bits = lookups$22$octet$tdata & 'h7;
+            if (lookups$22$octet$tdata == 'hf0) begin
+                lookups$22$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$22$octet$tdata == 'hf4) & lookups$22$octet$f4_bounded) begin
+                lookups$22$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$22$octet$tdata['h2] & ~lookups$22$octet$leads_to_f7) begin
+                lookups$22$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$22$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$22$octet$tdata['h2]) begin
+            lookups$22$octet$free_bits = lookups$22$octet$tdata & 'h3;
+            if (~lookups$22$octet$leads_to_fb) begin
+                lookups$22$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$22$octet$tdata == 'hf8) begin
+                lookups$22$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$22$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$22$octet$tdata['h1]) begin
+            lookups$22$octet$free_bits = lookups$22$octet$tdata & 'h1;
+            if (~lookups$22$octet$leads_to_fd) begin
+                lookups$22$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$22$octet$tdata == 'hfc) begin
+                lookups$22$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$22$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$22$octet$free_bits = 'h0;
+            lookups$22$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$22$lead
+    always @(*) begin
+        lookups$22$lead$lead_length = 'h0;
+        lookups$22$lead$second_allowed = 'h1f;
+        lookups$22$lead$outside_tuser = lookups$22$lead$tuser_truncated;
+        lookups$22$lead$malformed_tuser = lookups$22$lead$tuser_unexpected_continuation;
+        case (lookups$22$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$22$lead$lead_length = 'h1;
+                    lookups$22$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$22$lead$lead_length = 'h2;
+                    lookups$22$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$22$lead$lead_length = 'h3;
+                    lookups$22$lead$malformed_tuser = 'h0;
+                    lookups$22$lead$second_allowed = 'h10;
+                    lookups$22$lead$outside_tuser = lookups$22$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$22$lead$lead_length = 'h3;
+                    lookups$22$lead$malformed_tuser = 'h0;
+                    lookups$22$lead$second_allowed = 'hf;
+                    lookups$22$lead$outside_tuser = lookups$22$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$22$lead$lead_length = 'h3;
+                    lookups$22$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$22$lead$lead_length = 'h4;
+                    lookups$22$lead$malformed_tuser = 'h0;
+                    lookups$22$lead$second_allowed = 'h18;
+                    lookups$22$lead$outside_tuser = lookups$22$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$22$lead$lead_length = 'h4;
+                    lookups$22$lead$malformed_tuser = 'h0;
+                    lookups$22$lead$second_allowed = 'h7;
+                    lookups$22$lead$outside_tuser = lookups$22$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$22$lead$lead_length = 'h4;
+                    lookups$22$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$22$lead$lead_length = 'h5;
+                    lookups$22$lead$malformed_tuser = 'h0;
+                    lookups$22$lead$second_allowed = 'h1c;
+                    lookups$22$lead$outside_tuser = lookups$22$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$22$lead$lead_length = 'h5;
+                    lookups$22$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$22$lead$lead_length = 'h6;
+                    lookups$22$lead$malformed_tuser = 'h0;
+                    lookups$22$lead$second_allowed = 'h1e;
+                    lookups$22$lead$outside_tuser = lookups$22$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$22$lead$lead_length = 'h6;
+                    lookups$22$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$22$lead$malformed_tuser = lookups$22$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$22$lead$malformed_tuser = lookups$22$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$22$lead$malformed_tuser = lookups$22$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$22
+    always @(*) begin
+        lookups$22$octet$tdata = lookups$22$tdata;
+        lookups$22$lead$byte_class = lookups$22$octet$byte_class;
+        lookups$22$unused_tables = |lookups$22$octet$free_bits;
+        lookups$22$need = 'h0;
+        if (lookups$22$lead$lead_length > 'h1) begin
+            lookups$22$need = lookups$22$lead$lead_length - 'h1;
+        end
+        lookups$22$continuing = 'h0;
+        lookups$22$range = 'h0;
+        lookups$22$kind = lookups$22$lead$malformed_tuser;
+        if (lookups$22$octet$continuation != 'h0) begin
+            lookups$22$continuing = 'h1;
+            lookups$22$range = lookups$22$octet$continuation;
+        end
+        else if (lookups$22$need != 'h0) begin
+            lookups$22$range = lookups$22$lead$second_allowed;
+            lookups$22$kind = lookups$22$lead$outside_tuser;
+        end
+        lookups$22$lane = ({{17{1'b0}}, lookups$22$kind} << 'h11) | ({{16{1'b0}}, lookups$22$range} << 'hc) | ({{18{1'b0}}, lookups$22$need} << 'h9) | ({{20{1'b0}}, lookups$22$continuing} << 'h8) | {{13{1'b0}}, lookups$22$tdata};
+    end
+    // lookups$23$octet
+    always @(*) begin
+        lookups$23$octet$continuation = 'h0;
+        if (!lookups$23$octet$tdata['h7]) begin
+            lookups$23$octet$byte_class = ByteClass$Ascii;
+            lookups$23$octet$free_bits = lookups$23$octet$tdata & 'h7f;
+        end
+        else if (!lookups$23$octet$tdata['h6]) begin
+            lookups$23$octet$free_bits = lookups$23$octet$tdata & 'h3f;
+            if (lookups$23$octet$tdata['h5]) begin
+                lookups$23$octet$byte_class = ByteClass$ContA0;
+                lookups$23$octet$continuation = 'h10;
+            end
+            else if (lookups$23$octet$tdata['h4]) begin
+                lookups$23$octet$byte_class = ByteClass$Cont90;
+                lookups$23$octet$continuation = 'h8;
+            end
+            else if (lookups$23$octet$tdata['h3]) begin
+                lookups$23$octet$byte_class = ByteClass$Cont88;
+                lookups$23$octet$continuation = 'h4;
+            end
+            else if (lookups$23$octet$tdata['h2]) begin
+                lookups$23$octet$byte_class = ByteClass$Cont84;
+                lookups$23$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$23$octet$byte_class = ByteClass$Cont80;
+                lookups$23$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$23$octet$tdata['h5]) begin
+            lookups$23$octet$free_bits = lookups$23$octet$tdata & 'h1f;
+            if (lookups$23$octet$tdata['h4] | lookups$23$octet$tdata['h3] | lookups$23$octet$tdata['h2] | lookups$23$octet$tdata['h1]) begin
+                lookups$23$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$23$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$23$octet$tdata['h4]) begin
+            lookups$23$octet$free_bits = lookups$23$octet$tdata & 'hf;
+            if (lookups$23$octet$tdata == 'he0) begin
+                lookups$23$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$23$octet$tdata == 'hed) begin
+                lookups$23$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$23$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$23$octet$tdata['h3]) begin
+            lookups$23$octet$free_bits = lookups$23$octet$tdata & 'h7;
+            if (lookups$23$octet$tdata == 'hf0) begin
+                lookups$23$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$23$octet$tdata == 'hf4) & lookups$23$octet$f4_bounded) begin
+                lookups$23$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$23$octet$tdata['h2] & ~lookups$23$octet$leads_to_f7) begin
+                lookups$23$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$23$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$23$octet$tdata['h2]) begin
+            lookups$23$octet$free_bits = lookups$23$octet$tdata & 'h3;
+            if (~lookups$23$octet$leads_to_fb) begin
+                lookups$23$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$23$octet$tdata == 'hf8) begin
+                lookups$23$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$23$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$23$octet$tdata['h1]) begin
+            lookups$23$octet$free_bits = lookups$23$octet$tdata & 'h1;
+            if (~lookups$23$octet$leads_to_fd) begin
+                lookups$23$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$23$octet$tdata == 'hfc) begin
+                lookups$23$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$23$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$23$octet$free_bits = 'h0;
+            lookups$23$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$23$lead
+    always @(*) begin
+        lookups$23$lead$lead_length = 'h0;
+        lookups$23$lead$second_allowed = 'h1f;
+        lookups$23$lead$outside_tuser = lookups$23$lead$tuser_truncated;
+        lookups$23$lead$malformed_tuser = lookups$23$lead$tuser_unexpected_continuation;
+        case (lookups$23$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$23$lead$lead_length = 'h1;
+                    lookups$23$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$23$lead$lead_length = 'h2;
+                    lookups$23$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$23$lead$lead_length = 'h3;
+                    lookups$23$lead$malformed_tuser = 'h0;
+                    lookups$23$lead$second_allowed = 'h10;
+                    lookups$23$lead$outside_tuser = lookups$23$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$23$lead$lead_length = 'h3;
+                    lookups$23$lead$malformed_tuser = 'h0;
+                    lookups$23$lead$second_allowed = 'hf;
+                    lookups$23$lead$outside_tuser = lookups$23$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$23$lead$lead_length = 'h3;
+                    lookups$23$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$23$lead$lead_length = 'h4;
+                    lookups$23$lead$malformed_tuser = 'h0;
+                    lookups$23$lead$second_allowed = 'h18;
+                    lookups$23$lead$outside_tuser = lookups$23$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$23$lead$lead_length = 'h4;
+                    lookups$23$lead$malformed_tuser = 'h0;
+                    lookups$23$lead$second_allowed = 'h7;
+                    lookups$23$lead$outside_tuser = lookups$23$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$23$lead$lead_length = 'h4;
+                    lookups$23$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$23$lead$lead_length = 'h5;
+                    lookups$23$lead$malformed_tuser = 'h0;
+                    lookups$23$lead$second_allowed = 'h1c;
+                    lookups$23$lead$outside_tuser = lookups$23$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$23$lead$lead_length = 'h5;
+                    lookups$23$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$23$lead$lead_length = 'h6;
+                    lookups$23$lead$malformed_tuser = 'h0;
+                    lookups$23$lead$second_allowed = 'h1e;
+                    lookups$23$lead$outside_tuser = lookups$23$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$23$lead$lead_length = 'h6;
+                    lookups$23$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$23$lead$malformed_tuser = lookups$23$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$23$lead$malformed_tuser = lookups$23$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$23$lead$malformed_tuser = lookups$23$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$23
+    always @(*) begin
+        lookups$23$octet$tdata = lookups$23$tdata;
+        lookups$23$lead$byte_class = lookups$23$octet$byte_class;
+        lookups$23$unused_tables = |lookups$23$octet$free_bits;
+        lookups$23$need = 'h0;
+        if (lookups$23$lead$lead_length > 'h1) begin
+            lookups$23$need = lookups$23$lead$lead_length - 'h1;
+        end
+        lookups$23$continuing = 'h0;
+        lookups$23$range = 'h0;
+        lookups$23$kind = lookups$23$lead$malformed_tuser;
+        if (lookups$23$octet$continuation != 'h0) begin
+            lookups$23$continuing = 'h1;
+            lookups$23$range = lookups$23$octet$continuation;
+        end
+        else if (lookups$23$need != 'h0) begin
+            lookups$23$range = lookups$23$lead$second_allowed;
+            lookups$23$kind = lookups$23$lead$outside_tuser;
+        end
+        lookups$23$lane = ({{17{1'b0}}, lookups$23$kind} << 'h11) | ({{16{1'b0}}, lookups$23$range} << 'hc) | ({{18{1'b0}}, lookups$23$need} << 'h9) | ({{20{1'b0}}, lookups$23$continuing} << 'h8) | {{13{1'b0}}, lookups$23$tdata};
+    end
+    // lookups$24$octet
+    always @(*) begin
+        lookups$24$octet$continuation = 'h0;
+        if (!lookups$24$octet$tdata['h7]) begin
+            lookups$24$octet$byte_class = ByteClass$Ascii;
+            lookups$24$octet$free_bits = lookups$24$octet$tdata & 'h7f;
+        end
+        else if (!lookups$24$octet$tdata['h6]) begin
+            lookups$24$octet$free_bits = lookups$24$octet$tdata & 'h3f;
+            if (lookups$24$octet$tdata['h5]) begin
+                lookups$24$octet$byte_class = ByteClass$ContA0;
+                lookups$24$octet$continuation = 'h10;
+            end
+            else if (lookups$24$octet$tdata['h4]) begin
+                lookups$24$octet$byte_class = ByteClass$Cont90;
+                lookups$24$octet$continuation = 'h8;
+            end
+            else if (lookups$24$octet$tdata['h3]) begin
+                lookups$24$octet$byte_class = ByteClass$Cont88;
+                lookups$24$octet$continuation = 'h4;
+            end
+            else if (lookups$24$octet$tdata['h2]) begin
+                lookups$24$octet$byte_class = ByteClass$Cont84;
+                lookups$24$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$24$octet$byte_class = ByteClass$Cont80;
+                lookups$24$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$24$octet$tdata['h5]) begin
+            lookups$24$octet$free_bits = lookups$24$octet$tdata & 'h1f;
+            if (lookups$24$octet$tdata['h4] | lookups$24$octet$tdata['h3] | lookups$24$octet$tdata['h2] | lookups$24$octet$tdata['h1]) begin
+                lookups$24$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$24$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$24$octet$tdata['h4]) begin
+            lookups$24$octet$free_bits = lookups$24$octet$tdata & 'hf;
+            if (lookups$24$octet$tdata == 'he0) begin
+                lookups$24$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$24$octet$tdata == 'hed) begin
+                lookups$24$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$24$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$24$octet$tdata['h3]) begin
+            lookups$24$octet$free_bits = lookups$24$octet$tdata & 'h7;
+            if (lookups$24$octet$tdata == 'hf0) begin
+                lookups$24$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$24$octet$tdata == 'hf4) & lookups$24$octet$f4_bounded) begin
+                lookups$24$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$24$octet$tdata['h2] & ~lookups$24$octet$leads_to_f7) begin
+                lookups$24$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$24$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$24$octet$tdata['h2]) begin
+            lookups$24$octet$free_bits = lookups$24$octet$tdata & 'h3;
+            if (~lookups$24$octet$leads_to_fb) begin
+                lookups$24$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$24$octet$tdata == 'hf8) begin
+                lookups$24$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$24$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$24$octet$tdata['h1]) begin
+            lookups$24$octet$free_bits = lookups$24$octet$tdata & 'h1;
+            if (~lookups$24$octet$leads_to_fd) begin
+                lookups$24$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$24$octet$tdata == 'hfc) begin
+                lookups$24$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$24$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$24$octet$free_bits = 'h0;
+            lookups$24$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$24$lead
+    always @(*) begin
+        lookups$24$lead$lead_length = 'h0;
+        lookups$24$lead$second_allowed = 'h1f;
+        lookups$24$lead$outside_tuser = lookups$24$lead$tuser_truncated;
+        lookups$24$lead$malformed_tuser = lookups$24$lead$tuser_unexpected_continuation;
+        case (lookups$24$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$24$lead$lead_length = 'h1;
+                    lookups$24$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$24$lead$lead_length = 'h2;
+                    lookups$24$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$24$lead$lead_length = 'h3;
+                    lookups$24$lead$malformed_tuser = 'h0;
+                    lookups$24$lead$second_allowed = 'h10;
+                    lookups$24$lead$outside_tuser = lookups$24$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$24$lead$lead_length = 'h3;
+                    lookups$24$lead$malformed_tuser = 'h0;
+                    lookups$24$lead$second_allowed = 'hf;
+                    lookups$24$lead$outside_tuser = lookups$24$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$24$lead$lead_length = 'h3;
+                    lookups$24$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$24$lead$lead_length = 'h4;
+                    lookups$24$lead$malformed_tuser = 'h0;
+                    lookups$24$lead$second_allowed = 'h18;
+                    lookups$24$lead$outside_tuser = lookups$24$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$24$lead$lead_length = 'h4;
+                    lookups$24$lead$malformed_tuser = 'h0;
+                    lookups$24$lead$second_allowed = 'h7;
+                    lookups$24$lead$outside_tuser = lookups$24$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$24$lead$lead_length = 'h4;
+                    lookups$24$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$24$lead$lead_length = 'h5;
+                    lookups$24$lead$malformed_tuser = 'h0;
+                    lookups$24$lead$second_allowed = 'h1c;
+                    lookups$24$lead$outside_tuser = lookups$24$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$24$lead$lead_length = 'h5;
+                    lookups$24$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$24$lead$lead_length = 'h6;
+                    lookups$24$lead$malformed_tuser = 'h0;
+                    lookups$24$lead$second_allowed = 'h1e;
+                    lookups$24$lead$outside_tuser = lookups$24$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$24$lead$lead_length = 'h6;
+                    lookups$24$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$24$lead$malformed_tuser = lookups$24$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$24$lead$malformed_tuser = lookups$24$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$24$lead$malformed_tuser = lookups$24$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$24
+    always @(*) begin
+        lookups$24$octet$tdata = lookups$24$tdata;
+        lookups$24$lead$byte_class = lookups$24$octet$byte_class;
+        lookups$24$unused_tables = |lookups$24$octet$free_bits;
+        lookups$24$need = 'h0;
+        if (lookups$24$lead$lead_length > 'h1) begin
+            lookups$24$need = lookups$24$lead$lead_length - 'h1;
+        end
+        lookups$24$continuing = 'h0;
+        lookups$24$range = 'h0;
+        lookups$24$kind = lookups$24$lead$malformed_tuser;
+        if (lookups$24$octet$continuation != 'h0) begin
+            lookups$24$continuing = 'h1;
+            lookups$24$range = lookups$24$octet$continuation;
+        end
+        else if (lookups$24$need != 'h0) begin
+            lookups$24$range = lookups$24$lead$second_allowed;
+            lookups$24$kind = lookups$24$lead$outside_tuser;
+        end
+        lookups$24$lane = ({{17{1'b0}}, lookups$24$kind} << 'h11) | ({{16{1'b0}}, lookups$24$range} << 'hc) | ({{18{1'b0}}, lookups$24$need} << 'h9) | ({{20{1'b0}}, lookups$24$continuing} << 'h8) | {{13{1'b0}}, lookups$24$tdata};
+    end
+    // lookups$25$octet
+    always @(*) begin
+        lookups$25$octet$continuation = 'h0;
+        if (!lookups$25$octet$tdata['h7]) begin
+            lookups$25$octet$byte_class = ByteClass$Ascii;
+            lookups$25$octet$free_bits = lookups$25$octet$tdata & 'h7f;
+        end
+        else if (!lookups$25$octet$tdata['h6]) begin
+            lookups$25$octet$free_bits = lookups$25$octet$tdata & 'h3f;
+            if (lookups$25$octet$tdata['h5]) begin
+                lookups$25$octet$byte_class = ByteClass$ContA0;
+                lookups$25$octet$continuation = 'h10;
+            end
+            else if (lookups$25$octet$tdata['h4]) begin
+                lookups$25$octet$byte_class = ByteClass$Cont90;
+                lookups$25$octet$continuation = 'h8;
+            end
+            else if (lookups$25$octet$tdata['h3]) begin
+                lookups$25$octet$byte_class = ByteClass$Cont88;
+                lookups$25$octet$continuation = 'h4;
+            end
+            else if (lookups$25$octet$tdata['h2]) begin
+                lookups$25$octet$byte_class = ByteClass$Cont84;
+                lookups$25$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$25$octet$byte_class = ByteClass$Cont80;
+                lookups$25$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$25$octet$tdata['h5]) begin
+            lookups$25$octet$free_bits = lookups$25$octet$tdata & 'h1f;
+            if (lookups$25$octet$tdata['h4] | lookups$25$octet$tdata['h3] | lookups$25$octet$tdata['h2] | lookups$25$octet$tdata['h1]) begin
+                lookups$25$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$25$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$25$octet$tdata['h4]) begin
+            lookups$25$octet$free_bits = lookups$25$octet$tdata & 'hf;
+            if (lookups$25$octet$tdata == 'he0) begin
+                lookups$25$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$25$octet$tdata == 'hed) begin
+                lookups$25$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$25$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$25$octet$tdata['h3]) begin
+            lookups$25$octet$free_bits = lookups$25$octet$tdata & 'h7;
+            if (lookups$25$octet$tdata == 'hf0) begin
+                lookups$25$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$25$octet$tdata == 'hf4) & lookups$25$octet$f4_bounded) begin
+                lookups$25$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$25$octet$tdata['h2] & ~lookups$25$octet$leads_to_f7) begin
+                lookups$25$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$25$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$25$octet$tdata['h2]) begin
+            lookups$25$octet$free_bits = lookups$25$octet$tdata & 'h3;
+            if (~lookups$25$octet$leads_to_fb) begin
+                lookups$25$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$25$octet$tdata == 'hf8) begin
+                lookups$25$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$25$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$25$octet$tdata['h1]) begin
+            lookups$25$octet$free_bits = lookups$25$octet$tdata & 'h1;
+            if (~lookups$25$octet$leads_to_fd) begin
+                lookups$25$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$25$octet$tdata == 'hfc) begin
+                lookups$25$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$25$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$25$octet$free_bits = 'h0;
+            lookups$25$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$25$lead
+    always @(*) begin
+        lookups$25$lead$lead_length = 'h0;
+        lookups$25$lead$second_allowed = 'h1f;
+        lookups$25$lead$outside_tuser = lookups$25$lead$tuser_truncated;
+        lookups$25$lead$malformed_tuser = lookups$25$lead$tuser_unexpected_continuation;
+        case (lookups$25$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$25$lead$lead_length = 'h1;
+                    lookups$25$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$25$lead$lead_length = 'h2;
+                    lookups$25$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$25$lead$lead_length = 'h3;
+                    lookups$25$lead$malformed_tuser = 'h0;
+                    lookups$25$lead$second_allowed = 'h10;
+                    lookups$25$lead$outside_tuser = lookups$25$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$25$lead$lead_length = 'h3;
+                    lookups$25$lead$malformed_tuser = 'h0;
+                    lookups$25$lead$second_allowed = 'hf;
+                    lookups$25$lead$outside_tuser = lookups$25$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$25$lead$lead_length = 'h3;
+                    lookups$25$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$25$lead$lead_length = 'h4;
+                    lookups$25$lead$malformed_tuser = 'h0;
+                    lookups$25$lead$second_allowed = 'h18;
+                    lookups$25$lead$outside_tuser = lookups$25$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$25$lead$lead_length = 'h4;
+                    lookups$25$lead$malformed_tuser = 'h0;
+                    lookups$25$lead$second_allowed = 'h7;
+                    lookups$25$lead$outside_tuser = lookups$25$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$25$lead$lead_length = 'h4;
+                    lookups$25$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$25$lead$lead_length = 'h5;
+                    lookups$25$lead$malformed_tuser = 'h0;
+                    lookups$25$lead$second_allowed = 'h1c;
+                    lookups$25$lead$outside_tuser = lookups$25$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$25$lead$lead_length = 'h5;
+                    lookups$25$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$25$lead$lead_length = 'h6;
+                    lookups$25$lead$malformed_tuser = 'h0;
+                    lookups$25$lead$second_allowed = 'h1e;
+                    lookups$25$lead$outside_tuser = lookups$25$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$25$lead$lead_length = 'h6;
+                    lookups$25$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$25$lead$malformed_tuser = lookups$25$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$25$lead$malformed_tuser = lookups$25$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$25$lead$malformed_tuser = lookups$25$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$25
+    always @(*) begin
+        lookups$25$octet$tdata = lookups$25$tdata;
+        lookups$25$lead$byte_class = lookups$25$octet$byte_class;
+        lookups$25$unused_tables = |lookups$25$octet$free_bits;
+        lookups$25$need = 'h0;
+        if (lookups$25$lead$lead_length > 'h1) begin
+            lookups$25$need = lookups$25$lead$lead_length - 'h1;
+        end
+        lookups$25$continuing = 'h0;
+        lookups$25$range = 'h0;
+        lookups$25$kind = lookups$25$lead$malformed_tuser;
+        if (lookups$25$octet$continuation != 'h0) begin
+            lookups$25$continuing = 'h1;
+            lookups$25$range = lookups$25$octet$continuation;
+        end
+        else if (lookups$25$need != 'h0) begin
+            lookups$25$range = lookups$25$lead$second_allowed;
+            lookups$25$kind = lookups$25$lead$outside_tuser;
+        end
+        lookups$25$lane = ({{17{1'b0}}, lookups$25$kind} << 'h11) | ({{16{1'b0}}, lookups$25$range} << 'hc) | ({{18{1'b0}}, lookups$25$need} << 'h9) | ({{20{1'b0}}, lookups$25$continuing} << 'h8) | {{13{1'b0}}, lookups$25$tdata};
+    end
+    // lookups$26$octet
+    always @(*) begin
+        lookups$26$octet$continuation = 'h0;
+        if (!lookups$26$octet$tdata['h7]) begin
+            lookups$26$octet$byte_class = ByteClass$Ascii;
+            lookups$26$octet$free_bits = lookups$26$octet$tdata & 'h7f;
+        end
+        else if (!lookups$26$octet$tdata['h6]) begin
+            lookups$26$octet$free_bits = lookups$26$octet$tdata & 'h3f;
+            if (lookups$26$octet$tdata['h5]) begin
+                lookups$26$octet$byte_class = ByteClass$ContA0;
+                lookups$26$octet$continuation = 'h10;
+            end
+            else if (lookups$26$octet$tdata['h4]) begin
+                lookups$26$octet$byte_class = ByteClass$Cont90;
+                lookups$26$octet$continuation = 'h8;
+            end
+            else if (lookups$26$octet$tdata['h3]) begin
+                lookups$26$octet$byte_class = ByteClass$Cont88;
+                lookups$26$octet$continuation = 'h4;
+            end
+            else if (lookups$26$octet$tdata['h2]) begin
+                lookups$26$octet$byte_class = ByteClass$Cont84;
+                lookups$26$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$26$octet$byte_class = ByteClass$Cont80;
+                lookups$26$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$26$octet$tdata['h5]) begin
+            lookups$26$octet$free_bits = lookups$26$octet$tdata & 'h1f;
+            if (lookups$26$octet$tdata['h4] | lookups$26$octet$tdata['h3] | lookups$26$octet$tdata['h2] | lookups$26$octet$tdata['h1]) begin
+                lookups$26$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$26$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$26$octet$tdata['h4]) begin
+            lookups$26$octet$free_bits = lookups$26$octet$tdata & 'hf;
+            if (lookups$26$octet$tdata == 'he0) begin
+                lookups$26$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$26$octet$tdata == 'hed) begin
+                lookups$26$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$26$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$26$octet$tdata['h3]) begin
+            lookups$26$octet$free_bits = lookups$26$octet$tdata & 'h7;
+            if (lookups$26$octet$tdata == 'hf0) begin
+                lookups$26$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$26$octet$tdata == 'hf4) & lookups$26$octet$f4_bounded) begin
+                lookups$26$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$26$octet$tdata['h2] & ~lookups$26$octet$leads_to_f7) begin
+                lookups$26$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$26$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$26$octet$tdata['h2]) begin
+            lookups$26$octet$free_bits = lookups$26$octet$tdata & 'h3;
+            if (~lookups$26$octet$leads_to_fb) begin
+                lookups$26$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$26$octet$tdata == 'hf8) begin
+                lookups$26$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$26$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$26$octet$tdata['h1]) begin
+            lookups$26$octet$free_bits = lookups$26$octet$tdata & 'h1;
+            if (~lookups$26$octet$leads_to_fd) begin
+                lookups$26$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$26$octet$tdata == 'hfc) begin
+                lookups$26$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$26$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$26$octet$free_bits = 'h0;
+            lookups$26$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$26$lead
+    always @(*) begin
+        lookups$26$lead$lead_length = 'h0;
+        lookups$26$lead$second_allowed = 'h1f;
+        lookups$26$lead$outside_tuser = lookups$26$lead$tuser_truncated;
+        lookups$26$lead$malformed_tuser = lookups$26$lead$tuser_unexpected_continuation;
+        case (lookups$26$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$26$lead$lead_length = 'h1;
+                    lookups$26$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$26$lead$lead_length = 'h2;
+                    lookups$26$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$26$lead$lead_length = 'h3;
+                    lookups$26$lead$malformed_tuser = 'h0;
+                    lookups$26$lead$second_allowed = 'h10;
+                    lookups$26$lead$outside_tuser = lookups$26$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$26$lead$lead_length = 'h3;
+                    lookups$26$lead$malformed_tuser = 'h0;
+                    lookups$26$lead$second_allowed = 'hf;
+                    lookups$26$lead$outside_tuser = lookups$26$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$26$lead$lead_length = 'h3;
+                    lookups$26$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$26$lead$lead_length = 'h4;
+                    lookups$26$lead$malformed_tuser = 'h0;
+                    lookups$26$lead$second_allowed = 'h18;
+                    lookups$26$lead$outside_tuser = lookups$26$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$26$lead$lead_length = 'h4;
+                    lookups$26$lead$malformed_tuser = 'h0;
+                    lookups$26$lead$second_allowed = 'h7;
+                    lookups$26$lead$outside_tuser = lookups$26$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$26$lead$lead_length = 'h4;
+                    lookups$26$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$26$lead$lead_length = 'h5;
+                    lookups$26$lead$malformed_tuser = 'h0;
+                    lookups$26$lead$second_allowed = 'h1c;
+                    lookups$26$lead$outside_tuser = lookups$26$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$26$lead$lead_length = 'h5;
+                    lookups$26$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$26$lead$lead_length = 'h6;
+                    lookups$26$lead$malformed_tuser = 'h0;
+                    lookups$26$lead$second_allowed = 'h1e;
+                    lookups$26$lead$outside_tuser = lookups$26$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$26$lead$lead_length = 'h6;
+                    lookups$26$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$26$lead$malformed_tuser = lookups$26$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$26$lead$malformed_tuser = lookups$26$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$26$lead$malformed_tuser = lookups$26$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$26
+    always @(*) begin
+        lookups$26$octet$tdata = lookups$26$tdata;
+        lookups$26$lead$byte_class = lookups$26$octet$byte_class;
+        lookups$26$unused_tables = |lookups$26$octet$free_bits;
+        lookups$26$need = 'h0;
+        if (lookups$26$lead$lead_length > 'h1) begin
+            lookups$26$need = lookups$26$lead$lead_length - 'h1;
+        end
+        lookups$26$continuing = 'h0;
+        lookups$26$range = 'h0;
+        lookups$26$kind = lookups$26$lead$malformed_tuser;
+        if (lookups$26$octet$continuation != 'h0) begin
+            lookups$26$continuing = 'h1;
+            lookups$26$range = lookups$26$octet$continuation;
+        end
+        else if (lookups$26$need != 'h0) begin
+            lookups$26$range = lookups$26$lead$second_allowed;
+            lookups$26$kind = lookups$26$lead$outside_tuser;
+        end
+        lookups$26$lane = ({{17{1'b0}}, lookups$26$kind} << 'h11) | ({{16{1'b0}}, lookups$26$range} << 'hc) | ({{18{1'b0}}, lookups$26$need} << 'h9) | ({{20{1'b0}}, lookups$26$continuing} << 'h8) | {{13{1'b0}}, lookups$26$tdata};
+    end
+    // lookups$27$octet
+    always @(*) begin
+        lookups$27$octet$continuation = 'h0;
+        if (!lookups$27$octet$tdata['h7]) begin
+            lookups$27$octet$byte_class = ByteClass$Ascii;
+            lookups$27$octet$free_bits = lookups$27$octet$tdata & 'h7f;
+        end
+        else if (!lookups$27$octet$tdata['h6]) begin
+            lookups$27$octet$free_bits = lookups$27$octet$tdata & 'h3f;
+            if (lookups$27$octet$tdata['h5]) begin
+                lookups$27$octet$byte_class = ByteClass$ContA0;
+                lookups$27$octet$continuation = 'h10;
+            end
+            else if (lookups$27$octet$tdata['h4]) begin
+                lookups$27$octet$byte_class = ByteClass$Cont90;
+                lookups$27$octet$continuation = 'h8;
+            end
+            else if (lookups$27$octet$tdata['h3]) begin
+                lookups$27$octet$byte_class = ByteClass$Cont88;
+                lookups$27$octet$continuation = 'h4;
+            end
+            else if (lookups$27$octet$tdata['h2]) begin
+                lookups$27$octet$byte_class = ByteClass$Cont84;
+                lookups$27$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$27$octet$byte_class = ByteClass$Cont80;
+                lookups$27$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$27$octet$tdata['h5]) begin
+            lookups$27$octet$free_bits = lookups$27$octet$tdata & 'h1f;
+            if (lookups$27$octet$tdata['h4] | lookups$27$octet$tdata['h3] | lookups$27$octet$tdata['h2] | lookups$27$octet$tdata['h1]) begin
+                lookups$27$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$27$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$27$octet$tdata['h4]) begin
+            lookups$27$octet$free_bits = lookups$27$octet$tdata & 'hf;
+            if (lookups$27$octet$tdata == 'he0) begin
+                lookups$27$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$27$octet$tdata == 'hed) begin
+                lookups$27$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$27$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$27$octet$tdata['h3]) begin
+            lookups$27$octet$free_bits = lookups$27$octet$tdata & 'h7;
+            if (lookups$27$octet$tdata == 'hf0) begin
+                lookups$27$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$27$octet$tdata == 'hf4) & lookups$27$octet$f4_bounded) begin
+                lookups$27$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$27$octet$tdata['h2] & ~lookups$27$octet$leads_to_f7) begin
+                lookups$27$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$27$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$27$octet$tdata['h2]) begin
+            lookups$27$octet$free_bits = lookups$27$octet$tdata & 'h3;
+            if (~lookups$27$octet$leads_to_fb) begin
+                lookups$27$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$27$octet$tdata == 'hf8) begin
+                lookups$27$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$27$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$27$octet$tdata['h1]) begin
+            lookups$27$octet$free_bits = lookups$27$octet$tdata & 'h1;
+            if (~lookups$27$octet$leads_to_fd) begin
+                lookups$27$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$27$octet$tdata == 'hfc) begin
+                lookups$27$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$27$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$27$octet$free_bits = 'h0;
+            lookups$27$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$27$lead
+    always @(*) begin
+        lookups$27$lead$lead_length = 'h0;
+        lookups$27$lead$second_allowed = 'h1f;
+        lookups$27$lead$outside_tuser = lookups$27$lead$tuser_truncated;
+        lookups$27$lead$malformed_tuser = lookups$27$lead$tuser_unexpected_continuation;
+        case (lookups$27$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$27$lead$lead_length = 'h1;
+                    lookups$27$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$27$lead$lead_length = 'h2;
+                    lookups$27$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$27$lead$lead_length = 'h3;
+                    lookups$27$lead$malformed_tuser = 'h0;
+                    lookups$27$lead$second_allowed = 'h10;
+                    lookups$27$lead$outside_tuser = lookups$27$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$27$lead$lead_length = 'h3;
+                    lookups$27$lead$malformed_tuser = 'h0;
+                    lookups$27$lead$second_allowed = 'hf;
+                    lookups$27$lead$outside_tuser = lookups$27$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$27$lead$lead_length = 'h3;
+                    lookups$27$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$27$lead$lead_length = 'h4;
+                    lookups$27$lead$malformed_tuser = 'h0;
+                    lookups$27$lead$second_allowed = 'h18;
+                    lookups$27$lead$outside_tuser = lookups$27$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$27$lead$lead_length = 'h4;
+                    lookups$27$lead$malformed_tuser = 'h0;
+                    lookups$27$lead$second_allowed = 'h7;
+                    lookups$27$lead$outside_tuser = lookups$27$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$27$lead$lead_length = 'h4;
+                    lookups$27$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$27$lead$lead_length = 'h5;
+                    lookups$27$lead$malformed_tuser = 'h0;
+                    lookups$27$lead$second_allowed = 'h1c;
+                    lookups$27$lead$outside_tuser = lookups$27$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$27$lead$lead_length = 'h5;
+                    lookups$27$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$27$lead$lead_length = 'h6;
+                    lookups$27$lead$malformed_tuser = 'h0;
+                    lookups$27$lead$second_allowed = 'h1e;
+                    lookups$27$lead$outside_tuser = lookups$27$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$27$lead$lead_length = 'h6;
+                    lookups$27$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$27$lead$malformed_tuser = lookups$27$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$27$lead$malformed_tuser = lookups$27$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$27$lead$malformed_tuser = lookups$27$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$27
+    always @(*) begin
+        lookups$27$octet$tdata = lookups$27$tdata;
+        lookups$27$lead$byte_class = lookups$27$octet$byte_class;
+        lookups$27$unused_tables = |lookups$27$octet$free_bits;
+        lookups$27$need = 'h0;
+        if (lookups$27$lead$lead_length > 'h1) begin
+            lookups$27$need = lookups$27$lead$lead_length - 'h1;
+        end
+        lookups$27$continuing = 'h0;
+        lookups$27$range = 'h0;
+        lookups$27$kind = lookups$27$lead$malformed_tuser;
+        if (lookups$27$octet$continuation != 'h0) begin
+            lookups$27$continuing = 'h1;
+            lookups$27$range = lookups$27$octet$continuation;
+        end
+        else if (lookups$27$need != 'h0) begin
+            lookups$27$range = lookups$27$lead$second_allowed;
+            lookups$27$kind = lookups$27$lead$outside_tuser;
+        end
+        lookups$27$lane = ({{17{1'b0}}, lookups$27$kind} << 'h11) | ({{16{1'b0}}, lookups$27$range} << 'hc) | ({{18{1'b0}}, lookups$27$need} << 'h9) | ({{20{1'b0}}, lookups$27$continuing} << 'h8) | {{13{1'b0}}, lookups$27$tdata};
+    end
+    // lookups$28$octet
+    always @(*) begin
+        lookups$28$octet$continuation = 'h0;
+        if (!lookups$28$octet$tdata['h7]) begin
+            lookups$28$octet$byte_class = ByteClass$Ascii;
+            lookups$28$octet$free_bits = lookups$28$octet$tdata & 'h7f;
+        end
+        else if (!lookups$28$octet$tdata['h6]) begin
+            lookups$28$octet$free_bits = lookups$28$octet$tdata & 'h3f;
+            if (lookups$28$octet$tdata['h5]) begin
+                lookups$28$octet$byte_class = ByteClass$ContA0;
+                lookups$28$octet$continuation = 'h10;
+            end
+            else if (lookups$28$octet$tdata['h4]) begin
+                lookups$28$octet$byte_class = ByteClass$Cont90;
+                lookups$28$octet$continuation = 'h8;
+            end
+            else if (lookups$28$octet$tdata['h3]) begin
+                lookups$28$octet$byte_class = ByteClass$Cont88;
+                lookups$28$octet$continuation = 'h4;
+            end
+            else if (lookups$28$octet$tdata['h2]) begin
+                lookups$28$octet$byte_class = ByteClass$Cont84;
+                lookups$28$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$28$octet$byte_class = ByteClass$Cont80;
+                lookups$28$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$28$octet$tdata['h5]) begin
+            lookups$28$octet$free_bits = lookups$28$octet$tdata & 'h1f;
+            if (lookups$28$octet$tdata['h4] | lookups$28$octet$tdata['h3] | lookups$28$octet$tdata['h2] | lookups$28$octet$tdata['h1]) begin
+                lookups$28$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$28$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$28$octet$tdata['h4]) begin
+            lookups$28$octet$free_bits = lookups$28$octet$tdata & 'hf;
+            if (lookups$28$octet$tdata == 'he0) begin
+                lookups$28$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$28$octet$tdata == 'hed) begin
+                lookups$28$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$28$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$28$octet$tdata['h3]) begin
+            lookups$28$octet$free_bits = lookups$28$octet$tdata & 'h7;
+            if (lookups$28$octet$tdata == 'hf0) begin
+                lookups$28$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$28$octet$tdata == 'hf4) & lookups$28$octet$f4_bounded) begin
+                lookups$28$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$28$octet$tdata['h2] & ~lookups$28$octet$leads_to_f7) begin
+                lookups$28$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$28$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$28$octet$tdata['h2]) begin
+            lookups$28$octet$free_bits = lookups$28$octet$tdata & 'h3;
+            if (~lookups$28$octet$leads_to_fb) begin
+                lookups$28$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$28$octet$tdata == 'hf8) begin
+                lookups$28$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$28$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$28$octet$tdata['h1]) begin
+            lookups$28$octet$free_bits = lookups$28$octet$tdata & 'h1;
+            if (~lookups$28$octet$leads_to_fd) begin
+                lookups$28$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$28$octet$tdata == 'hfc) begin
+                lookups$28$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$28$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$28$octet$free_bits = 'h0;
+            lookups$28$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$28$lead
+    always @(*) begin
+        lookups$28$lead$lead_length = 'h0;
+        lookups$28$lead$second_allowed = 'h1f;
+        lookups$28$lead$outside_tuser = lookups$28$lead$tuser_truncated;
+        lookups$28$lead$malformed_tuser = lookups$28$lead$tuser_unexpected_continuation;
+        case (lookups$28$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$28$lead$lead_length = 'h1;
+                    lookups$28$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$28$lead$lead_length = 'h2;
+                    lookups$28$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$28$lead$lead_length = 'h3;
+                    lookups$28$lead$malformed_tuser = 'h0;
+                    lookups$28$lead$second_allowed = 'h10;
+                    lookups$28$lead$outside_tuser = lookups$28$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$28$lead$lead_length = 'h3;
+                    lookups$28$lead$malformed_tuser = 'h0;
+                    lookups$28$lead$second_allowed = 'hf;
+                    lookups$28$lead$outside_tuser = lookups$28$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$28$lead$lead_length = 'h3;
+                    lookups$28$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$28$lead$lead_length = 'h4;
+                    lookups$28$lead$malformed_tuser = 'h0;
+                    lookups$28$lead$second_allowed = 'h18;
+                    lookups$28$lead$outside_tuser = lookups$28$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$28$lead$lead_length = 'h4;
+                    lookups$28$lead$malformed_tuser = 'h0;
+                    lookups$28$lead$second_allowed = 'h7;
+                    lookups$28$lead$outside_tuser = lookups$28$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$28$lead$lead_length = 'h4;
+                    lookups$28$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$28$lead$lead_length = 'h5;
+                    lookups$28$lead$malformed_tuser = 'h0;
+                    lookups$28$lead$second_allowed = 'h1c;
+                    lookups$28$lead$outside_tuser = lookups$28$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$28$lead$lead_length = 'h5;
+                    lookups$28$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$28$lead$lead_length = 'h6;
+                    lookups$28$lead$malformed_tuser = 'h0;
+                    lookups$28$lead$second_allowed = 'h1e;
+                    lookups$28$lead$outside_tuser = lookups$28$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$28$lead$lead_length = 'h6;
+                    lookups$28$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$28$lead$malformed_tuser = lookups$28$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$28$lead$malformed_tuser = lookups$28$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$28$lead$malformed_tuser = lookups$28$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$28
+    always @(*) begin
+        lookups$28$octet$tdata = lookups$28$tdata;
+        lookups$28$lead$byte_class = lookups$28$octet$byte_class;
+        lookups$28$unused_tables = |lookups$28$octet$free_bits;
+        lookups$28$need = 'h0;
+        if (lookups$28$lead$lead_length > 'h1) begin
+            lookups$28$need = lookups$28$lead$lead_length - 'h1;
+        end
+        lookups$28$continuing = 'h0;
+        lookups$28$range = 'h0;
+        lookups$28$kind = lookups$28$lead$malformed_tuser;
+        if (lookups$28$octet$continuation != 'h0) begin
+            lookups$28$continuing = 'h1;
+            lookups$28$range = lookups$28$octet$continuation;
+        end
+        else if (lookups$28$need != 'h0) begin
+            lookups$28$range = lookups$28$lead$second_allowed;
+            lookups$28$kind = lookups$28$lead$outside_tuser;
+        end
+        lookups$28$lane = ({{17{1'b0}}, lookups$28$kind} << 'h11) | ({{16{1'b0}}, lookups$28$range} << 'hc) | ({{18{1'b0}}, lookups$28$need} << 'h9) | ({{20{1'b0}}, lookups$28$continuing} << 'h8) | {{13{1'b0}}, lookups$28$tdata};
+    end
+    // lookups$29$octet
+    always @(*) begin
+        lookups$29$octet$continuation = 'h0;
+        if (!lookups$29$octet$tdata['h7]) begin
+            lookups$29$octet$byte_class = ByteClass$Ascii;
+            lookups$29$octet$free_bits = lookups$29$octet$tdata & 'h7f;
+        end
+        else if (!lookups$29$octet$tdata['h6]) begin
+            lookups$29$octet$free_bits = lookups$29$octet$tdata & 'h3f;
+            if (lookups$29$octet$tdata['h5]) begin
+                lookups$29$octet$byte_class = ByteClass$ContA0;
+                lookups$29$octet$continuation = 'h10;
+            end
+            else if (lookups$29$octet$tdata['h4]) begin
+                lookups$29$octet$byte_class = ByteClass$Cont90;
+                lookups$29$octet$continuation = 'h8;
+            end
+            else if (lookups$29$octet$tdata['h3]) begin
+                lookups$29$octet$byte_class = ByteClass$Cont88;
+                lookups$29$octet$continuation = 'h4;
+            end
+            else if (lookups$29$octet$tdata['h2]) begin
+                lookups$29$octet$byte_class = ByteClass$Cont84;
+                lookups$29$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$29$octet$byte_class = ByteClass$Cont80;
+                lookups$29$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$29$octet$tdata['h5]) begin
+            lookups$29$octet$free_bits = lookups$29$octet$tdata & 'h1f;
+            if (lookups$29$octet$tdata['h4] | lookups$29$octet$tdata['h3] | lookups$29$octet$tdata['h2] | lookups$29$octet$tdata['h1]) begin
+                lookups$29$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$29$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$29$octet$tdata['h4]) begin
+            lookups$29$octet$free_bits = lookups$29$octet$tdata & 'hf;
+            if (lookups$29$octet$tdata == 'he0) begin
+                lookups$29$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$29$octet$tdata == 'hed) begin
+                lookups$29$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$29$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$29$octet$tdata['h3]) begin
+            lookups$29$octet$free_bits = lookups$29$octet$tdata & 'h7;
+            if (lookups$29$octet$tdata == 'hf0) begin
+                lookups$29$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$29$octet$tdata == 'hf4) & lookups$29$octet$f4_bounded) begin
+                lookups$29$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$29$octet$tdata['h2] & ~lookups$29$octet$leads_to_f7) begin
+                lookups$29$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$29$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$29$octet$tdata['h2]) begin
+            lookups$29$octet$free_bits = lookups$29$octet$tdata & 'h3;
+            if (~lookups$29$octet$leads_to_fb) begin
+                lookups$29$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$29$octet$tdata == 'hf8) begin
+                lookups$29$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$29$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$29$octet$tdata['h1]) begin
+            lookups$29$octet$free_bits = lookups$29$octet$tdata & 'h1;
+            if (~lookups$29$octet$leads_to_fd) begin
+                lookups$29$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$29$octet$tdata == 'hfc) begin
+                lookups$29$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$29$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$29$octet$free_bits = 'h0;
+            lookups$29$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$29$lead
+    always @(*) begin
+        lookups$29$lead$lead_length = 'h0;
+        lookups$29$lead$second_allowed = 'h1f;
+        lookups$29$lead$outside_tuser = lookups$29$lead$tuser_truncated;
+        lookups$29$lead$malformed_tuser = lookups$29$lead$tuser_unexpected_continuation;
+        case (lookups$29$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$29$lead$lead_length = 'h1;
+                    lookups$29$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$29$lead$lead_length = 'h2;
+                    lookups$29$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$29$lead$lead_length = 'h3;
+                    lookups$29$lead$malformed_tuser = 'h0;
+                    lookups$29$lead$second_allowed = 'h10;
+                    lookups$29$lead$outside_tuser = lookups$29$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$29$lead$lead_length = 'h3;
+                    lookups$29$lead$malformed_tuser = 'h0;
+                    lookups$29$lead$second_allowed = 'hf;
+                    lookups$29$lead$outside_tuser = lookups$29$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$29$lead$lead_length = 'h3;
+                    lookups$29$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$29$lead$lead_length = 'h4;
+                    lookups$29$lead$malformed_tuser = 'h0;
+                    lookups$29$lead$second_allowed = 'h18;
+                    lookups$29$lead$outside_tuser = lookups$29$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$29$lead$lead_length = 'h4;
+                    lookups$29$lead$malformed_tuser = 'h0;
+                    lookups$29$lead$second_allowed = 'h7;
+                    lookups$29$lead$outside_tuser = lookups$29$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$29$lead$lead_length = 'h4;
+                    lookups$29$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$29$lead$lead_length = 'h5;
+                    lookups$29$lead$malformed_tuser = 'h0;
+                    lookups$29$lead$second_allowed = 'h1c;
+                    lookups$29$lead$outside_tuser = lookups$29$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$29$lead$lead_length = 'h5;
+                    lookups$29$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$29$lead$lead_length = 'h6;
+                    lookups$29$lead$malformed_tuser = 'h0;
+                    lookups$29$lead$second_allowed = 'h1e;
+                    lookups$29$lead$outside_tuser = lookups$29$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$29$lead$lead_length = 'h6;
+                    lookups$29$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$29$lead$malformed_tuser = lookups$29$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$29$lead$malformed_tuser = lookups$29$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$29$lead$malformed_tuser = lookups$29$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$29
+    always @(*) begin
+        lookups$29$octet$tdata = lookups$29$tdata;
+        lookups$29$lead$byte_class = lookups$29$octet$byte_class;
+        lookups$29$unused_tables = |lookups$29$octet$free_bits;
+        lookups$29$need = 'h0;
+        if (lookups$29$lead$lead_length > 'h1) begin
+            lookups$29$need = lookups$29$lead$lead_length - 'h1;
+        end
+        lookups$29$continuing = 'h0;
+        lookups$29$range = 'h0;
+        lookups$29$kind = lookups$29$lead$malformed_tuser;
+        if (lookups$29$octet$continuation != 'h0) begin
+            lookups$29$continuing = 'h1;
+            lookups$29$range = lookups$29$octet$continuation;
+        end
+        else if (lookups$29$need != 'h0) begin
+            lookups$29$range = lookups$29$lead$second_allowed;
+            lookups$29$kind = lookups$29$lead$outside_tuser;
+        end
+        lookups$29$lane = ({{17{1'b0}}, lookups$29$kind} << 'h11) | ({{16{1'b0}}, lookups$29$range} << 'hc) | ({{18{1'b0}}, lookups$29$need} << 'h9) | ({{20{1'b0}}, lookups$29$continuing} << 'h8) | {{13{1'b0}}, lookups$29$tdata};
+    end
+    // lookups$30$octet
+    always @(*) begin
+        lookups$30$octet$continuation = 'h0;
+        if (!lookups$30$octet$tdata['h7]) begin
+            lookups$30$octet$byte_class = ByteClass$Ascii;
+            lookups$30$octet$free_bits = lookups$30$octet$tdata & 'h7f;
+        end
+        else if (!lookups$30$octet$tdata['h6]) begin
+            lookups$30$octet$free_bits = lookups$30$octet$tdata & 'h3f;
+            if (lookups$30$octet$tdata['h5]) begin
+                lookups$30$octet$byte_class = ByteClass$ContA0;
+                lookups$30$octet$continuation = 'h10;
+            end
+            else if (lookups$30$octet$tdata['h4]) begin
+                lookups$30$octet$byte_class = ByteClass$Cont90;
+                lookups$30$octet$continuation = 'h8;
+            end
+            else if (lookups$30$octet$tdata['h3]) begin
+                lookups$30$octet$byte_class = ByteClass$Cont88;
+                lookups$30$octet$continuation = 'h4;
+            end
+            else if (lookups$30$octet$tdata['h2]) begin
+                lookups$30$octet$byte_class = ByteClass$Cont84;
+                lookups$30$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$30$octet$byte_class = ByteClass$Cont80;
+                lookups$30$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$30$octet$tdata['h5]) begin
+            lookups$30$octet$free_bits = lookups$30$octet$tdata & 'h1f;
+            if (lookups$30$octet$tdata['h4] | lookups$30$octet$tdata['h3] | lookups$30$octet$tdata['h2] | lookups$30$octet$tdata['h1]) begin
+                lookups$30$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$30$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$30$octet$tdata['h4]) begin
+            lookups$30$octet$free_bits = lookups$30$octet$tdata & 'hf;
+            if (lookups$30$octet$tdata == 'he0) begin
+                lookups$30$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$30$octet$tdata == 'hed) begin
+                lookups$30$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$30$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$30$octet$tdata['h3]) begin
+            lookups$30$octet$free_bits = lookups$30$octet$tdata & 'h7;
+            if (lookups$30$octet$tdata == 'hf0) begin
+                lookups$30$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$30$octet$tdata == 'hf4) & lookups$30$octet$f4_bounded) begin
+                lookups$30$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$30$octet$tdata['h2] & ~lookups$30$octet$leads_to_f7) begin
+                lookups$30$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$30$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$30$octet$tdata['h2]) begin
+            lookups$30$octet$free_bits = lookups$30$octet$tdata & 'h3;
+            if (~lookups$30$octet$leads_to_fb) begin
+                lookups$30$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$30$octet$tdata == 'hf8) begin
+                lookups$30$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$30$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$30$octet$tdata['h1]) begin
+            lookups$30$octet$free_bits = lookups$30$octet$tdata & 'h1;
+            if (~lookups$30$octet$leads_to_fd) begin
+                lookups$30$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$30$octet$tdata == 'hfc) begin
+                lookups$30$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$30$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$30$octet$free_bits = 'h0;
+            lookups$30$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$30$lead
+    always @(*) begin
+        lookups$30$lead$lead_length = 'h0;
+        lookups$30$lead$second_allowed = 'h1f;
+        lookups$30$lead$outside_tuser = lookups$30$lead$tuser_truncated;
+        lookups$30$lead$malformed_tuser = lookups$30$lead$tuser_unexpected_continuation;
+        case (lookups$30$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$30$lead$lead_length = 'h1;
+                    lookups$30$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$30$lead$lead_length = 'h2;
+                    lookups$30$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$30$lead$lead_length = 'h3;
+                    lookups$30$lead$malformed_tuser = 'h0;
+                    lookups$30$lead$second_allowed = 'h10;
+                    lookups$30$lead$outside_tuser = lookups$30$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$30$lead$lead_length = 'h3;
+                    lookups$30$lead$malformed_tuser = 'h0;
+                    lookups$30$lead$second_allowed = 'hf;
+                    lookups$30$lead$outside_tuser = lookups$30$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$30$lead$lead_length = 'h3;
+                    lookups$30$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$30$lead$lead_length = 'h4;
+                    lookups$30$lead$malformed_tuser = 'h0;
+                    lookups$30$lead$second_allowed = 'h18;
+                    lookups$30$lead$outside_tuser = lookups$30$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$30$lead$lead_length = 'h4;
+                    lookups$30$lead$malformed_tuser = 'h0;
+                    lookups$30$lead$second_allowed = 'h7;
+                    lookups$30$lead$outside_tuser = lookups$30$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$30$lead$lead_length = 'h4;
+                    lookups$30$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$30$lead$lead_length = 'h5;
+                    lookups$30$lead$malformed_tuser = 'h0;
+                    lookups$30$lead$second_allowed = 'h1c;
+                    lookups$30$lead$outside_tuser = lookups$30$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$30$lead$lead_length = 'h5;
+                    lookups$30$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$30$lead$lead_length = 'h6;
+                    lookups$30$lead$malformed_tuser = 'h0;
+                    lookups$30$lead$second_allowed = 'h1e;
+                    lookups$30$lead$outside_tuser = lookups$30$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$30$lead$lead_length = 'h6;
+                    lookups$30$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$30$lead$malformed_tuser = lookups$30$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$30$lead$malformed_tuser = lookups$30$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$30$lead$malformed_tuser = lookups$30$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$30
+    always @(*) begin
+        lookups$30$octet$tdata = lookups$30$tdata;
+        lookups$30$lead$byte_class = lookups$30$octet$byte_class;
+        lookups$30$unused_tables = |lookups$30$octet$free_bits;
+        lookups$30$need = 'h0;
+        if (lookups$30$lead$lead_length > 'h1) begin
+            lookups$30$need = lookups$30$lead$lead_length - 'h1;
+        end
+        lookups$30$continuing = 'h0;
+        lookups$30$range = 'h0;
+        lookups$30$kind = lookups$30$lead$malformed_tuser;
+        if (lookups$30$octet$continuation != 'h0) begin
+            lookups$30$continuing = 'h1;
+            lookups$30$range = lookups$30$octet$continuation;
+        end
+        else if (lookups$30$need != 'h0) begin
+            lookups$30$range = lookups$30$lead$second_allowed;
+            lookups$30$kind = lookups$30$lead$outside_tuser;
+        end
+        lookups$30$lane = ({{17{1'b0}}, lookups$30$kind} << 'h11) | ({{16{1'b0}}, lookups$30$range} << 'hc) | ({{18{1'b0}}, lookups$30$need} << 'h9) | ({{20{1'b0}}, lookups$30$continuing} << 'h8) | {{13{1'b0}}, lookups$30$tdata};
+    end
+    // lookups$31$octet
+    always @(*) begin
+        lookups$31$octet$continuation = 'h0;
+        if (!lookups$31$octet$tdata['h7]) begin
+            lookups$31$octet$byte_class = ByteClass$Ascii;
+            lookups$31$octet$free_bits = lookups$31$octet$tdata & 'h7f;
+        end
+        else if (!lookups$31$octet$tdata['h6]) begin
+            lookups$31$octet$free_bits = lookups$31$octet$tdata & 'h3f;
+            if (lookups$31$octet$tdata['h5]) begin
+                lookups$31$octet$byte_class = ByteClass$ContA0;
+                lookups$31$octet$continuation = 'h10;
+            end
+            else if (lookups$31$octet$tdata['h4]) begin
+                lookups$31$octet$byte_class = ByteClass$Cont90;
+                lookups$31$octet$continuation = 'h8;
+            end
+            else if (lookups$31$octet$tdata['h3]) begin
+                lookups$31$octet$byte_class = ByteClass$Cont88;
+                lookups$31$octet$continuation = 'h4;
+            end
+            else if (lookups$31$octet$tdata['h2]) begin
+                lookups$31$octet$byte_class = ByteClass$Cont84;
+                lookups$31$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$31$octet$byte_class = ByteClass$Cont80;
+                lookups$31$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$31$octet$tdata['h5]) begin
+            lookups$31$octet$free_bits = lookups$31$octet$tdata & 'h1f;
+            if (lookups$31$octet$tdata['h4] | lookups$31$octet$tdata['h3] | lookups$31$octet$tdata['h2] | lookups$31$octet$tdata['h1]) begin
+                lookups$31$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$31$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$31$octet$tdata['h4]) begin
+            lookups$31$octet$free_bits = lookups$31$octet$tdata & 'hf;
+            if (lookups$31$octet$tdata == 'he0) begin
+                lookups$31$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$31$octet$tdata == 'hed) begin
+                lookups$31$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$31$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$31$octet$tdata['h3]) begin
+            lookups$31$octet$free_bits = lookups$31$octet$tdata & 'h7;
+            if (lookups$31$octet$tdata == 'hf0) begin
+                lookups$31$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$31$octet$tdata == 'hf4) & lookups$31$octet$f4_bounded) begin
+                lookups$31$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$31$octet$tdata['h2] & ~lookups$31$octet$leads_to_f7) begin
+                lookups$31$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$31$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$31$octet$tdata['h2]) begin
+            lookups$31$octet$free_bits = lookups$31$octet$tdata & 'h3;
+            if (~lookups$31$octet$leads_to_fb) begin
+                lookups$31$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$31$octet$tdata == 'hf8) begin
+                lookups$31$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$31$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$31$octet$tdata['h1]) begin
+            lookups$31$octet$free_bits = lookups$31$octet$tdata & 'h1;
+            if (~lookups$31$octet$leads_to_fd) begin
+                lookups$31$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$31$octet$tdata == 'hfc) begin
+                lookups$31$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$31$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$31$octet$free_bits = 'h0;
+            lookups$31$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$31$lead
+    always @(*) begin
+        lookups$31$lead$lead_length = 'h0;
+        lookups$31$lead$second_allowed = 'h1f;
+        lookups$31$lead$outside_tuser = lookups$31$lead$tuser_truncated;
+        lookups$31$lead$malformed_tuser = lookups$31$lead$tuser_unexpected_continuation;
+        case (lookups$31$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$31$lead$lead_length = 'h1;
+                    lookups$31$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$31$lead$lead_length = 'h2;
+                    lookups$31$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$31$lead$lead_length = 'h3;
+                    lookups$31$lead$malformed_tuser = 'h0;
+                    lookups$31$lead$second_allowed = 'h10;
+                    lookups$31$lead$outside_tuser = lookups$31$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$31$lead$lead_length = 'h3;
+                    lookups$31$lead$malformed_tuser = 'h0;
+                    lookups$31$lead$second_allowed = 'hf;
+                    lookups$31$lead$outside_tuser = lookups$31$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$31$lead$lead_length = 'h3;
+                    lookups$31$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$31$lead$lead_length = 'h4;
+                    lookups$31$lead$malformed_tuser = 'h0;
+                    lookups$31$lead$second_allowed = 'h18;
+                    lookups$31$lead$outside_tuser = lookups$31$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$31$lead$lead_length = 'h4;
+                    lookups$31$lead$malformed_tuser = 'h0;
+                    lookups$31$lead$second_allowed = 'h7;
+                    lookups$31$lead$outside_tuser = lookups$31$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$31$lead$lead_length = 'h4;
+                    lookups$31$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$31$lead$lead_length = 'h5;
+                    lookups$31$lead$malformed_tuser = 'h0;
+                    lookups$31$lead$second_allowed = 'h1c;
+                    lookups$31$lead$outside_tuser = lookups$31$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$31$lead$lead_length = 'h5;
+                    lookups$31$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$31$lead$lead_length = 'h6;
+                    lookups$31$lead$malformed_tuser = 'h0;
+                    lookups$31$lead$second_allowed = 'h1e;
+                    lookups$31$lead$outside_tuser = lookups$31$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$31$lead$lead_length = 'h6;
+                    lookups$31$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$31$lead$malformed_tuser = lookups$31$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$31$lead$malformed_tuser = lookups$31$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$31$lead$malformed_tuser = lookups$31$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$31
+    always @(*) begin
+        lookups$31$octet$tdata = lookups$31$tdata;
+        lookups$31$lead$byte_class = lookups$31$octet$byte_class;
+        lookups$31$unused_tables = |lookups$31$octet$free_bits;
+        lookups$31$need = 'h0;
+        if (lookups$31$lead$lead_length > 'h1) begin
+            lookups$31$need = lookups$31$lead$lead_length - 'h1;
+        end
+        lookups$31$continuing = 'h0;
+        lookups$31$range = 'h0;
+        lookups$31$kind = lookups$31$lead$malformed_tuser;
+        if (lookups$31$octet$continuation != 'h0) begin
+            lookups$31$continuing = 'h1;
+            lookups$31$range = lookups$31$octet$continuation;
+        end
+        else if (lookups$31$need != 'h0) begin
+            lookups$31$range = lookups$31$lead$second_allowed;
+            lookups$31$kind = lookups$31$lead$outside_tuser;
+        end
+        lookups$31$lane = ({{17{1'b0}}, lookups$31$kind} << 'h11) | ({{16{1'b0}}, lookups$31$range} << 'hc) | ({{18{1'b0}}, lookups$31$need} << 'h9) | ({{20{1'b0}}, lookups$31$continuing} << 'h8) | {{13{1'b0}}, lookups$31$tdata};
+    end
     // beat
     initial begin
        beat$q = 1'h0;
@@ -13412,229 +20292,229 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge last$clock) begin
        last$q <= last$d;
     end
-    // lane_data$0
+    // lanes$0
     initial begin
-       lane_data$0$q = 8'h0;
+       lanes$0$q = 21'h0;
     end
-    always @(posedge lane_data$0$clock) begin
-       lane_data$0$q <= lane_data$0$d;
+    always @(posedge lanes$0$clock) begin
+       lanes$0$q <= lanes$0$d;
     end
-    // lane_data$1
+    // lanes$1
     initial begin
-       lane_data$1$q = 8'h0;
+       lanes$1$q = 21'h0;
     end
-    always @(posedge lane_data$1$clock) begin
-       lane_data$1$q <= lane_data$1$d;
+    always @(posedge lanes$1$clock) begin
+       lanes$1$q <= lanes$1$d;
     end
-    // lane_data$2
+    // lanes$2
     initial begin
-       lane_data$2$q = 8'h0;
+       lanes$2$q = 21'h0;
     end
-    always @(posedge lane_data$2$clock) begin
-       lane_data$2$q <= lane_data$2$d;
+    always @(posedge lanes$2$clock) begin
+       lanes$2$q <= lanes$2$d;
     end
-    // lane_data$3
+    // lanes$3
     initial begin
-       lane_data$3$q = 8'h0;
+       lanes$3$q = 21'h0;
     end
-    always @(posedge lane_data$3$clock) begin
-       lane_data$3$q <= lane_data$3$d;
+    always @(posedge lanes$3$clock) begin
+       lanes$3$q <= lanes$3$d;
     end
-    // lane_data$4
+    // lanes$4
     initial begin
-       lane_data$4$q = 8'h0;
+       lanes$4$q = 21'h0;
     end
-    always @(posedge lane_data$4$clock) begin
-       lane_data$4$q <= lane_data$4$d;
+    always @(posedge lanes$4$clock) begin
+       lanes$4$q <= lanes$4$d;
     end
-    // lane_data$5
+    // lanes$5
     initial begin
-       lane_data$5$q = 8'h0;
+       lanes$5$q = 21'h0;
     end
-    always @(posedge lane_data$5$clock) begin
-       lane_data$5$q <= lane_data$5$d;
+    always @(posedge lanes$5$clock) begin
+       lanes$5$q <= lanes$5$d;
     end
-    // lane_data$6
+    // lanes$6
     initial begin
-       lane_data$6$q = 8'h0;
+       lanes$6$q = 21'h0;
     end
-    always @(posedge lane_data$6$clock) begin
-       lane_data$6$q <= lane_data$6$d;
+    always @(posedge lanes$6$clock) begin
+       lanes$6$q <= lanes$6$d;
     end
-    // lane_data$7
+    // lanes$7
     initial begin
-       lane_data$7$q = 8'h0;
+       lanes$7$q = 21'h0;
     end
-    always @(posedge lane_data$7$clock) begin
-       lane_data$7$q <= lane_data$7$d;
+    always @(posedge lanes$7$clock) begin
+       lanes$7$q <= lanes$7$d;
     end
-    // lane_data$8
+    // lanes$8
     initial begin
-       lane_data$8$q = 8'h0;
+       lanes$8$q = 21'h0;
     end
-    always @(posedge lane_data$8$clock) begin
-       lane_data$8$q <= lane_data$8$d;
+    always @(posedge lanes$8$clock) begin
+       lanes$8$q <= lanes$8$d;
     end
-    // lane_data$9
+    // lanes$9
     initial begin
-       lane_data$9$q = 8'h0;
+       lanes$9$q = 21'h0;
     end
-    always @(posedge lane_data$9$clock) begin
-       lane_data$9$q <= lane_data$9$d;
+    always @(posedge lanes$9$clock) begin
+       lanes$9$q <= lanes$9$d;
     end
-    // lane_data$10
+    // lanes$10
     initial begin
-       lane_data$10$q = 8'h0;
+       lanes$10$q = 21'h0;
     end
-    always @(posedge lane_data$10$clock) begin
-       lane_data$10$q <= lane_data$10$d;
+    always @(posedge lanes$10$clock) begin
+       lanes$10$q <= lanes$10$d;
     end
-    // lane_data$11
+    // lanes$11
     initial begin
-       lane_data$11$q = 8'h0;
+       lanes$11$q = 21'h0;
     end
-    always @(posedge lane_data$11$clock) begin
-       lane_data$11$q <= lane_data$11$d;
+    always @(posedge lanes$11$clock) begin
+       lanes$11$q <= lanes$11$d;
     end
-    // lane_data$12
+    // lanes$12
     initial begin
-       lane_data$12$q = 8'h0;
+       lanes$12$q = 21'h0;
     end
-    always @(posedge lane_data$12$clock) begin
-       lane_data$12$q <= lane_data$12$d;
+    always @(posedge lanes$12$clock) begin
+       lanes$12$q <= lanes$12$d;
     end
-    // lane_data$13
+    // lanes$13
     initial begin
-       lane_data$13$q = 8'h0;
+       lanes$13$q = 21'h0;
     end
-    always @(posedge lane_data$13$clock) begin
-       lane_data$13$q <= lane_data$13$d;
+    always @(posedge lanes$13$clock) begin
+       lanes$13$q <= lanes$13$d;
     end
-    // lane_data$14
+    // lanes$14
     initial begin
-       lane_data$14$q = 8'h0;
+       lanes$14$q = 21'h0;
     end
-    always @(posedge lane_data$14$clock) begin
-       lane_data$14$q <= lane_data$14$d;
+    always @(posedge lanes$14$clock) begin
+       lanes$14$q <= lanes$14$d;
     end
-    // lane_data$15
+    // lanes$15
     initial begin
-       lane_data$15$q = 8'h0;
+       lanes$15$q = 21'h0;
     end
-    always @(posedge lane_data$15$clock) begin
-       lane_data$15$q <= lane_data$15$d;
+    always @(posedge lanes$15$clock) begin
+       lanes$15$q <= lanes$15$d;
     end
-    // lane_data$16
+    // lanes$16
     initial begin
-       lane_data$16$q = 8'h0;
+       lanes$16$q = 21'h0;
     end
-    always @(posedge lane_data$16$clock) begin
-       lane_data$16$q <= lane_data$16$d;
+    always @(posedge lanes$16$clock) begin
+       lanes$16$q <= lanes$16$d;
     end
-    // lane_data$17
+    // lanes$17
     initial begin
-       lane_data$17$q = 8'h0;
+       lanes$17$q = 21'h0;
     end
-    always @(posedge lane_data$17$clock) begin
-       lane_data$17$q <= lane_data$17$d;
+    always @(posedge lanes$17$clock) begin
+       lanes$17$q <= lanes$17$d;
     end
-    // lane_data$18
+    // lanes$18
     initial begin
-       lane_data$18$q = 8'h0;
+       lanes$18$q = 21'h0;
     end
-    always @(posedge lane_data$18$clock) begin
-       lane_data$18$q <= lane_data$18$d;
+    always @(posedge lanes$18$clock) begin
+       lanes$18$q <= lanes$18$d;
     end
-    // lane_data$19
+    // lanes$19
     initial begin
-       lane_data$19$q = 8'h0;
+       lanes$19$q = 21'h0;
     end
-    always @(posedge lane_data$19$clock) begin
-       lane_data$19$q <= lane_data$19$d;
+    always @(posedge lanes$19$clock) begin
+       lanes$19$q <= lanes$19$d;
     end
-    // lane_data$20
+    // lanes$20
     initial begin
-       lane_data$20$q = 8'h0;
+       lanes$20$q = 21'h0;
     end
-    always @(posedge lane_data$20$clock) begin
-       lane_data$20$q <= lane_data$20$d;
+    always @(posedge lanes$20$clock) begin
+       lanes$20$q <= lanes$20$d;
     end
-    // lane_data$21
+    // lanes$21
     initial begin
-       lane_data$21$q = 8'h0;
+       lanes$21$q = 21'h0;
     end
-    always @(posedge lane_data$21$clock) begin
-       lane_data$21$q <= lane_data$21$d;
+    always @(posedge lanes$21$clock) begin
+       lanes$21$q <= lanes$21$d;
     end
-    // lane_data$22
+    // lanes$22
     initial begin
-       lane_data$22$q = 8'h0;
+       lanes$22$q = 21'h0;
     end
-    always @(posedge lane_data$22$clock) begin
-       lane_data$22$q <= lane_data$22$d;
+    always @(posedge lanes$22$clock) begin
+       lanes$22$q <= lanes$22$d;
     end
-    // lane_data$23
+    // lanes$23
     initial begin
-       lane_data$23$q = 8'h0;
+       lanes$23$q = 21'h0;
     end
-    always @(posedge lane_data$23$clock) begin
-       lane_data$23$q <= lane_data$23$d;
+    always @(posedge lanes$23$clock) begin
+       lanes$23$q <= lanes$23$d;
     end
-    // lane_data$24
+    // lanes$24
     initial begin
-       lane_data$24$q = 8'h0;
+       lanes$24$q = 21'h0;
     end
-    always @(posedge lane_data$24$clock) begin
-       lane_data$24$q <= lane_data$24$d;
+    always @(posedge lanes$24$clock) begin
+       lanes$24$q <= lanes$24$d;
     end
-    // lane_data$25
+    // lanes$25
     initial begin
-       lane_data$25$q = 8'h0;
+       lanes$25$q = 21'h0;
     end
-    always @(posedge lane_data$25$clock) begin
-       lane_data$25$q <= lane_data$25$d;
+    always @(posedge lanes$25$clock) begin
+       lanes$25$q <= lanes$25$d;
     end
-    // lane_data$26
+    // lanes$26
     initial begin
-       lane_data$26$q = 8'h0;
+       lanes$26$q = 21'h0;
     end
-    always @(posedge lane_data$26$clock) begin
-       lane_data$26$q <= lane_data$26$d;
+    always @(posedge lanes$26$clock) begin
+       lanes$26$q <= lanes$26$d;
     end
-    // lane_data$27
+    // lanes$27
     initial begin
-       lane_data$27$q = 8'h0;
+       lanes$27$q = 21'h0;
     end
-    always @(posedge lane_data$27$clock) begin
-       lane_data$27$q <= lane_data$27$d;
+    always @(posedge lanes$27$clock) begin
+       lanes$27$q <= lanes$27$d;
     end
-    // lane_data$28
+    // lanes$28
     initial begin
-       lane_data$28$q = 8'h0;
+       lanes$28$q = 21'h0;
     end
-    always @(posedge lane_data$28$clock) begin
-       lane_data$28$q <= lane_data$28$d;
+    always @(posedge lanes$28$clock) begin
+       lanes$28$q <= lanes$28$d;
     end
-    // lane_data$29
+    // lanes$29
     initial begin
-       lane_data$29$q = 8'h0;
+       lanes$29$q = 21'h0;
     end
-    always @(posedge lane_data$29$clock) begin
-       lane_data$29$q <= lane_data$29$d;
+    always @(posedge lanes$29$clock) begin
+       lanes$29$q <= lanes$29$d;
     end
-    // lane_data$30
+    // lanes$30
     initial begin
-       lane_data$30$q = 8'h0;
+       lanes$30$q = 21'h0;
     end
-    always @(posedge lane_data$30$clock) begin
-       lane_data$30$q <= lane_data$30$d;
+    always @(posedge lanes$30$clock) begin
+       lanes$30$q <= lanes$30$d;
     end
-    // lane_data$31
+    // lanes$31
     initial begin
-       lane_data$31$q = 8'h0;
+       lanes$31$q = 21'h0;
     end
-    always @(posedge lane_data$31$clock) begin
-       lane_data$31$q <= lane_data$31$d;
+    always @(posedge lanes$31$clock) begin
+       lanes$31$q <= lanes$31$d;
     end
     // lane_keep$0
     initial begin
@@ -13860,221 +20740,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge lane_keep$31$clock) begin
        lane_keep$31$q <= lane_keep$31$d;
     end
-    // summaries$0$octet
-    always @(*) begin
-        summaries$0$octet$continuation = 'h0;
-        if (!summaries$0$octet$tdata['h7]) begin
-            summaries$0$octet$byte_class = ByteClass$Ascii;
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h7f;
-        end
-        else if (!summaries$0$octet$tdata['h6]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h3f;
-            if (summaries$0$octet$tdata['h5]) begin
-                summaries$0$octet$byte_class = ByteClass$ContA0;
-                summaries$0$octet$continuation = 'h10;
-            end
-            else if (summaries$0$octet$tdata['h4]) begin
-                summaries$0$octet$byte_class = ByteClass$Cont90;
-                summaries$0$octet$continuation = 'h8;
-            end
-            else if (summaries$0$octet$tdata['h3]) begin
-                summaries$0$octet$byte_class = ByteClass$Cont88;
-                summaries$0$octet$continuation = 'h4;
-            end
-            else if (summaries$0$octet$tdata['h2]) begin
-                summaries$0$octet$byte_class = ByteClass$Cont84;
-                summaries$0$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$Cont80;
-                summaries$0$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$0$octet$tdata['h5]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h1f;
-            if (summaries$0$octet$tdata['h4] | summaries$0$octet$tdata['h3] | summaries$0$octet$tdata['h2] | summaries$0$octet$tdata['h1]) begin
-                summaries$0$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$0$octet$tdata['h4]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'hf;
-            if (summaries$0$octet$tdata == 'he0) begin
-                summaries$0$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$0$octet$tdata == 'hed) begin
-                summaries$0$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$0$octet$tdata['h3]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h7;
-            if (summaries$0$octet$tdata == 'hf0) begin
-                summaries$0$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$0$octet$tdata == 'hf4) & summaries$0$octet$f4_bounded) begin
-                summaries$0$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$0$octet$tdata['h2] & ~summaries$0$octet$leads_to_f7) begin
-                summaries$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$0$octet$tdata['h2]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h3;
-            if (~summaries$0$octet$leads_to_fb) begin
-                summaries$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$0$octet$tdata == 'hf8) begin
-                summaries$0$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$0$octet$tdata['h1]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h1;
-            if (~summaries$0$octet$leads_to_fd) begin
-                summaries$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$0$octet$tdata == 'hfc) begin
-                summaries$0$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$0$octet$free_bits = 'h0;
-            summaries$0$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$0$lead
-    always @(*) begin
-        summaries$0$lead$lead_length = 'h0;
-        summaries$0$lead$second_allowed = 'h1f;
-        summaries$0$lead$outside_tuser = summaries$0$lead$tuser_truncated;
-        summaries$0$lead$malformed_tuser = summaries$0$lead$tuser_unexpected_continuation;
-        case (summaries$0$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$0$lead$lead_length = 'h1;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$0$lead$lead_length = 'h2;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$0$lead$lead_length = 'h3;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'h10;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$0$lead$lead_length = 'h3;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'hf;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$0$lead$lead_length = 'h3;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$0$lead$lead_length = 'h4;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'h18;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$0$lead$lead_length = 'h4;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'h7;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$0$lead$lead_length = 'h4;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$0$lead$lead_length = 'h5;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'h1c;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$0$lead$lead_length = 'h5;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$0$lead$lead_length = 'h6;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'h1e;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$0$lead$lead_length = 'h6;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$0$lead$malformed_tuser = summaries$0$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$0$lead$malformed_tuser = summaries$0$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$0$lead$malformed_tuser = summaries$0$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$0
     always @(*) begin
-        summaries$0$octet$tdata = summaries$0$tdata;
-        summaries$0$lead$byte_class = summaries$0$octet$byte_class;
-        summaries$0$unused_tables = |summaries$0$octet$free_bits;
-        summaries$0$need = 'h0;
-        if (summaries$0$lead$lead_length > 'h1) begin
-            summaries$0$need = summaries$0$lead$lead_length - 'h1;
-        end
-        summaries$0$continuing = summaries$0$octet$continuation != 'h0;
-        summaries$0$range = 'h0;
-        summaries$0$kind = summaries$0$lead$malformed_tuser;
-        if (summaries$0$continuing) begin
-            summaries$0$range = summaries$0$octet$continuation;
-        end
-        else if (summaries$0$need != 'h0) begin
-            summaries$0$range = summaries$0$lead$second_allowed;
-            summaries$0$kind = summaries$0$lead$outside_tuser;
-        end
-        summaries$0$mark_class = ({{9{1'b0}}, summaries$0$kind} << 'h9) | ({{8{1'b0}}, summaries$0$range} << 'h4) | ({{10{1'b0}}, summaries$0$need} << 'h1);
-        if (summaries$0$continuing) begin
-            summaries$0$mark_class = ({{9{1'b0}}, summaries$0$kind} << 'h9) | ({{8{1'b0}}, summaries$0$range} << 'h4) | 'h1;
-        end
-        summaries$0$lane = ({{8{1'b0}}, summaries$0$mark_class} << 'h8) | {{13{1'b0}}, summaries$0$tdata};
         summaries$0$forward = 'h1;
         summaries$0$backward = 'h1;
         if (summaries$0$keep & summaries$0$continuing) begin
@@ -14086,221 +20753,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$0$backward = 'h0;
         end
     end
-    // summaries$1$octet
-    always @(*) begin
-        summaries$1$octet$continuation = 'h0;
-        if (!summaries$1$octet$tdata['h7]) begin
-            summaries$1$octet$byte_class = ByteClass$Ascii;
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h7f;
-        end
-        else if (!summaries$1$octet$tdata['h6]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h3f;
-            if (summaries$1$octet$tdata['h5]) begin
-                summaries$1$octet$byte_class = ByteClass$ContA0;
-                summaries$1$octet$continuation = 'h10;
-            end
-            else if (summaries$1$octet$tdata['h4]) begin
-                summaries$1$octet$byte_class = ByteClass$Cont90;
-                summaries$1$octet$continuation = 'h8;
-            end
-            else if (summaries$1$octet$tdata['h3]) begin
-                summaries$1$octet$byte_class = ByteClass$Cont88;
-                summaries$1$octet$continuation = 'h4;
-            end
-            else if (summaries$1$octet$tdata['h2]) begin
-                summaries$1$octet$byte_class = ByteClass$Cont84;
-                summaries$1$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$Cont80;
-                summaries$1$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$1$octet$tdata['h5]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h1f;
-            if (summaries$1$octet$tdata['h4] | summaries$1$octet$tdata['h3] | summaries$1$octet$tdata['h2] | summaries$1$octet$tdata['h1]) begin
-                summaries$1$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$1$octet$tdata['h4]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'hf;
-            if (summaries$1$octet$tdata == 'he0) begin
-                summaries$1$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$1$octet$tdata == 'hed) begin
-                summaries$1$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$1$octet$tdata['h3]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h7;
-            if (summaries$1$octet$tdata == 'hf0) begin
-                summaries$1$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$1$octet$tdata == 'hf4) & summaries$1$octet$f4_bounded) begin
-                summaries$1$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$1$octet$tdata['h2] & ~summaries$1$octet$leads_to_f7) begin
-                summaries$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$1$octet$tdata['h2]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h3;
-            if (~summaries$1$octet$leads_to_fb) begin
-                summaries$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$1$octet$tdata == 'hf8) begin
-                summaries$1$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$1$octet$tdata['h1]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h1;
-            if (~summaries$1$octet$leads_to_fd) begin
-                summaries$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$1$octet$tdata == 'hfc) begin
-                summaries$1$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$1$octet$free_bits = 'h0;
-            summaries$1$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$1$lead
-    always @(*) begin
-        summaries$1$lead$lead_length = 'h0;
-        summaries$1$lead$second_allowed = 'h1f;
-        summaries$1$lead$outside_tuser = summaries$1$lead$tuser_truncated;
-        summaries$1$lead$malformed_tuser = summaries$1$lead$tuser_unexpected_continuation;
-        case (summaries$1$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$1$lead$lead_length = 'h1;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$1$lead$lead_length = 'h2;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$1$lead$lead_length = 'h3;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'h10;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$1$lead$lead_length = 'h3;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'hf;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$1$lead$lead_length = 'h3;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$1$lead$lead_length = 'h4;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'h18;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$1$lead$lead_length = 'h4;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'h7;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$1$lead$lead_length = 'h4;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$1$lead$lead_length = 'h5;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'h1c;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$1$lead$lead_length = 'h5;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$1$lead$lead_length = 'h6;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'h1e;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$1$lead$lead_length = 'h6;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$1$lead$malformed_tuser = summaries$1$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$1$lead$malformed_tuser = summaries$1$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$1$lead$malformed_tuser = summaries$1$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$1
     always @(*) begin
-        summaries$1$octet$tdata = summaries$1$tdata;
-        summaries$1$lead$byte_class = summaries$1$octet$byte_class;
-        summaries$1$unused_tables = |summaries$1$octet$free_bits;
-        summaries$1$need = 'h0;
-        if (summaries$1$lead$lead_length > 'h1) begin
-            summaries$1$need = summaries$1$lead$lead_length - 'h1;
-        end
-        summaries$1$continuing = summaries$1$octet$continuation != 'h0;
-        summaries$1$range = 'h0;
-        summaries$1$kind = summaries$1$lead$malformed_tuser;
-        if (summaries$1$continuing) begin
-            summaries$1$range = summaries$1$octet$continuation;
-        end
-        else if (summaries$1$need != 'h0) begin
-            summaries$1$range = summaries$1$lead$second_allowed;
-            summaries$1$kind = summaries$1$lead$outside_tuser;
-        end
-        summaries$1$mark_class = ({{9{1'b0}}, summaries$1$kind} << 'h9) | ({{8{1'b0}}, summaries$1$range} << 'h4) | ({{10{1'b0}}, summaries$1$need} << 'h1);
-        if (summaries$1$continuing) begin
-            summaries$1$mark_class = ({{9{1'b0}}, summaries$1$kind} << 'h9) | ({{8{1'b0}}, summaries$1$range} << 'h4) | 'h1;
-        end
-        summaries$1$lane = ({{8{1'b0}}, summaries$1$mark_class} << 'h8) | {{13{1'b0}}, summaries$1$tdata};
         summaries$1$forward = 'h1;
         summaries$1$backward = 'h1;
         if (summaries$1$keep & summaries$1$continuing) begin
@@ -14312,221 +20766,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$1$backward = 'h0;
         end
     end
-    // summaries$2$octet
-    always @(*) begin
-        summaries$2$octet$continuation = 'h0;
-        if (!summaries$2$octet$tdata['h7]) begin
-            summaries$2$octet$byte_class = ByteClass$Ascii;
-            summaries$2$octet$free_bits = summaries$2$octet$tdata & 'h7f;
-        end
-        else if (!summaries$2$octet$tdata['h6]) begin
-            summaries$2$octet$free_bits = summaries$2$octet$tdata & 'h3f;
-            if (summaries$2$octet$tdata['h5]) begin
-                summaries$2$octet$byte_class = ByteClass$ContA0;
-                summaries$2$octet$continuation = 'h10;
-            end
-            else if (summaries$2$octet$tdata['h4]) begin
-                summaries$2$octet$byte_class = ByteClass$Cont90;
-                summaries$2$octet$continuation = 'h8;
-            end
-            else if (summaries$2$octet$tdata['h3]) begin
-                summaries$2$octet$byte_class = ByteClass$Cont88;
-                summaries$2$octet$continuation = 'h4;
-            end
-            else if (summaries$2$octet$tdata['h2]) begin
-                summaries$2$octet$byte_class = ByteClass$Cont84;
-                summaries$2$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$2$octet$byte_class = ByteClass$Cont80;
-                summaries$2$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$2$octet$tdata['h5]) begin
-            summaries$2$octet$free_bits = summaries$2$octet$tdata & 'h1f;
-            if (summaries$2$octet$tdata['h4] | summaries$2$octet$tdata['h3] | summaries$2$octet$tdata['h2] | summaries$2$octet$tdata['h1]) begin
-                summaries$2$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$2$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$2$octet$tdata['h4]) begin
-            summaries$2$octet$free_bits = summaries$2$octet$tdata & 'hf;
-            if (summaries$2$octet$tdata == 'he0) begin
-                summaries$2$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$2$octet$tdata == 'hed) begin
-                summaries$2$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$2$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$2$octet$tdata['h3]) begin
-            summaries$2$octet$free_bits = summaries$2$octet$tdata & 'h7;
-            if (summaries$2$octet$tdata == 'hf0) begin
-                summaries$2$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$2$octet$tdata == 'hf4) & summaries$2$octet$f4_bounded) begin
-                summaries$2$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$2$octet$tdata['h2] & ~summaries$2$octet$leads_to_f7) begin
-                summaries$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$2$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$2$octet$tdata['h2]) begin
-            summaries$2$octet$free_bits = summaries$2$octet$tdata & 'h3;
-            if (~summaries$2$octet$leads_to_fb) begin
-                summaries$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$2$octet$tdata == 'hf8) begin
-                summaries$2$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$2$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$2$octet$tdata['h1]) begin
-            summaries$2$octet$free_bits = summaries$2$octet$tdata & 'h1;
-            if (~summaries$2$octet$leads_to_fd) begin
-                summaries$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$2$octet$tdata == 'hfc) begin
-                summaries$2$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$2$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$2$octet$free_bits = 'h0;
-            summaries$2$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$2$lead
-    always @(*) begin
-        summaries$2$lead$lead_length = 'h0;
-        summaries$2$lead$second_allowed = 'h1f;
-        summaries$2$lead$outside_tuser = summaries$2$lead$tuser_truncated;
-        summaries$2$lead$malformed_tuser = summaries$2$lead$tuser_unexpected_continuation;
-        case (summaries$2$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$2$lead$lead_length = 'h1;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$2$lead$lead_length = 'h2;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$2$lead$lead_length = 'h3;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                    summaries$2$lead$second_allowed = 'h10;
-                    summaries$2$lead$outside_tuser = summaries$2$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$2$lead$lead_length = 'h3;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                    summaries$2$lead$second_allowed = 'hf;
-                    summaries$2$lead$outside_tuser = summaries$2$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$2$lead$lead_length = 'h3;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$2$lead$lead_length = 'h4;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                    summaries$2$lead$second_allowed = 'h18;
-                    summaries$2$lead$outside_tuser = summaries$2$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$2$lead$lead_length = 'h4;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                    summaries$2$lead$second_allowed = 'h7;
-                    summaries$2$lead$outside_tuser = summaries$2$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$2$lead$lead_length = 'h4;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$2$lead$lead_length = 'h5;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                    summaries$2$lead$second_allowed = 'h1c;
-                    summaries$2$lead$outside_tuser = summaries$2$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$2$lead$lead_length = 'h5;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$2$lead$lead_length = 'h6;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                    summaries$2$lead$second_allowed = 'h1e;
-                    summaries$2$lead$outside_tuser = summaries$2$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$2$lead$lead_length = 'h6;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$2$lead$malformed_tuser = summaries$2$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$2$lead$malformed_tuser = summaries$2$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$2$lead$malformed_tuser = summaries$2$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$2
     always @(*) begin
-        summaries$2$octet$tdata = summaries$2$tdata;
-        summaries$2$lead$byte_class = summaries$2$octet$byte_class;
-        summaries$2$unused_tables = |summaries$2$octet$free_bits;
-        summaries$2$need = 'h0;
-        if (summaries$2$lead$lead_length > 'h1) begin
-            summaries$2$need = summaries$2$lead$lead_length - 'h1;
-        end
-        summaries$2$continuing = summaries$2$octet$continuation != 'h0;
-        summaries$2$range = 'h0;
-        summaries$2$kind = summaries$2$lead$malformed_tuser;
-        if (summaries$2$continuing) begin
-            summaries$2$range = summaries$2$octet$continuation;
-        end
-        else if (summaries$2$need != 'h0) begin
-            summaries$2$range = summaries$2$lead$second_allowed;
-            summaries$2$kind = summaries$2$lead$outside_tuser;
-        end
-        summaries$2$mark_class = ({{9{1'b0}}, summaries$2$kind} << 'h9) | ({{8{1'b0}}, summaries$2$range} << 'h4) | ({{10{1'b0}}, summaries$2$need} << 'h1);
-        if (summaries$2$continuing) begin
-            summaries$2$mark_class = ({{9{1'b0}}, summaries$2$kind} << 'h9) | ({{8{1'b0}}, summaries$2$range} << 'h4) | 'h1;
-        end
-        summaries$2$lane = ({{8{1'b0}}, summaries$2$mark_class} << 'h8) | {{13{1'b0}}, summaries$2$tdata};
         summaries$2$forward = 'h1;
         summaries$2$backward = 'h1;
         if (summaries$2$keep & summaries$2$continuing) begin
@@ -14538,221 +20779,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$2$backward = 'h0;
         end
     end
-    // summaries$3$octet
-    always @(*) begin
-        summaries$3$octet$continuation = 'h0;
-        if (!summaries$3$octet$tdata['h7]) begin
-            summaries$3$octet$byte_class = ByteClass$Ascii;
-            summaries$3$octet$free_bits = summaries$3$octet$tdata & 'h7f;
-        end
-        else if (!summaries$3$octet$tdata['h6]) begin
-            summaries$3$octet$free_bits = summaries$3$octet$tdata & 'h3f;
-            if (summaries$3$octet$tdata['h5]) begin
-                summaries$3$octet$byte_class = ByteClass$ContA0;
-                summaries$3$octet$continuation = 'h10;
-            end
-            else if (summaries$3$octet$tdata['h4]) begin
-                summaries$3$octet$byte_class = ByteClass$Cont90;
-                summaries$3$octet$continuation = 'h8;
-            end
-            else if (summaries$3$octet$tdata['h3]) begin
-                summaries$3$octet$byte_class = ByteClass$Cont88;
-                summaries$3$octet$continuation = 'h4;
-            end
-            else if (summaries$3$octet$tdata['h2]) begin
-                summaries$3$octet$byte_class = ByteClass$Cont84;
-                summaries$3$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$3$octet$byte_class = ByteClass$Cont80;
-                summaries$3$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$3$octet$tdata['h5]) begin
-            summaries$3$octet$free_bits = summaries$3$octet$tdata & 'h1f;
-            if (summaries$3$octet$tdata['h4] | summaries$3$octet$tdata['h3] | summaries$3$octet$tdata['h2] | summaries$3$octet$tdata['h1]) begin
-                summaries$3$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$3$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$3$octet$tdata['h4]) begin
-            summaries$3$octet$free_bits = summaries$3$octet$tdata & 'hf;
-            if (summaries$3$octet$tdata == 'he0) begin
-                summaries$3$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$3$octet$tdata == 'hed) begin
-                summaries$3$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$3$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$3$octet$tdata['h3]) begin
-            summaries$3$octet$free_bits = summaries$3$octet$tdata & 'h7;
-            if (summaries$3$octet$tdata == 'hf0) begin
-                summaries$3$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$3$octet$tdata == 'hf4) & summaries$3$octet$f4_bounded) begin
-                summaries$3$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$3$octet$tdata['h2] & ~summaries$3$octet$leads_to_f7) begin
-                summaries$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$3$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$3$octet$tdata['h2]) begin
-            summaries$3$octet$free_bits = summaries$3$octet$tdata & 'h3;
-            if (~summaries$3$octet$leads_to_fb) begin
-                summaries$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$3$octet$tdata == 'hf8) begin
-                summaries$3$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$3$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$3$octet$tdata['h1]) begin
-            summaries$3$octet$free_bits = summaries$3$octet$tdata & 'h1;
-            if (~summaries$3$octet$leads_to_fd) begin
-                summaries$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$3$octet$tdata == 'hfc) begin
-                summaries$3$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$3$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$3$octet$free_bits = 'h0;
-            summaries$3$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$3$lead
-    always @(*) begin
-        summaries$3$lead$lead_length = 'h0;
-        summaries$3$lead$second_allowed = 'h1f;
-        summaries$3$lead$outside_tuser = summaries$3$lead$tuser_truncated;
-        summaries$3$lead$malformed_tuser = summaries$3$lead$tuser_unexpected_continuation;
-        case (summaries$3$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$3$lead$lead_length = 'h1;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$3$lead$lead_length = 'h2;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$3$lead$lead_length = 'h3;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                    summaries$3$lead$second_allowed = 'h10;
-                    summaries$3$lead$outside_tuser = summaries$3$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$3$lead$lead_length = 'h3;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                    summaries$3$lead$second_allowed = 'hf;
-                    summaries$3$lead$outside_tuser = summaries$3$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$3$lead$lead_length = 'h3;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$3$lead$lead_length = 'h4;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                    summaries$3$lead$second_allowed = 'h18;
-                    summaries$3$lead$outside_tuser = summaries$3$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$3$lead$lead_length = 'h4;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                    summaries$3$lead$second_allowed = 'h7;
-                    summaries$3$lead$outside_tuser = summaries$3$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$3$lead$lead_length = 'h4;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$3$lead$lead_length = 'h5;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                    summaries$3$lead$second_allowed = 'h1c;
-                    summaries$3$lead$outside_tuser = summaries$3$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$3$lead$lead_length = 'h5;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$3$lead$lead_length = 'h6;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                    summaries$3$lead$second_allowed = 'h1e;
-                    summaries$3$lead$outside_tuser = summaries$3$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$3$lead$lead_length = 'h6;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$3$lead$malformed_tuser = summaries$3$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$3$lead$malformed_tuser = summaries$3$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$3$lead$malformed_tuser = summaries$3$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$3
     always @(*) begin
-        summaries$3$octet$tdata = summaries$3$tdata;
-        summaries$3$lead$byte_class = summaries$3$octet$byte_class;
-        summaries$3$unused_tables = |summaries$3$octet$free_bits;
-        summaries$3$need = 'h0;
-        if (summaries$3$lead$lead_length > 'h1) begin
-            summaries$3$need = summaries$3$lead$lead_length - 'h1;
-        end
-        summaries$3$continuing = summaries$3$octet$continuation != 'h0;
-        summaries$3$range = 'h0;
-        summaries$3$kind = summaries$3$lead$malformed_tuser;
-        if (summaries$3$continuing) begin
-            summaries$3$range = summaries$3$octet$continuation;
-        end
-        else if (summaries$3$need != 'h0) begin
-            summaries$3$range = summaries$3$lead$second_allowed;
-            summaries$3$kind = summaries$3$lead$outside_tuser;
-        end
-        summaries$3$mark_class = ({{9{1'b0}}, summaries$3$kind} << 'h9) | ({{8{1'b0}}, summaries$3$range} << 'h4) | ({{10{1'b0}}, summaries$3$need} << 'h1);
-        if (summaries$3$continuing) begin
-            summaries$3$mark_class = ({{9{1'b0}}, summaries$3$kind} << 'h9) | ({{8{1'b0}}, summaries$3$range} << 'h4) | 'h1;
-        end
-        summaries$3$lane = ({{8{1'b0}}, summaries$3$mark_class} << 'h8) | {{13{1'b0}}, summaries$3$tdata};
         summaries$3$forward = 'h1;
         summaries$3$backward = 'h1;
         if (summaries$3$keep & summaries$3$continuing) begin
@@ -14764,221 +20792,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$3$backward = 'h0;
         end
     end
-    // summaries$4$octet
-    always @(*) begin
-        summaries$4$octet$continuation = 'h0;
-        if (!summaries$4$octet$tdata['h7]) begin
-            summaries$4$octet$byte_class = ByteClass$Ascii;
-            summaries$4$octet$free_bits = summaries$4$octet$tdata & 'h7f;
-        end
-        else if (!summaries$4$octet$tdata['h6]) begin
-            summaries$4$octet$free_bits = summaries$4$octet$tdata & 'h3f;
-            if (summaries$4$octet$tdata['h5]) begin
-                summaries$4$octet$byte_class = ByteClass$ContA0;
-                summaries$4$octet$continuation = 'h10;
-            end
-            else if (summaries$4$octet$tdata['h4]) begin
-                summaries$4$octet$byte_class = ByteClass$Cont90;
-                summaries$4$octet$continuation = 'h8;
-            end
-            else if (summaries$4$octet$tdata['h3]) begin
-                summaries$4$octet$byte_class = ByteClass$Cont88;
-                summaries$4$octet$continuation = 'h4;
-            end
-            else if (summaries$4$octet$tdata['h2]) begin
-                summaries$4$octet$byte_class = ByteClass$Cont84;
-                summaries$4$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$4$octet$byte_class = ByteClass$Cont80;
-                summaries$4$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$4$octet$tdata['h5]) begin
-            summaries$4$octet$free_bits = summaries$4$octet$tdata & 'h1f;
-            if (summaries$4$octet$tdata['h4] | summaries$4$octet$tdata['h3] | summaries$4$octet$tdata['h2] | summaries$4$octet$tdata['h1]) begin
-                summaries$4$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$4$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$4$octet$tdata['h4]) begin
-            summaries$4$octet$free_bits = summaries$4$octet$tdata & 'hf;
-            if (summaries$4$octet$tdata == 'he0) begin
-                summaries$4$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$4$octet$tdata == 'hed) begin
-                summaries$4$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$4$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$4$octet$tdata['h3]) begin
-            summaries$4$octet$free_bits = summaries$4$octet$tdata & 'h7;
-            if (summaries$4$octet$tdata == 'hf0) begin
-                summaries$4$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$4$octet$tdata == 'hf4) & summaries$4$octet$f4_bounded) begin
-                summaries$4$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$4$octet$tdata['h2] & ~summaries$4$octet$leads_to_f7) begin
-                summaries$4$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$4$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$4$octet$tdata['h2]) begin
-            summaries$4$octet$free_bits = summaries$4$octet$tdata & 'h3;
-            if (~summaries$4$octet$leads_to_fb) begin
-                summaries$4$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$4$octet$tdata == 'hf8) begin
-                summaries$4$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$4$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$4$octet$tdata['h1]) begin
-            summaries$4$octet$free_bits = summaries$4$octet$tdata & 'h1;
-            if (~summaries$4$octet$leads_to_fd) begin
-                summaries$4$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$4$octet$tdata == 'hfc) begin
-                summaries$4$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$4$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$4$octet$free_bits = 'h0;
-            summaries$4$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$4$lead
-    always @(*) begin
-        summaries$4$lead$lead_length = 'h0;
-        summaries$4$lead$second_allowed = 'h1f;
-        summaries$4$lead$outside_tuser = summaries$4$lead$tuser_truncated;
-        summaries$4$lead$malformed_tuser = summaries$4$lead$tuser_unexpected_continuation;
-        case (summaries$4$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$4$lead$lead_length = 'h1;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$4$lead$lead_length = 'h2;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$4$lead$lead_length = 'h3;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                    summaries$4$lead$second_allowed = 'h10;
-                    summaries$4$lead$outside_tuser = summaries$4$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$4$lead$lead_length = 'h3;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                    summaries$4$lead$second_allowed = 'hf;
-                    summaries$4$lead$outside_tuser = summaries$4$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$4$lead$lead_length = 'h3;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$4$lead$lead_length = 'h4;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                    summaries$4$lead$second_allowed = 'h18;
-                    summaries$4$lead$outside_tuser = summaries$4$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$4$lead$lead_length = 'h4;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                    summaries$4$lead$second_allowed = 'h7;
-                    summaries$4$lead$outside_tuser = summaries$4$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$4$lead$lead_length = 'h4;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$4$lead$lead_length = 'h5;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                    summaries$4$lead$second_allowed = 'h1c;
-                    summaries$4$lead$outside_tuser = summaries$4$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$4$lead$lead_length = 'h5;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$4$lead$lead_length = 'h6;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                    summaries$4$lead$second_allowed = 'h1e;
-                    summaries$4$lead$outside_tuser = summaries$4$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$4$lead$lead_length = 'h6;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$4$lead$malformed_tuser = summaries$4$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$4$lead$malformed_tuser = summaries$4$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$4$lead$malformed_tuser = summaries$4$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$4
     always @(*) begin
-        summaries$4$octet$tdata = summaries$4$tdata;
-        summaries$4$lead$byte_class = summaries$4$octet$byte_class;
-        summaries$4$unused_tables = |summaries$4$octet$free_bits;
-        summaries$4$need = 'h0;
-        if (summaries$4$lead$lead_length > 'h1) begin
-            summaries$4$need = summaries$4$lead$lead_length - 'h1;
-        end
-        summaries$4$continuing = summaries$4$octet$continuation != 'h0;
-        summaries$4$range = 'h0;
-        summaries$4$kind = summaries$4$lead$malformed_tuser;
-        if (summaries$4$continuing) begin
-            summaries$4$range = summaries$4$octet$continuation;
-        end
-        else if (summaries$4$need != 'h0) begin
-            summaries$4$range = summaries$4$lead$second_allowed;
-            summaries$4$kind = summaries$4$lead$outside_tuser;
-        end
-        summaries$4$mark_class = ({{9{1'b0}}, summaries$4$kind} << 'h9) | ({{8{1'b0}}, summaries$4$range} << 'h4) | ({{10{1'b0}}, summaries$4$need} << 'h1);
-        if (summaries$4$continuing) begin
-            summaries$4$mark_class = ({{9{1'b0}}, summaries$4$kind} << 'h9) | ({{8{1'b0}}, summaries$4$range} << 'h4) | 'h1;
-        end
-        summaries$4$lane = ({{8{1'b0}}, summaries$4$mark_class} << 'h8) | {{13{1'b0}}, summaries$4$tdata};
         summaries$4$forward = 'h1;
         summaries$4$backward = 'h1;
         if (summaries$4$keep & summaries$4$continuing) begin
@@ -14990,221 +20805,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$4$backward = 'h0;
         end
     end
-    // summaries$5$octet
-    always @(*) begin
-        summaries$5$octet$continuation = 'h0;
-        if (!summaries$5$octet$tdata['h7]) begin
-            summaries$5$octet$byte_class = ByteClass$Ascii;
-            summaries$5$octet$free_bits = summaries$5$octet$tdata & 'h7f;
-        end
-        else if (!summaries$5$octet$tdata['h6]) begin
-            summaries$5$octet$free_bits = summaries$5$octet$tdata & 'h3f;
-            if (summaries$5$octet$tdata['h5]) begin
-                summaries$5$octet$byte_class = ByteClass$ContA0;
-                summaries$5$octet$continuation = 'h10;
-            end
-            else if (summaries$5$octet$tdata['h4]) begin
-                summaries$5$octet$byte_class = ByteClass$Cont90;
-                summaries$5$octet$continuation = 'h8;
-            end
-            else if (summaries$5$octet$tdata['h3]) begin
-                summaries$5$octet$byte_class = ByteClass$Cont88;
-                summaries$5$octet$continuation = 'h4;
-            end
-            else if (summaries$5$octet$tdata['h2]) begin
-                summaries$5$octet$byte_class = ByteClass$Cont84;
-                summaries$5$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$5$octet$byte_class = ByteClass$Cont80;
-                summaries$5$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$5$octet$tdata['h5]) begin
-            summaries$5$octet$free_bits = summaries$5$octet$tdata & 'h1f;
-            if (summaries$5$octet$tdata['h4] | summaries$5$octet$tdata['h3] | summaries$5$octet$tdata['h2] | summaries$5$octet$tdata['h1]) begin
-                summaries$5$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$5$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$5$octet$tdata['h4]) begin
-            summaries$5$octet$free_bits = summaries$5$octet$tdata & 'hf;
-            if (summaries$5$octet$tdata == 'he0) begin
-                summaries$5$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$5$octet$tdata == 'hed) begin
-                summaries$5$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$5$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$5$octet$tdata['h3]) begin
-            summaries$5$octet$free_bits = summaries$5$octet$tdata & 'h7;
-            if (summaries$5$octet$tdata == 'hf0) begin
-                summaries$5$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$5$octet$tdata == 'hf4) & summaries$5$octet$f4_bounded) begin
-                summaries$5$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$5$octet$tdata['h2] & ~summaries$5$octet$leads_to_f7) begin
-                summaries$5$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$5$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$5$octet$tdata['h2]) begin
-            summaries$5$octet$free_bits = summaries$5$octet$tdata & 'h3;
-            if (~summaries$5$octet$leads_to_fb) begin
-                summaries$5$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$5$octet$tdata == 'hf8) begin
-                summaries$5$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$5$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$5$octet$tdata['h1]) begin
-            summaries$5$octet$free_bits = summaries$5$octet$tdata & 'h1;
-            if (~summaries$5$octet$leads_to_fd) begin
-                summaries$5$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$5$octet$tdata == 'hfc) begin
-                summaries$5$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$5$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$5$octet$free_bits = 'h0;
-            summaries$5$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$5$lead
-    always @(*) begin
-        summaries$5$lead$lead_length = 'h0;
-        summaries$5$lead$second_allowed = 'h1f;
-        summaries$5$lead$outside_tuser = summaries$5$lead$tuser_truncated;
-        summaries$5$lead$malformed_tuser = summaries$5$lead$tuser_unexpected_continuation;
-        case (summaries$5$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$5$lead$lead_length = 'h1;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$5$lead$lead_length = 'h2;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$5$lead$lead_length = 'h3;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                    summaries$5$lead$second_allowed = 'h10;
-                    summaries$5$lead$outside_tuser = summaries$5$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$5$lead$lead_length = 'h3;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                    summaries$5$lead$second_allowed = 'hf;
-                    summaries$5$lead$outside_tuser = summaries$5$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$5$lead$lead_length = 'h3;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$5$lead$lead_length = 'h4;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                    summaries$5$lead$second_allowed = 'h18;
-                    summaries$5$lead$outside_tuser = summaries$5$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$5$lead$lead_length = 'h4;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                    summaries$5$lead$second_allowed = 'h7;
-                    summaries$5$lead$outside_tuser = summaries$5$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$5$lead$lead_length = 'h4;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$5$lead$lead_length = 'h5;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                    summaries$5$lead$second_allowed = 'h1c;
-                    summaries$5$lead$outside_tuser = summaries$5$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$5$lead$lead_length = 'h5;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$5$lead$lead_length = 'h6;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                    summaries$5$lead$second_allowed = 'h1e;
-                    summaries$5$lead$outside_tuser = summaries$5$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$5$lead$lead_length = 'h6;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$5$lead$malformed_tuser = summaries$5$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$5$lead$malformed_tuser = summaries$5$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$5$lead$malformed_tuser = summaries$5$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$5
     always @(*) begin
-        summaries$5$octet$tdata = summaries$5$tdata;
-        summaries$5$lead$byte_class = summaries$5$octet$byte_class;
-        summaries$5$unused_tables = |summaries$5$octet$free_bits;
-        summaries$5$need = 'h0;
-        if (summaries$5$lead$lead_length > 'h1) begin
-            summaries$5$need = summaries$5$lead$lead_length - 'h1;
-        end
-        summaries$5$continuing = summaries$5$octet$continuation != 'h0;
-        summaries$5$range = 'h0;
-        summaries$5$kind = summaries$5$lead$malformed_tuser;
-        if (summaries$5$continuing) begin
-            summaries$5$range = summaries$5$octet$continuation;
-        end
-        else if (summaries$5$need != 'h0) begin
-            summaries$5$range = summaries$5$lead$second_allowed;
-            summaries$5$kind = summaries$5$lead$outside_tuser;
-        end
-        summaries$5$mark_class = ({{9{1'b0}}, summaries$5$kind} << 'h9) | ({{8{1'b0}}, summaries$5$range} << 'h4) | ({{10{1'b0}}, summaries$5$need} << 'h1);
-        if (summaries$5$continuing) begin
-            summaries$5$mark_class = ({{9{1'b0}}, summaries$5$kind} << 'h9) | ({{8{1'b0}}, summaries$5$range} << 'h4) | 'h1;
-        end
-        summaries$5$lane = ({{8{1'b0}}, summaries$5$mark_class} << 'h8) | {{13{1'b0}}, summaries$5$tdata};
         summaries$5$forward = 'h1;
         summaries$5$backward = 'h1;
         if (summaries$5$keep & summaries$5$continuing) begin
@@ -15216,221 +20818,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$5$backward = 'h0;
         end
     end
-    // summaries$6$octet
-    always @(*) begin
-        summaries$6$octet$continuation = 'h0;
-        if (!summaries$6$octet$tdata['h7]) begin
-            summaries$6$octet$byte_class = ByteClass$Ascii;
-            summaries$6$octet$free_bits = summaries$6$octet$tdata & 'h7f;
-        end
-        else if (!summaries$6$octet$tdata['h6]) begin
-            summaries$6$octet$free_bits = summaries$6$octet$tdata & 'h3f;
-            if (summaries$6$octet$tdata['h5]) begin
-                summaries$6$octet$byte_class = ByteClass$ContA0;
-                summaries$6$octet$continuation = 'h10;
-            end
-            else if (summaries$6$octet$tdata['h4]) begin
-                summaries$6$octet$byte_class = ByteClass$Cont90;
-                summaries$6$octet$continuation = 'h8;
-            end
-            else if (summaries$6$octet$tdata['h3]) begin
-                summaries$6$octet$byte_class = ByteClass$Cont88;
-                summaries$6$octet$continuation = 'h4;
-            end
-            else if (summaries$6$octet$tdata['h2]) begin
-                summaries$6$octet$byte_class = ByteClass$Cont84;
-                summaries$6$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$6$octet$byte_class = ByteClass$Cont80;
-                summaries$6$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$6$octet$tdata['h5]) begin
-            summaries$6$octet$free_bits = summaries$6$octet$tdata & 'h1f;
-            if (summaries$6$octet$tdata['h4] | summaries$6$octet$tdata['h3] | summaries$6$octet$tdata['h2] | summaries$6$octet$tdata['h1]) begin
-                summaries$6$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$6$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$6$octet$tdata['h4]) begin
-            summaries$6$octet$free_bits = summaries$6$octet$tdata & 'hf;
-            if (summaries$6$octet$tdata == 'he0) begin
-                summaries$6$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$6$octet$tdata == 'hed) begin
-                summaries$6$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$6$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$6$octet$tdata['h3]) begin
-            summaries$6$octet$free_bits = summaries$6$octet$tdata & 'h7;
-            if (summaries$6$octet$tdata == 'hf0) begin
-                summaries$6$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$6$octet$tdata == 'hf4) & summaries$6$octet$f4_bounded) begin
-                summaries$6$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$6$octet$tdata['h2] & ~summaries$6$octet$leads_to_f7) begin
-                summaries$6$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$6$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$6$octet$tdata['h2]) begin
-            summaries$6$octet$free_bits = summaries$6$octet$tdata & 'h3;
-            if (~summaries$6$octet$leads_to_fb) begin
-                summaries$6$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$6$octet$tdata == 'hf8) begin
-                summaries$6$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$6$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$6$octet$tdata['h1]) begin
-            summaries$6$octet$free_bits = summaries$6$octet$tdata & 'h1;
-            if (~summaries$6$octet$leads_to_fd) begin
-                summaries$6$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$6$octet$tdata == 'hfc) begin
-                summaries$6$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$6$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$6$octet$free_bits = 'h0;
-            summaries$6$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$6$lead
-    always @(*) begin
-        summaries$6$lead$lead_length = 'h0;
-        summaries$6$lead$second_allowed = 'h1f;
-        summaries$6$lead$outside_tuser = summaries$6$lead$tuser_truncated;
-        summaries$6$lead$malformed_tuser = summaries$6$lead$tuser_unexpected_continuation;
-        case (summaries$6$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$6$lead$lead_length = 'h1;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$6$lead$lead_length = 'h2;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$6$lead$lead_length = 'h3;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                    summaries$6$lead$second_allowed = 'h10;
-                    summaries$6$lead$outside_tuser = summaries$6$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$6$lead$lead_length = 'h3;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                    summaries$6$lead$second_allowed = 'hf;
-                    summaries$6$lead$outside_tuser = summaries$6$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$6$lead$lead_length = 'h3;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$6$lead$lead_length = 'h4;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                    summaries$6$lead$second_allowed = 'h18;
-                    summaries$6$lead$outside_tuser = summaries$6$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$6$lead$lead_length = 'h4;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                    summaries$6$lead$second_allowed = 'h7;
-                    summaries$6$lead$outside_tuser = summaries$6$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$6$lead$lead_length = 'h4;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$6$lead$lead_length = 'h5;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                    summaries$6$lead$second_allowed = 'h1c;
-                    summaries$6$lead$outside_tuser = summaries$6$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$6$lead$lead_length = 'h5;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$6$lead$lead_length = 'h6;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                    summaries$6$lead$second_allowed = 'h1e;
-                    summaries$6$lead$outside_tuser = summaries$6$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$6$lead$lead_length = 'h6;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$6$lead$malformed_tuser = summaries$6$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$6$lead$malformed_tuser = summaries$6$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$6$lead$malformed_tuser = summaries$6$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$6
     always @(*) begin
-        summaries$6$octet$tdata = summaries$6$tdata;
-        summaries$6$lead$byte_class = summaries$6$octet$byte_class;
-        summaries$6$unused_tables = |summaries$6$octet$free_bits;
-        summaries$6$need = 'h0;
-        if (summaries$6$lead$lead_length > 'h1) begin
-            summaries$6$need = summaries$6$lead$lead_length - 'h1;
-        end
-        summaries$6$continuing = summaries$6$octet$continuation != 'h0;
-        summaries$6$range = 'h0;
-        summaries$6$kind = summaries$6$lead$malformed_tuser;
-        if (summaries$6$continuing) begin
-            summaries$6$range = summaries$6$octet$continuation;
-        end
-        else if (summaries$6$need != 'h0) begin
-            summaries$6$range = summaries$6$lead$second_allowed;
-            summaries$6$kind = summaries$6$lead$outside_tuser;
-        end
-        summaries$6$mark_class = ({{9{1'b0}}, summaries$6$kind} << 'h9) | ({{8{1'b0}}, summaries$6$range} << 'h4) | ({{10{1'b0}}, summaries$6$need} << 'h1);
-        if (summaries$6$continuing) begin
-            summaries$6$mark_class = ({{9{1'b0}}, summaries$6$kind} << 'h9) | ({{8{1'b0}}, summaries$6$range} << 'h4) | 'h1;
-        end
-        summaries$6$lane = ({{8{1'b0}}, summaries$6$mark_class} << 'h8) | {{13{1'b0}}, summaries$6$tdata};
         summaries$6$forward = 'h1;
         summaries$6$backward = 'h1;
         if (summaries$6$keep & summaries$6$continuing) begin
@@ -15442,221 +20831,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$6$backward = 'h0;
         end
     end
-    // summaries$7$octet
-    always @(*) begin
-        summaries$7$octet$continuation = 'h0;
-        if (!summaries$7$octet$tdata['h7]) begin
-            summaries$7$octet$byte_class = ByteClass$Ascii;
-            summaries$7$octet$free_bits = summaries$7$octet$tdata & 'h7f;
-        end
-        else if (!summaries$7$octet$tdata['h6]) begin
-            summaries$7$octet$free_bits = summaries$7$octet$tdata & 'h3f;
-            if (summaries$7$octet$tdata['h5]) begin
-                summaries$7$octet$byte_class = ByteClass$ContA0;
-                summaries$7$octet$continuation = 'h10;
-            end
-            else if (summaries$7$octet$tdata['h4]) begin
-                summaries$7$octet$byte_class = ByteClass$Cont90;
-                summaries$7$octet$continuation = 'h8;
-            end
-            else if (summaries$7$octet$tdata['h3]) begin
-                summaries$7$octet$byte_class = ByteClass$Cont88;
-                summaries$7$octet$continuation = 'h4;
-            end
-            else if (summaries$7$octet$tdata['h2]) begin
-                summaries$7$octet$byte_class = ByteClass$Cont84;
-                summaries$7$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$7$octet$byte_class = ByteClass$Cont80;
-                summaries$7$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$7$octet$tdata['h5]) begin
-            summaries$7$octet$free_bits = summaries$7$octet$tdata & 'h1f;
-            if (summaries$7$octet$tdata['h4] | summaries$7$octet$tdata['h3] | summaries$7$octet$tdata['h2] | summaries$7$octet$tdata['h1]) begin
-                summaries$7$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$7$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$7$octet$tdata['h4]) begin
-            summaries$7$octet$free_bits = summaries$7$octet$tdata & 'hf;
-            if (summaries$7$octet$tdata == 'he0) begin
-                summaries$7$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$7$octet$tdata == 'hed) begin
-                summaries$7$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$7$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$7$octet$tdata['h3]) begin
-            summaries$7$octet$free_bits = summaries$7$octet$tdata & 'h7;
-            if (summaries$7$octet$tdata == 'hf0) begin
-                summaries$7$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$7$octet$tdata == 'hf4) & summaries$7$octet$f4_bounded) begin
-                summaries$7$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$7$octet$tdata['h2] & ~summaries$7$octet$leads_to_f7) begin
-                summaries$7$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$7$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$7$octet$tdata['h2]) begin
-            summaries$7$octet$free_bits = summaries$7$octet$tdata & 'h3;
-            if (~summaries$7$octet$leads_to_fb) begin
-                summaries$7$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$7$octet$tdata == 'hf8) begin
-                summaries$7$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$7$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$7$octet$tdata['h1]) begin
-            summaries$7$octet$free_bits = summaries$7$octet$tdata & 'h1;
-            if (~summaries$7$octet$leads_to_fd) begin
-                summaries$7$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$7$octet$tdata == 'hfc) begin
-                summaries$7$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$7$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$7$octet$free_bits = 'h0;
-            summaries$7$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$7$lead
-    always @(*) begin
-        summaries$7$lead$lead_length = 'h0;
-        summaries$7$lead$second_allowed = 'h1f;
-        summaries$7$lead$outside_tuser = summaries$7$lead$tuser_truncated;
-        summaries$7$lead$malformed_tuser = summaries$7$lead$tuser_unexpected_continuation;
-        case (summaries$7$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$7$lead$lead_length = 'h1;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$7$lead$lead_length = 'h2;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$7$lead$lead_length = 'h3;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                    summaries$7$lead$second_allowed = 'h10;
-                    summaries$7$lead$outside_tuser = summaries$7$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$7$lead$lead_length = 'h3;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                    summaries$7$lead$second_allowed = 'hf;
-                    summaries$7$lead$outside_tuser = summaries$7$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$7$lead$lead_length = 'h3;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$7$lead$lead_length = 'h4;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                    summaries$7$lead$second_allowed = 'h18;
-                    summaries$7$lead$outside_tuser = summaries$7$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$7$lead$lead_length = 'h4;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                    summaries$7$lead$second_allowed = 'h7;
-                    summaries$7$lead$outside_tuser = summaries$7$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$7$lead$lead_length = 'h4;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$7$lead$lead_length = 'h5;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                    summaries$7$lead$second_allowed = 'h1c;
-                    summaries$7$lead$outside_tuser = summaries$7$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$7$lead$lead_length = 'h5;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$7$lead$lead_length = 'h6;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                    summaries$7$lead$second_allowed = 'h1e;
-                    summaries$7$lead$outside_tuser = summaries$7$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$7$lead$lead_length = 'h6;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$7$lead$malformed_tuser = summaries$7$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$7$lead$malformed_tuser = summaries$7$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$7$lead$malformed_tuser = summaries$7$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$7
     always @(*) begin
-        summaries$7$octet$tdata = summaries$7$tdata;
-        summaries$7$lead$byte_class = summaries$7$octet$byte_class;
-        summaries$7$unused_tables = |summaries$7$octet$free_bits;
-        summaries$7$need = 'h0;
-        if (summaries$7$lead$lead_length > 'h1) begin
-            summaries$7$need = summaries$7$lead$lead_length - 'h1;
-        end
-        summaries$7$continuing = summaries$7$octet$continuation != 'h0;
-        summaries$7$range = 'h0;
-        summaries$7$kind = summaries$7$lead$malformed_tuser;
-        if (summaries$7$continuing) begin
-            summaries$7$range = summaries$7$octet$continuation;
-        end
-        else if (summaries$7$need != 'h0) begin
-            summaries$7$range = summaries$7$lead$second_allowed;
-            summaries$7$kind = summaries$7$lead$outside_tuser;
-        end
-        summaries$7$mark_class = ({{9{1'b0}}, summaries$7$kind} << 'h9) | ({{8{1'b0}}, summaries$7$range} << 'h4) | ({{10{1'b0}}, summaries$7$need} << 'h1);
-        if (summaries$7$continuing) begin
-            summaries$7$mark_class = ({{9{1'b0}}, summaries$7$kind} << 'h9) | ({{8{1'b0}}, summaries$7$range} << 'h4) | 'h1;
-        end
-        summaries$7$lane = ({{8{1'b0}}, summaries$7$mark_class} << 'h8) | {{13{1'b0}}, summaries$7$tdata};
         summaries$7$forward = 'h1;
         summaries$7$backward = 'h1;
         if (summaries$7$keep & summaries$7$continuing) begin
@@ -15668,221 +20844,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$7$backward = 'h0;
         end
     end
-    // summaries$8$octet
-    always @(*) begin
-        summaries$8$octet$continuation = 'h0;
-        if (!summaries$8$octet$tdata['h7]) begin
-            summaries$8$octet$byte_class = ByteClass$Ascii;
-            summaries$8$octet$free_bits = summaries$8$octet$tdata & 'h7f;
-        end
-        else if (!summaries$8$octet$tdata['h6]) begin
-            summaries$8$octet$free_bits = summaries$8$octet$tdata & 'h3f;
-            if (summaries$8$octet$tdata['h5]) begin
-                summaries$8$octet$byte_class = ByteClass$ContA0;
-                summaries$8$octet$continuation = 'h10;
-            end
-            else if (summaries$8$octet$tdata['h4]) begin
-                summaries$8$octet$byte_class = ByteClass$Cont90;
-                summaries$8$octet$continuation = 'h8;
-            end
-            else if (summaries$8$octet$tdata['h3]) begin
-                summaries$8$octet$byte_class = ByteClass$Cont88;
-                summaries$8$octet$continuation = 'h4;
-            end
-            else if (summaries$8$octet$tdata['h2]) begin
-                summaries$8$octet$byte_class = ByteClass$Cont84;
-                summaries$8$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$8$octet$byte_class = ByteClass$Cont80;
-                summaries$8$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$8$octet$tdata['h5]) begin
-            summaries$8$octet$free_bits = summaries$8$octet$tdata & 'h1f;
-            if (summaries$8$octet$tdata['h4] | summaries$8$octet$tdata['h3] | summaries$8$octet$tdata['h2] | summaries$8$octet$tdata['h1]) begin
-                summaries$8$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$8$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$8$octet$tdata['h4]) begin
-            summaries$8$octet$free_bits = summaries$8$octet$tdata & 'hf;
-            if (summaries$8$octet$tdata == 'he0) begin
-                summaries$8$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$8$octet$tdata == 'hed) begin
-                summaries$8$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$8$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$8$octet$tdata['h3]) begin
-            summaries$8$octet$free_bits = summaries$8$octet$tdata & 'h7;
-            if (summaries$8$octet$tdata == 'hf0) begin
-                summaries$8$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$8$octet$tdata == 'hf4) & summaries$8$octet$f4_bounded) begin
-                summaries$8$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$8$octet$tdata['h2] & ~summaries$8$octet$leads_to_f7) begin
-                summaries$8$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$8$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$8$octet$tdata['h2]) begin
-            summaries$8$octet$free_bits = summaries$8$octet$tdata & 'h3;
-            if (~summaries$8$octet$leads_to_fb) begin
-                summaries$8$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$8$octet$tdata == 'hf8) begin
-                summaries$8$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$8$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$8$octet$tdata['h1]) begin
-            summaries$8$octet$free_bits = summaries$8$octet$tdata & 'h1;
-            if (~summaries$8$octet$leads_to_fd) begin
-                summaries$8$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$8$octet$tdata == 'hfc) begin
-                summaries$8$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$8$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$8$octet$free_bits = 'h0;
-            summaries$8$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$8$lead
-    always @(*) begin
-        summaries$8$lead$lead_length = 'h0;
-        summaries$8$lead$second_allowed = 'h1f;
-        summaries$8$lead$outside_tuser = summaries$8$lead$tuser_truncated;
-        summaries$8$lead$malformed_tuser = summaries$8$lead$tuser_unexpected_continuation;
-        case (summaries$8$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$8$lead$lead_length = 'h1;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$8$lead$lead_length = 'h2;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$8$lead$lead_length = 'h3;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                    summaries$8$lead$second_allowed = 'h10;
-                    summaries$8$lead$outside_tuser = summaries$8$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$8$lead$lead_length = 'h3;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                    summaries$8$lead$second_allowed = 'hf;
-                    summaries$8$lead$outside_tuser = summaries$8$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$8$lead$lead_length = 'h3;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$8$lead$lead_length = 'h4;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                    summaries$8$lead$second_allowed = 'h18;
-                    summaries$8$lead$outside_tuser = summaries$8$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$8$lead$lead_length = 'h4;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                    summaries$8$lead$second_allowed = 'h7;
-                    summaries$8$lead$outside_tuser = summaries$8$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$8$lead$lead_length = 'h4;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$8$lead$lead_length = 'h5;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                    summaries$8$lead$second_allowed = 'h1c;
-                    summaries$8$lead$outside_tuser = summaries$8$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$8$lead$lead_length = 'h5;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$8$lead$lead_length = 'h6;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                    summaries$8$lead$second_allowed = 'h1e;
-                    summaries$8$lead$outside_tuser = summaries$8$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$8$lead$lead_length = 'h6;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$8$lead$malformed_tuser = summaries$8$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$8$lead$malformed_tuser = summaries$8$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$8$lead$malformed_tuser = summaries$8$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$8
     always @(*) begin
-        summaries$8$octet$tdata = summaries$8$tdata;
-        summaries$8$lead$byte_class = summaries$8$octet$byte_class;
-        summaries$8$unused_tables = |summaries$8$octet$free_bits;
-        summaries$8$need = 'h0;
-        if (summaries$8$lead$lead_length > 'h1) begin
-            summaries$8$need = summaries$8$lead$lead_length - 'h1;
-        end
-        summaries$8$continuing = summaries$8$octet$continuation != 'h0;
-        summaries$8$range = 'h0;
-        summaries$8$kind = summaries$8$lead$malformed_tuser;
-        if (summaries$8$continuing) begin
-            summaries$8$range = summaries$8$octet$continuation;
-        end
-        else if (summaries$8$need != 'h0) begin
-            summaries$8$range = summaries$8$lead$second_allowed;
-            summaries$8$kind = summaries$8$lead$outside_tuser;
-        end
-        summaries$8$mark_class = ({{9{1'b0}}, summaries$8$kind} << 'h9) | ({{8{1'b0}}, summaries$8$range} << 'h4) | ({{10{1'b0}}, summaries$8$need} << 'h1);
-        if (summaries$8$continuing) begin
-            summaries$8$mark_class = ({{9{1'b0}}, summaries$8$kind} << 'h9) | ({{8{1'b0}}, summaries$8$range} << 'h4) | 'h1;
-        end
-        summaries$8$lane = ({{8{1'b0}}, summaries$8$mark_class} << 'h8) | {{13{1'b0}}, summaries$8$tdata};
         summaries$8$forward = 'h1;
         summaries$8$backward = 'h1;
         if (summaries$8$keep & summaries$8$continuing) begin
@@ -15894,221 +20857,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$8$backward = 'h0;
         end
     end
-    // summaries$9$octet
-    always @(*) begin
-        summaries$9$octet$continuation = 'h0;
-        if (!summaries$9$octet$tdata['h7]) begin
-            summaries$9$octet$byte_class = ByteClass$Ascii;
-            summaries$9$octet$free_bits = summaries$9$octet$tdata & 'h7f;
-        end
-        else if (!summaries$9$octet$tdata['h6]) begin
-            summaries$9$octet$free_bits = summaries$9$octet$tdata & 'h3f;
-            if (summaries$9$octet$tdata['h5]) begin
-                summaries$9$octet$byte_class = ByteClass$ContA0;
-                summaries$9$octet$continuation = 'h10;
-            end
-            else if (summaries$9$octet$tdata['h4]) begin
-                summaries$9$octet$byte_class = ByteClass$Cont90;
-                summaries$9$octet$continuation = 'h8;
-            end
-            else if (summaries$9$octet$tdata['h3]) begin
-                summaries$9$octet$byte_class = ByteClass$Cont88;
-                summaries$9$octet$continuation = 'h4;
-            end
-            else if (summaries$9$octet$tdata['h2]) begin
-                summaries$9$octet$byte_class = ByteClass$Cont84;
-                summaries$9$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$9$octet$byte_class = ByteClass$Cont80;
-                summaries$9$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$9$octet$tdata['h5]) begin
-            summaries$9$octet$free_bits = summaries$9$octet$tdata & 'h1f;
-            if (summaries$9$octet$tdata['h4] | summaries$9$octet$tdata['h3] | summaries$9$octet$tdata['h2] | summaries$9$octet$tdata['h1]) begin
-                summaries$9$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$9$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$9$octet$tdata['h4]) begin
-            summaries$9$octet$free_bits = summaries$9$octet$tdata & 'hf;
-            if (summaries$9$octet$tdata == 'he0) begin
-                summaries$9$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$9$octet$tdata == 'hed) begin
-                summaries$9$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$9$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$9$octet$tdata['h3]) begin
-            summaries$9$octet$free_bits = summaries$9$octet$tdata & 'h7;
-            if (summaries$9$octet$tdata == 'hf0) begin
-                summaries$9$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$9$octet$tdata == 'hf4) & summaries$9$octet$f4_bounded) begin
-                summaries$9$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$9$octet$tdata['h2] & ~summaries$9$octet$leads_to_f7) begin
-                summaries$9$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$9$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$9$octet$tdata['h2]) begin
-            summaries$9$octet$free_bits = summaries$9$octet$tdata & 'h3;
-            if (~summaries$9$octet$leads_to_fb) begin
-                summaries$9$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$9$octet$tdata == 'hf8) begin
-                summaries$9$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$9$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$9$octet$tdata['h1]) begin
-            summaries$9$octet$free_bits = summaries$9$octet$tdata & 'h1;
-            if (~summaries$9$octet$leads_to_fd) begin
-                summaries$9$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$9$octet$tdata == 'hfc) begin
-                summaries$9$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$9$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$9$octet$free_bits = 'h0;
-            summaries$9$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$9$lead
-    always @(*) begin
-        summaries$9$lead$lead_length = 'h0;
-        summaries$9$lead$second_allowed = 'h1f;
-        summaries$9$lead$outside_tuser = summaries$9$lead$tuser_truncated;
-        summaries$9$lead$malformed_tuser = summaries$9$lead$tuser_unexpected_continuation;
-        case (summaries$9$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$9$lead$lead_length = 'h1;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$9$lead$lead_length = 'h2;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$9$lead$lead_length = 'h3;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                    summaries$9$lead$second_allowed = 'h10;
-                    summaries$9$lead$outside_tuser = summaries$9$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$9$lead$lead_length = 'h3;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                    summaries$9$lead$second_allowed = 'hf;
-                    summaries$9$lead$outside_tuser = summaries$9$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$9$lead$lead_length = 'h3;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$9$lead$lead_length = 'h4;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                    summaries$9$lead$second_allowed = 'h18;
-                    summaries$9$lead$outside_tuser = summaries$9$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$9$lead$lead_length = 'h4;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                    summaries$9$lead$second_allowed = 'h7;
-                    summaries$9$lead$outside_tuser = summaries$9$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$9$lead$lead_length = 'h4;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$9$lead$lead_length = 'h5;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                    summaries$9$lead$second_allowed = 'h1c;
-                    summaries$9$lead$outside_tuser = summaries$9$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$9$lead$lead_length = 'h5;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$9$lead$lead_length = 'h6;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                    summaries$9$lead$second_allowed = 'h1e;
-                    summaries$9$lead$outside_tuser = summaries$9$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$9$lead$lead_length = 'h6;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$9$lead$malformed_tuser = summaries$9$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$9$lead$malformed_tuser = summaries$9$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$9$lead$malformed_tuser = summaries$9$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$9
     always @(*) begin
-        summaries$9$octet$tdata = summaries$9$tdata;
-        summaries$9$lead$byte_class = summaries$9$octet$byte_class;
-        summaries$9$unused_tables = |summaries$9$octet$free_bits;
-        summaries$9$need = 'h0;
-        if (summaries$9$lead$lead_length > 'h1) begin
-            summaries$9$need = summaries$9$lead$lead_length - 'h1;
-        end
-        summaries$9$continuing = summaries$9$octet$continuation != 'h0;
-        summaries$9$range = 'h0;
-        summaries$9$kind = summaries$9$lead$malformed_tuser;
-        if (summaries$9$continuing) begin
-            summaries$9$range = summaries$9$octet$continuation;
-        end
-        else if (summaries$9$need != 'h0) begin
-            summaries$9$range = summaries$9$lead$second_allowed;
-            summaries$9$kind = summaries$9$lead$outside_tuser;
-        end
-        summaries$9$mark_class = ({{9{1'b0}}, summaries$9$kind} << 'h9) | ({{8{1'b0}}, summaries$9$range} << 'h4) | ({{10{1'b0}}, summaries$9$need} << 'h1);
-        if (summaries$9$continuing) begin
-            summaries$9$mark_class = ({{9{1'b0}}, summaries$9$kind} << 'h9) | ({{8{1'b0}}, summaries$9$range} << 'h4) | 'h1;
-        end
-        summaries$9$lane = ({{8{1'b0}}, summaries$9$mark_class} << 'h8) | {{13{1'b0}}, summaries$9$tdata};
         summaries$9$forward = 'h1;
         summaries$9$backward = 'h1;
         if (summaries$9$keep & summaries$9$continuing) begin
@@ -16120,221 +20870,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$9$backward = 'h0;
         end
     end
-    // summaries$10$octet
-    always @(*) begin
-        summaries$10$octet$continuation = 'h0;
-        if (!summaries$10$octet$tdata['h7]) begin
-            summaries$10$octet$byte_class = ByteClass$Ascii;
-            summaries$10$octet$free_bits = summaries$10$octet$tdata & 'h7f;
-        end
-        else if (!summaries$10$octet$tdata['h6]) begin
-            summaries$10$octet$free_bits = summaries$10$octet$tdata & 'h3f;
-            if (summaries$10$octet$tdata['h5]) begin
-                summaries$10$octet$byte_class = ByteClass$ContA0;
-                summaries$10$octet$continuation = 'h10;
-            end
-            else if (summaries$10$octet$tdata['h4]) begin
-                summaries$10$octet$byte_class = ByteClass$Cont90;
-                summaries$10$octet$continuation = 'h8;
-            end
-            else if (summaries$10$octet$tdata['h3]) begin
-                summaries$10$octet$byte_class = ByteClass$Cont88;
-                summaries$10$octet$continuation = 'h4;
-            end
-            else if (summaries$10$octet$tdata['h2]) begin
-                summaries$10$octet$byte_class = ByteClass$Cont84;
-                summaries$10$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$10$octet$byte_class = ByteClass$Cont80;
-                summaries$10$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$10$octet$tdata['h5]) begin
-            summaries$10$octet$free_bits = summaries$10$octet$tdata & 'h1f;
-            if (summaries$10$octet$tdata['h4] | summaries$10$octet$tdata['h3] | summaries$10$octet$tdata['h2] | summaries$10$octet$tdata['h1]) begin
-                summaries$10$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$10$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$10$octet$tdata['h4]) begin
-            summaries$10$octet$free_bits = summaries$10$octet$tdata & 'hf;
-            if (summaries$10$octet$tdata == 'he0) begin
-                summaries$10$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$10$octet$tdata == 'hed) begin
-                summaries$10$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$10$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$10$octet$tdata['h3]) begin
-            summaries$10$octet$free_bits = summaries$10$octet$tdata & 'h7;
-            if (summaries$10$octet$tdata == 'hf0) begin
-                summaries$10$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$10$octet$tdata == 'hf4) & summaries$10$octet$f4_bounded) begin
-                summaries$10$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$10$octet$tdata['h2] & ~summaries$10$octet$leads_to_f7) begin
-                summaries$10$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$10$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$10$octet$tdata['h2]) begin
-            summaries$10$octet$free_bits = summaries$10$octet$tdata & 'h3;
-            if (~summaries$10$octet$leads_to_fb) begin
-                summaries$10$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$10$octet$tdata == 'hf8) begin
-                summaries$10$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$10$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$10$octet$tdata['h1]) begin
-            summaries$10$octet$free_bits = summaries$10$octet$tdata & 'h1;
-            if (~summaries$10$octet$leads_to_fd) begin
-                summaries$10$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$10$octet$tdata == 'hfc) begin
-                summaries$10$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$10$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$10$octet$free_bits = 'h0;
-            summaries$10$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$10$lead
-    always @(*) begin
-        summaries$10$lead$lead_length = 'h0;
-        summaries$10$lead$second_allowed = 'h1f;
-        summaries$10$lead$outside_tuser = summaries$10$lead$tuser_truncated;
-        summaries$10$lead$malformed_tuser = summaries$10$lead$tuser_unexpected_continuation;
-        case (summaries$10$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$10$lead$lead_length = 'h1;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$10$lead$lead_length = 'h2;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$10$lead$lead_length = 'h3;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                    summaries$10$lead$second_allowed = 'h10;
-                    summaries$10$lead$outside_tuser = summaries$10$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$10$lead$lead_length = 'h3;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                    summaries$10$lead$second_allowed = 'hf;
-                    summaries$10$lead$outside_tuser = summaries$10$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$10$lead$lead_length = 'h3;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$10$lead$lead_length = 'h4;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                    summaries$10$lead$second_allowed = 'h18;
-                    summaries$10$lead$outside_tuser = summaries$10$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$10$lead$lead_length = 'h4;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                    summaries$10$lead$second_allowed = 'h7;
-                    summaries$10$lead$outside_tuser = summaries$10$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$10$lead$lead_length = 'h4;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$10$lead$lead_length = 'h5;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                    summaries$10$lead$second_allowed = 'h1c;
-                    summaries$10$lead$outside_tuser = summaries$10$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$10$lead$lead_length = 'h5;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$10$lead$lead_length = 'h6;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                    summaries$10$lead$second_allowed = 'h1e;
-                    summaries$10$lead$outside_tuser = summaries$10$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$10$lead$lead_length = 'h6;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$10$lead$malformed_tuser = summaries$10$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$10$lead$malformed_tuser = summaries$10$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$10$lead$malformed_tuser = summaries$10$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$10
     always @(*) begin
-        summaries$10$octet$tdata = summaries$10$tdata;
-        summaries$10$lead$byte_class = summaries$10$octet$byte_class;
-        summaries$10$unused_tables = |summaries$10$octet$free_bits;
-        summaries$10$need = 'h0;
-        if (summaries$10$lead$lead_length > 'h1) begin
-            summaries$10$need = summaries$10$lead$lead_length - 'h1;
-        end
-        summaries$10$continuing = summaries$10$octet$continuation != 'h0;
-        summaries$10$range = 'h0;
-        summaries$10$kind = summaries$10$lead$malformed_tuser;
-        if (summaries$10$continuing) begin
-            summaries$10$range = summaries$10$octet$continuation;
-        end
-        else if (summaries$10$need != 'h0) begin
-            summaries$10$range = summaries$10$lead$second_allowed;
-            summaries$10$kind = summaries$10$lead$outside_tuser;
-        end
-        summaries$10$mark_class = ({{9{1'b0}}, summaries$10$kind} << 'h9) | ({{8{1'b0}}, summaries$10$range} << 'h4) | ({{10{1'b0}}, summaries$10$need} << 'h1);
-        if (summaries$10$continuing) begin
-            summaries$10$mark_class = ({{9{1'b0}}, summaries$10$kind} << 'h9) | ({{8{1'b0}}, summaries$10$range} << 'h4) | 'h1;
-        end
-        summaries$10$lane = ({{8{1'b0}}, summaries$10$mark_class} << 'h8) | {{13{1'b0}}, summaries$10$tdata};
         summaries$10$forward = 'h1;
         summaries$10$backward = 'h1;
         if (summaries$10$keep & summaries$10$continuing) begin
@@ -16346,221 +20883,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$10$backward = 'h0;
         end
     end
-    // summaries$11$octet
-    always @(*) begin
-        summaries$11$octet$continuation = 'h0;
-        if (!summaries$11$octet$tdata['h7]) begin
-            summaries$11$octet$byte_class = ByteClass$Ascii;
-            summaries$11$octet$free_bits = summaries$11$octet$tdata & 'h7f;
-        end
-        else if (!summaries$11$octet$tdata['h6]) begin
-            summaries$11$octet$free_bits = summaries$11$octet$tdata & 'h3f;
-            if (summaries$11$octet$tdata['h5]) begin
-                summaries$11$octet$byte_class = ByteClass$ContA0;
-                summaries$11$octet$continuation = 'h10;
-            end
-            else if (summaries$11$octet$tdata['h4]) begin
-                summaries$11$octet$byte_class = ByteClass$Cont90;
-                summaries$11$octet$continuation = 'h8;
-            end
-            else if (summaries$11$octet$tdata['h3]) begin
-                summaries$11$octet$byte_class = ByteClass$Cont88;
-                summaries$11$octet$continuation = 'h4;
-            end
-            else if (summaries$11$octet$tdata['h2]) begin
-                summaries$11$octet$byte_class = ByteClass$Cont84;
-                summaries$11$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$11$octet$byte_class = ByteClass$Cont80;
-                summaries$11$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$11$octet$tdata['h5]) begin
-            summaries$11$octet$free_bits = summaries$11$octet$tdata & 'h1f;
-            if (summaries$11$octet$tdata['h4] | summaries$11$octet$tdata['h3] | summaries$11$octet$tdata['h2] | summaries$11$octet$tdata['h1]) begin
-                summaries$11$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$11$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$11$octet$tdata['h4]) begin
-            summaries$11$octet$free_bits = summaries$11$octet$tdata & 'hf;
-            if (summaries$11$octet$tdata == 'he0) begin
-                summaries$11$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$11$octet$tdata == 'hed) begin
-                summaries$11$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$11$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$11$octet$tdata['h3]) begin
-            summaries$11$octet$free_bits = summaries$11$octet$tdata & 'h7;
-            if (summaries$11$octet$tdata == 'hf0) begin
-                summaries$11$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$11$octet$tdata == 'hf4) & summaries$11$octet$f4_bounded) begin
-                summaries$11$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$11$octet$tdata['h2] & ~summaries$11$octet$leads_to_f7) begin
-                summaries$11$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$11$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$11$octet$tdata['h2]) begin
-            summaries$11$octet$free_bits = summaries$11$octet$tdata & 'h3;
-            if (~summaries$11$octet$leads_to_fb) begin
-                summaries$11$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$11$octet$tdata == 'hf8) begin
-                summaries$11$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$11$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$11$octet$tdata['h1]) begin
-            summaries$11$octet$free_bits = summaries$11$octet$tdata & 'h1;
-            if (~summaries$11$octet$leads_to_fd) begin
-                summaries$11$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$11$octet$tdata == 'hfc) begin
-                summaries$11$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$11$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$11$octet$free_bits = 'h0;
-            summaries$11$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$11$lead
-    always @(*) begin
-        summaries$11$lead$lead_length = 'h0;
-        summaries$11$lead$second_allowed = 'h1f;
-        summaries$11$lead$outside_tuser = summaries$11$lead$tuser_truncated;
-        summaries$11$lead$malformed_tuser = summaries$11$lead$tuser_unexpected_continuation;
-        case (summaries$11$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$11$lead$lead_length = 'h1;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$11$lead$lead_length = 'h2;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$11$lead$lead_length = 'h3;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                    summaries$11$lead$second_allowed = 'h10;
-                    summaries$11$lead$outside_tuser = summaries$11$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$11$lead$lead_length = 'h3;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                    summaries$11$lead$second_allowed = 'hf;
-                    summaries$11$lead$outside_tuser = summaries$11$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$11$lead$lead_length = 'h3;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$11$lead$lead_length = 'h4;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                    summaries$11$lead$second_allowed = 'h18;
-                    summaries$11$lead$outside_tuser = summaries$11$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$11$lead$lead_length = 'h4;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                    summaries$11$lead$second_allowed = 'h7;
-                    summaries$11$lead$outside_tuser = summaries$11$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$11$lead$lead_length = 'h4;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$11$lead$lead_length = 'h5;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                    summaries$11$lead$second_allowed = 'h1c;
-                    summaries$11$lead$outside_tuser = summaries$11$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$11$lead$lead_length = 'h5;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$11$lead$lead_length = 'h6;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                    summaries$11$lead$second_allowed = 'h1e;
-                    summaries$11$lead$outside_tuser = summaries$11$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$11$lead$lead_length = 'h6;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$11$lead$malformed_tuser = summaries$11$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$11$lead$malformed_tuser = summaries$11$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$11$lead$malformed_tuser = summaries$11$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$11
     always @(*) begin
-        summaries$11$octet$tdata = summaries$11$tdata;
-        summaries$11$lead$byte_class = summaries$11$octet$byte_class;
-        summaries$11$unused_tables = |summaries$11$octet$free_bits;
-        summaries$11$need = 'h0;
-        if (summaries$11$lead$lead_length > 'h1) begin
-            summaries$11$need = summaries$11$lead$lead_length - 'h1;
-        end
-        summaries$11$continuing = summaries$11$octet$continuation != 'h0;
-        summaries$11$range = 'h0;
-        summaries$11$kind = summaries$11$lead$malformed_tuser;
-        if (summaries$11$continuing) begin
-            summaries$11$range = summaries$11$octet$continuation;
-        end
-        else if (summaries$11$need != 'h0) begin
-            summaries$11$range = summaries$11$lead$second_allowed;
-            summaries$11$kind = summaries$11$lead$outside_tuser;
-        end
-        summaries$11$mark_class = ({{9{1'b0}}, summaries$11$kind} << 'h9) | ({{8{1'b0}}, summaries$11$range} << 'h4) | ({{10{1'b0}}, summaries$11$need} << 'h1);
-        if (summaries$11$continuing) begin
-            summaries$11$mark_class = ({{9{1'b0}}, summaries$11$kind} << 'h9) | ({{8{1'b0}}, summaries$11$range} << 'h4) | 'h1;
-        end
-        summaries$11$lane = ({{8{1'b0}}, summaries$11$mark_class} << 'h8) | {{13{1'b0}}, summaries$11$tdata};
         summaries$11$forward = 'h1;
         summaries$11$backward = 'h1;
         if (summaries$11$keep & summaries$11$continuing) begin
@@ -16572,221 +20896,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$11$backward = 'h0;
         end
     end
-    // summaries$12$octet
-    always @(*) begin
-        summaries$12$octet$continuation = 'h0;
-        if (!summaries$12$octet$tdata['h7]) begin
-            summaries$12$octet$byte_class = ByteClass$Ascii;
-            summaries$12$octet$free_bits = summaries$12$octet$tdata & 'h7f;
-        end
-        else if (!summaries$12$octet$tdata['h6]) begin
-            summaries$12$octet$free_bits = summaries$12$octet$tdata & 'h3f;
-            if (summaries$12$octet$tdata['h5]) begin
-                summaries$12$octet$byte_class = ByteClass$ContA0;
-                summaries$12$octet$continuation = 'h10;
-            end
-            else if (summaries$12$octet$tdata['h4]) begin
-                summaries$12$octet$byte_class = ByteClass$Cont90;
-                summaries$12$octet$continuation = 'h8;
-            end
-            else if (summaries$12$octet$tdata['h3]) begin
-                summaries$12$octet$byte_class = ByteClass$Cont88;
-                summaries$12$octet$continuation = 'h4;
-            end
-            else if (summaries$12$octet$tdata['h2]) begin
-                summaries$12$octet$byte_class = ByteClass$Cont84;
-                summaries$12$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$12$octet$byte_class = ByteClass$Cont80;
-                summaries$12$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$12$octet$tdata['h5]) begin
-            summaries$12$octet$free_bits = summaries$12$octet$tdata & 'h1f;
-            if (summaries$12$octet$tdata['h4] | summaries$12$octet$tdata['h3] | summaries$12$octet$tdata['h2] | summaries$12$octet$tdata['h1]) begin
-                summaries$12$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$12$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$12$octet$tdata['h4]) begin
-            summaries$12$octet$free_bits = summaries$12$octet$tdata & 'hf;
-            if (summaries$12$octet$tdata == 'he0) begin
-                summaries$12$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$12$octet$tdata == 'hed) begin
-                summaries$12$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$12$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$12$octet$tdata['h3]) begin
-            summaries$12$octet$free_bits = summaries$12$octet$tdata & 'h7;
-            if (summaries$12$octet$tdata == 'hf0) begin
-                summaries$12$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$12$octet$tdata == 'hf4) & summaries$12$octet$f4_bounded) begin
-                summaries$12$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$12$octet$tdata['h2] & ~summaries$12$octet$leads_to_f7) begin
-                summaries$12$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$12$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$12$octet$tdata['h2]) begin
-            summaries$12$octet$free_bits = summaries$12$octet$tdata & 'h3;
-            if (~summaries$12$octet$leads_to_fb) begin
-                summaries$12$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$12$octet$tdata == 'hf8) begin
-                summaries$12$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$12$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$12$octet$tdata['h1]) begin
-            summaries$12$octet$free_bits = summaries$12$octet$tdata & 'h1;
-            if (~summaries$12$octet$leads_to_fd) begin
-                summaries$12$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$12$octet$tdata == 'hfc) begin
-                summaries$12$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$12$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$12$octet$free_bits = 'h0;
-            summaries$12$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$12$lead
-    always @(*) begin
-        summaries$12$lead$lead_length = 'h0;
-        summaries$12$lead$second_allowed = 'h1f;
-        summaries$12$lead$outside_tuser = summaries$12$lead$tuser_truncated;
-        summaries$12$lead$malformed_tuser = summaries$12$lead$tuser_unexpected_continuation;
-        case (summaries$12$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$12$lead$lead_length = 'h1;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$12$lead$lead_length = 'h2;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$12$lead$lead_length = 'h3;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                    summaries$12$lead$second_allowed = 'h10;
-                    summaries$12$lead$outside_tuser = summaries$12$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$12$lead$lead_length = 'h3;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                    summaries$12$lead$second_allowed = 'hf;
-                    summaries$12$lead$outside_tuser = summaries$12$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$12$lead$lead_length = 'h3;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$12$lead$lead_length = 'h4;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                    summaries$12$lead$second_allowed = 'h18;
-                    summaries$12$lead$outside_tuser = summaries$12$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$12$lead$lead_length = 'h4;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                    summaries$12$lead$second_allowed = 'h7;
-                    summaries$12$lead$outside_tuser = summaries$12$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$12$lead$lead_length = 'h4;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$12$lead$lead_length = 'h5;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                    summaries$12$lead$second_allowed = 'h1c;
-                    summaries$12$lead$outside_tuser = summaries$12$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$12$lead$lead_length = 'h5;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$12$lead$lead_length = 'h6;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                    summaries$12$lead$second_allowed = 'h1e;
-                    summaries$12$lead$outside_tuser = summaries$12$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$12$lead$lead_length = 'h6;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$12$lead$malformed_tuser = summaries$12$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$12$lead$malformed_tuser = summaries$12$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$12$lead$malformed_tuser = summaries$12$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$12
     always @(*) begin
-        summaries$12$octet$tdata = summaries$12$tdata;
-        summaries$12$lead$byte_class = summaries$12$octet$byte_class;
-        summaries$12$unused_tables = |summaries$12$octet$free_bits;
-        summaries$12$need = 'h0;
-        if (summaries$12$lead$lead_length > 'h1) begin
-            summaries$12$need = summaries$12$lead$lead_length - 'h1;
-        end
-        summaries$12$continuing = summaries$12$octet$continuation != 'h0;
-        summaries$12$range = 'h0;
-        summaries$12$kind = summaries$12$lead$malformed_tuser;
-        if (summaries$12$continuing) begin
-            summaries$12$range = summaries$12$octet$continuation;
-        end
-        else if (summaries$12$need != 'h0) begin
-            summaries$12$range = summaries$12$lead$second_allowed;
-            summaries$12$kind = summaries$12$lead$outside_tuser;
-        end
-        summaries$12$mark_class = ({{9{1'b0}}, summaries$12$kind} << 'h9) | ({{8{1'b0}}, summaries$12$range} << 'h4) | ({{10{1'b0}}, summaries$12$need} << 'h1);
-        if (summaries$12$continuing) begin
-            summaries$12$mark_class = ({{9{1'b0}}, summaries$12$kind} << 'h9) | ({{8{1'b0}}, summaries$12$range} << 'h4) | 'h1;
-        end
-        summaries$12$lane = ({{8{1'b0}}, summaries$12$mark_class} << 'h8) | {{13{1'b0}}, summaries$12$tdata};
         summaries$12$forward = 'h1;
         summaries$12$backward = 'h1;
         if (summaries$12$keep & summaries$12$continuing) begin
@@ -16798,221 +20909,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$12$backward = 'h0;
         end
     end
-    // summaries$13$octet
-    always @(*) begin
-        summaries$13$octet$continuation = 'h0;
-        if (!summaries$13$octet$tdata['h7]) begin
-            summaries$13$octet$byte_class = ByteClass$Ascii;
-            summaries$13$octet$free_bits = summaries$13$octet$tdata & 'h7f;
-        end
-        else if (!summaries$13$octet$tdata['h6]) begin
-            summaries$13$octet$free_bits = summaries$13$octet$tdata & 'h3f;
-            if (summaries$13$octet$tdata['h5]) begin
-                summaries$13$octet$byte_class = ByteClass$ContA0;
-                summaries$13$octet$continuation = 'h10;
-            end
-            else if (summaries$13$octet$tdata['h4]) begin
-                summaries$13$octet$byte_class = ByteClass$Cont90;
-                summaries$13$octet$continuation = 'h8;
-            end
-            else if (summaries$13$octet$tdata['h3]) begin
-                summaries$13$octet$byte_class = ByteClass$Cont88;
-                summaries$13$octet$continuation = 'h4;
-            end
-            else if (summaries$13$octet$tdata['h2]) begin
-                summaries$13$octet$byte_class = ByteClass$Cont84;
-                summaries$13$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$13$octet$byte_class = ByteClass$Cont80;
-                summaries$13$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$13$octet$tdata['h5]) begin
-            summaries$13$octet$free_bits = summaries$13$octet$tdata & 'h1f;
-            if (summaries$13$octet$tdata['h4] | summaries$13$octet$tdata['h3] | summaries$13$octet$tdata['h2] | summaries$13$octet$tdata['h1]) begin
-                summaries$13$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$13$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$13$octet$tdata['h4]) begin
-            summaries$13$octet$free_bits = summaries$13$octet$tdata & 'hf;
-            if (summaries$13$octet$tdata == 'he0) begin
-                summaries$13$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$13$octet$tdata == 'hed) begin
-                summaries$13$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$13$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$13$octet$tdata['h3]) begin
-            summaries$13$octet$free_bits = summaries$13$octet$tdata & 'h7;
-            if (summaries$13$octet$tdata == 'hf0) begin
-                summaries$13$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$13$octet$tdata == 'hf4) & summaries$13$octet$f4_bounded) begin
-                summaries$13$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$13$octet$tdata['h2] & ~summaries$13$octet$leads_to_f7) begin
-                summaries$13$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$13$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$13$octet$tdata['h2]) begin
-            summaries$13$octet$free_bits = summaries$13$octet$tdata & 'h3;
-            if (~summaries$13$octet$leads_to_fb) begin
-                summaries$13$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$13$octet$tdata == 'hf8) begin
-                summaries$13$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$13$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$13$octet$tdata['h1]) begin
-            summaries$13$octet$free_bits = summaries$13$octet$tdata & 'h1;
-            if (~summaries$13$octet$leads_to_fd) begin
-                summaries$13$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$13$octet$tdata == 'hfc) begin
-                summaries$13$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$13$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$13$octet$free_bits = 'h0;
-            summaries$13$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$13$lead
-    always @(*) begin
-        summaries$13$lead$lead_length = 'h0;
-        summaries$13$lead$second_allowed = 'h1f;
-        summaries$13$lead$outside_tuser = summaries$13$lead$tuser_truncated;
-        summaries$13$lead$malformed_tuser = summaries$13$lead$tuser_unexpected_continuation;
-        case (summaries$13$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$13$lead$lead_length = 'h1;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$13$lead$lead_length = 'h2;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$13$lead$lead_length = 'h3;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                    summaries$13$lead$second_allowed = 'h10;
-                    summaries$13$lead$outside_tuser = summaries$13$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$13$lead$lead_length = 'h3;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                    summaries$13$lead$second_allowed = 'hf;
-                    summaries$13$lead$outside_tuser = summaries$13$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$13$lead$lead_length = 'h3;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$13$lead$lead_length = 'h4;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                    summaries$13$lead$second_allowed = 'h18;
-                    summaries$13$lead$outside_tuser = summaries$13$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$13$lead$lead_length = 'h4;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                    summaries$13$lead$second_allowed = 'h7;
-                    summaries$13$lead$outside_tuser = summaries$13$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$13$lead$lead_length = 'h4;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$13$lead$lead_length = 'h5;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                    summaries$13$lead$second_allowed = 'h1c;
-                    summaries$13$lead$outside_tuser = summaries$13$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$13$lead$lead_length = 'h5;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$13$lead$lead_length = 'h6;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                    summaries$13$lead$second_allowed = 'h1e;
-                    summaries$13$lead$outside_tuser = summaries$13$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$13$lead$lead_length = 'h6;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$13$lead$malformed_tuser = summaries$13$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$13$lead$malformed_tuser = summaries$13$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$13$lead$malformed_tuser = summaries$13$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$13
     always @(*) begin
-        summaries$13$octet$tdata = summaries$13$tdata;
-        summaries$13$lead$byte_class = summaries$13$octet$byte_class;
-        summaries$13$unused_tables = |summaries$13$octet$free_bits;
-        summaries$13$need = 'h0;
-        if (summaries$13$lead$lead_length > 'h1) begin
-            summaries$13$need = summaries$13$lead$lead_length - 'h1;
-        end
-        summaries$13$continuing = summaries$13$octet$continuation != 'h0;
-        summaries$13$range = 'h0;
-        summaries$13$kind = summaries$13$lead$malformed_tuser;
-        if (summaries$13$continuing) begin
-            summaries$13$range = summaries$13$octet$continuation;
-        end
-        else if (summaries$13$need != 'h0) begin
-            summaries$13$range = summaries$13$lead$second_allowed;
-            summaries$13$kind = summaries$13$lead$outside_tuser;
-        end
-        summaries$13$mark_class = ({{9{1'b0}}, summaries$13$kind} << 'h9) | ({{8{1'b0}}, summaries$13$range} << 'h4) | ({{10{1'b0}}, summaries$13$need} << 'h1);
-        if (summaries$13$continuing) begin
-            summaries$13$mark_class = ({{9{1'b0}}, summaries$13$kind} << 'h9) | ({{8{1'b0}}, summaries$13$range} << 'h4) | 'h1;
-        end
-        summaries$13$lane = ({{8{1'b0}}, summaries$13$mark_class} << 'h8) | {{13{1'b0}}, summaries$13$tdata};
         summaries$13$forward = 'h1;
         summaries$13$backward = 'h1;
         if (summaries$13$keep & summaries$13$continuing) begin
@@ -17024,221 +20922,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$13$backward = 'h0;
         end
     end
-    // summaries$14$octet
-    always @(*) begin
-        summaries$14$octet$continuation = 'h0;
-        if (!summaries$14$octet$tdata['h7]) begin
-            summaries$14$octet$byte_class = ByteClass$Ascii;
-            summaries$14$octet$free_bits = summaries$14$octet$tdata & 'h7f;
-        end
-        else if (!summaries$14$octet$tdata['h6]) begin
-            summaries$14$octet$free_bits = summaries$14$octet$tdata & 'h3f;
-            if (summaries$14$octet$tdata['h5]) begin
-                summaries$14$octet$byte_class = ByteClass$ContA0;
-                summaries$14$octet$continuation = 'h10;
-            end
-            else if (summaries$14$octet$tdata['h4]) begin
-                summaries$14$octet$byte_class = ByteClass$Cont90;
-                summaries$14$octet$continuation = 'h8;
-            end
-            else if (summaries$14$octet$tdata['h3]) begin
-                summaries$14$octet$byte_class = ByteClass$Cont88;
-                summaries$14$octet$continuation = 'h4;
-            end
-            else if (summaries$14$octet$tdata['h2]) begin
-                summaries$14$octet$byte_class = ByteClass$Cont84;
-                summaries$14$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$14$octet$byte_class = ByteClass$Cont80;
-                summaries$14$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$14$octet$tdata['h5]) begin
-            summaries$14$octet$free_bits = summaries$14$octet$tdata & 'h1f;
-            if (summaries$14$octet$tdata['h4] | summaries$14$octet$tdata['h3] | summaries$14$octet$tdata['h2] | summaries$14$octet$tdata['h1]) begin
-                summaries$14$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$14$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$14$octet$tdata['h4]) begin
-            summaries$14$octet$free_bits = summaries$14$octet$tdata & 'hf;
-            if (summaries$14$octet$tdata == 'he0) begin
-                summaries$14$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$14$octet$tdata == 'hed) begin
-                summaries$14$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$14$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$14$octet$tdata['h3]) begin
-            summaries$14$octet$free_bits = summaries$14$octet$tdata & 'h7;
-            if (summaries$14$octet$tdata == 'hf0) begin
-                summaries$14$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$14$octet$tdata == 'hf4) & summaries$14$octet$f4_bounded) begin
-                summaries$14$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$14$octet$tdata['h2] & ~summaries$14$octet$leads_to_f7) begin
-                summaries$14$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$14$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$14$octet$tdata['h2]) begin
-            summaries$14$octet$free_bits = summaries$14$octet$tdata & 'h3;
-            if (~summaries$14$octet$leads_to_fb) begin
-                summaries$14$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$14$octet$tdata == 'hf8) begin
-                summaries$14$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$14$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$14$octet$tdata['h1]) begin
-            summaries$14$octet$free_bits = summaries$14$octet$tdata & 'h1;
-            if (~summaries$14$octet$leads_to_fd) begin
-                summaries$14$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$14$octet$tdata == 'hfc) begin
-                summaries$14$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$14$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$14$octet$free_bits = 'h0;
-            summaries$14$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$14$lead
-    always @(*) begin
-        summaries$14$lead$lead_length = 'h0;
-        summaries$14$lead$second_allowed = 'h1f;
-        summaries$14$lead$outside_tuser = summaries$14$lead$tuser_truncated;
-        summaries$14$lead$malformed_tuser = summaries$14$lead$tuser_unexpected_continuation;
-        case (summaries$14$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$14$lead$lead_length = 'h1;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$14$lead$lead_length = 'h2;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$14$lead$lead_length = 'h3;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                    summaries$14$lead$second_allowed = 'h10;
-                    summaries$14$lead$outside_tuser = summaries$14$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$14$lead$lead_length = 'h3;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                    summaries$14$lead$second_allowed = 'hf;
-                    summaries$14$lead$outside_tuser = summaries$14$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$14$lead$lead_length = 'h3;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$14$lead$lead_length = 'h4;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                    summaries$14$lead$second_allowed = 'h18;
-                    summaries$14$lead$outside_tuser = summaries$14$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$14$lead$lead_length = 'h4;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                    summaries$14$lead$second_allowed = 'h7;
-                    summaries$14$lead$outside_tuser = summaries$14$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$14$lead$lead_length = 'h4;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$14$lead$lead_length = 'h5;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                    summaries$14$lead$second_allowed = 'h1c;
-                    summaries$14$lead$outside_tuser = summaries$14$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$14$lead$lead_length = 'h5;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$14$lead$lead_length = 'h6;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                    summaries$14$lead$second_allowed = 'h1e;
-                    summaries$14$lead$outside_tuser = summaries$14$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$14$lead$lead_length = 'h6;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$14$lead$malformed_tuser = summaries$14$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$14$lead$malformed_tuser = summaries$14$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$14$lead$malformed_tuser = summaries$14$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$14
     always @(*) begin
-        summaries$14$octet$tdata = summaries$14$tdata;
-        summaries$14$lead$byte_class = summaries$14$octet$byte_class;
-        summaries$14$unused_tables = |summaries$14$octet$free_bits;
-        summaries$14$need = 'h0;
-        if (summaries$14$lead$lead_length > 'h1) begin
-            summaries$14$need = summaries$14$lead$lead_length - 'h1;
-        end
-        summaries$14$continuing = summaries$14$octet$continuation != 'h0;
-        summaries$14$range = 'h0;
-        summaries$14$kind = summaries$14$lead$malformed_tuser;
-        if (summaries$14$continuing) begin
-            summaries$14$range = summaries$14$octet$continuation;
-        end
-        else if (summaries$14$need != 'h0) begin
-            summaries$14$range = summaries$14$lead$second_allowed;
-            summaries$14$kind = summaries$14$lead$outside_tuser;
-        end
-        summaries$14$mark_class = ({{9{1'b0}}, summaries$14$kind} << 'h9) | ({{8{1'b0}}, summaries$14$range} << 'h4) | ({{10{1'b0}}, summaries$14$need} << 'h1);
-        if (summaries$14$continuing) begin
-            summaries$14$mark_class = ({{9{1'b0}}, summaries$14$kind} << 'h9) | ({{8{1'b0}}, summaries$14$range} << 'h4) | 'h1;
-        end
-        summaries$14$lane = ({{8{1'b0}}, summaries$14$mark_class} << 'h8) | {{13{1'b0}}, summaries$14$tdata};
         summaries$14$forward = 'h1;
         summaries$14$backward = 'h1;
         if (summaries$14$keep & summaries$14$continuing) begin
@@ -17250,221 +20935,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$14$backward = 'h0;
         end
     end
-    // summaries$15$octet
-    always @(*) begin
-        summaries$15$octet$continuation = 'h0;
-        if (!summaries$15$octet$tdata['h7]) begin
-            summaries$15$octet$byte_class = ByteClass$Ascii;
-            summaries$15$octet$free_bits = summaries$15$octet$tdata & 'h7f;
-        end
-        else if (!summaries$15$octet$tdata['h6]) begin
-            summaries$15$octet$free_bits = summaries$15$octet$tdata & 'h3f;
-            if (summaries$15$octet$tdata['h5]) begin
-                summaries$15$octet$byte_class = ByteClass$ContA0;
-                summaries$15$octet$continuation = 'h10;
-            end
-            else if (summaries$15$octet$tdata['h4]) begin
-                summaries$15$octet$byte_class = ByteClass$Cont90;
-                summaries$15$octet$continuation = 'h8;
-            end
-            else if (summaries$15$octet$tdata['h3]) begin
-                summaries$15$octet$byte_class = ByteClass$Cont88;
-                summaries$15$octet$continuation = 'h4;
-            end
-            else if (summaries$15$octet$tdata['h2]) begin
-                summaries$15$octet$byte_class = ByteClass$Cont84;
-                summaries$15$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$15$octet$byte_class = ByteClass$Cont80;
-                summaries$15$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$15$octet$tdata['h5]) begin
-            summaries$15$octet$free_bits = summaries$15$octet$tdata & 'h1f;
-            if (summaries$15$octet$tdata['h4] | summaries$15$octet$tdata['h3] | summaries$15$octet$tdata['h2] | summaries$15$octet$tdata['h1]) begin
-                summaries$15$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$15$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$15$octet$tdata['h4]) begin
-            summaries$15$octet$free_bits = summaries$15$octet$tdata & 'hf;
-            if (summaries$15$octet$tdata == 'he0) begin
-                summaries$15$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$15$octet$tdata == 'hed) begin
-                summaries$15$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$15$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$15$octet$tdata['h3]) begin
-            summaries$15$octet$free_bits = summaries$15$octet$tdata & 'h7;
-            if (summaries$15$octet$tdata == 'hf0) begin
-                summaries$15$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$15$octet$tdata == 'hf4) & summaries$15$octet$f4_bounded) begin
-                summaries$15$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$15$octet$tdata['h2] & ~summaries$15$octet$leads_to_f7) begin
-                summaries$15$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$15$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$15$octet$tdata['h2]) begin
-            summaries$15$octet$free_bits = summaries$15$octet$tdata & 'h3;
-            if (~summaries$15$octet$leads_to_fb) begin
-                summaries$15$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$15$octet$tdata == 'hf8) begin
-                summaries$15$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$15$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$15$octet$tdata['h1]) begin
-            summaries$15$octet$free_bits = summaries$15$octet$tdata & 'h1;
-            if (~summaries$15$octet$leads_to_fd) begin
-                summaries$15$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$15$octet$tdata == 'hfc) begin
-                summaries$15$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$15$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$15$octet$free_bits = 'h0;
-            summaries$15$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$15$lead
-    always @(*) begin
-        summaries$15$lead$lead_length = 'h0;
-        summaries$15$lead$second_allowed = 'h1f;
-        summaries$15$lead$outside_tuser = summaries$15$lead$tuser_truncated;
-        summaries$15$lead$malformed_tuser = summaries$15$lead$tuser_unexpected_continuation;
-        case (summaries$15$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$15$lead$lead_length = 'h1;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$15$lead$lead_length = 'h2;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$15$lead$lead_length = 'h3;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                    summaries$15$lead$second_allowed = 'h10;
-                    summaries$15$lead$outside_tuser = summaries$15$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$15$lead$lead_length = 'h3;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                    summaries$15$lead$second_allowed = 'hf;
-                    summaries$15$lead$outside_tuser = summaries$15$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$15$lead$lead_length = 'h3;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$15$lead$lead_length = 'h4;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                    summaries$15$lead$second_allowed = 'h18;
-                    summaries$15$lead$outside_tuser = summaries$15$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$15$lead$lead_length = 'h4;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                    summaries$15$lead$second_allowed = 'h7;
-                    summaries$15$lead$outside_tuser = summaries$15$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$15$lead$lead_length = 'h4;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$15$lead$lead_length = 'h5;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                    summaries$15$lead$second_allowed = 'h1c;
-                    summaries$15$lead$outside_tuser = summaries$15$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$15$lead$lead_length = 'h5;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$15$lead$lead_length = 'h6;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                    summaries$15$lead$second_allowed = 'h1e;
-                    summaries$15$lead$outside_tuser = summaries$15$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$15$lead$lead_length = 'h6;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$15$lead$malformed_tuser = summaries$15$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$15$lead$malformed_tuser = summaries$15$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$15$lead$malformed_tuser = summaries$15$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$15
     always @(*) begin
-        summaries$15$octet$tdata = summaries$15$tdata;
-        summaries$15$lead$byte_class = summaries$15$octet$byte_class;
-        summaries$15$unused_tables = |summaries$15$octet$free_bits;
-        summaries$15$need = 'h0;
-        if (summaries$15$lead$lead_length > 'h1) begin
-            summaries$15$need = summaries$15$lead$lead_length - 'h1;
-        end
-        summaries$15$continuing = summaries$15$octet$continuation != 'h0;
-        summaries$15$range = 'h0;
-        summaries$15$kind = summaries$15$lead$malformed_tuser;
-        if (summaries$15$continuing) begin
-            summaries$15$range = summaries$15$octet$continuation;
-        end
-        else if (summaries$15$need != 'h0) begin
-            summaries$15$range = summaries$15$lead$second_allowed;
-            summaries$15$kind = summaries$15$lead$outside_tuser;
-        end
-        summaries$15$mark_class = ({{9{1'b0}}, summaries$15$kind} << 'h9) | ({{8{1'b0}}, summaries$15$range} << 'h4) | ({{10{1'b0}}, summaries$15$need} << 'h1);
-        if (summaries$15$continuing) begin
-            summaries$15$mark_class = ({{9{1'b0}}, summaries$15$kind} << 'h9) | ({{8{1'b0}}, summaries$15$range} << 'h4) | 'h1;
-        end
-        summaries$15$lane = ({{8{1'b0}}, summaries$15$mark_class} << 'h8) | {{13{1'b0}}, summaries$15$tdata};
         summaries$15$forward = 'h1;
         summaries$15$backward = 'h1;
         if (summaries$15$keep & summaries$15$continuing) begin
@@ -17476,221 +20948,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$15$backward = 'h0;
         end
     end
-    // summaries$16$octet
-    always @(*) begin
-        summaries$16$octet$continuation = 'h0;
-        if (!summaries$16$octet$tdata['h7]) begin
-            summaries$16$octet$byte_class = ByteClass$Ascii;
-            summaries$16$octet$free_bits = summaries$16$octet$tdata & 'h7f;
-        end
-        else if (!summaries$16$octet$tdata['h6]) begin
-            summaries$16$octet$free_bits = summaries$16$octet$tdata & 'h3f;
-            if (summaries$16$octet$tdata['h5]) begin
-                summaries$16$octet$byte_class = ByteClass$ContA0;
-                summaries$16$octet$continuation = 'h10;
-            end
-            else if (summaries$16$octet$tdata['h4]) begin
-                summaries$16$octet$byte_class = ByteClass$Cont90;
-                summaries$16$octet$continuation = 'h8;
-            end
-            else if (summaries$16$octet$tdata['h3]) begin
-                summaries$16$octet$byte_class = ByteClass$Cont88;
-                summaries$16$octet$continuation = 'h4;
-            end
-            else if (summaries$16$octet$tdata['h2]) begin
-                summaries$16$octet$byte_class = ByteClass$Cont84;
-                summaries$16$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$16$octet$byte_class = ByteClass$Cont80;
-                summaries$16$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$16$octet$tdata['h5]) begin
-            summaries$16$octet$free_bits = summaries$16$octet$tdata & 'h1f;
-            if (summaries$16$octet$tdata['h4] | summaries$16$octet$tdata['h3] | summaries$16$octet$tdata['h2] | summaries$16$octet$tdata['h1]) begin
-                summaries$16$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$16$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$16$octet$tdata['h4]) begin
-            summaries$16$octet$free_bits = summaries$16$octet$tdata & 'hf;
-            if (summaries$16$octet$tdata == 'he0) begin
-                summaries$16$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$16$octet$tdata == 'hed) begin
-                summaries$16$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$16$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$16$octet$tdata['h3]) begin
-            summaries$16$octet$free_bits = summaries$16$octet$tdata & 'h7;
-            if (summaries$16$octet$tdata == 'hf0) begin
-                summaries$16$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$16$octet$tdata == 'hf4) & summaries$16$octet$f4_bounded) begin
-                summaries$16$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$16$octet$tdata['h2] & ~summaries$16$octet$leads_to_f7) begin
-                summaries$16$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$16$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$16$octet$tdata['h2]) begin
-            summaries$16$octet$free_bits = summaries$16$octet$tdata & 'h3;
-            if (~summaries$16$octet$leads_to_fb) begin
-                summaries$16$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$16$octet$tdata == 'hf8) begin
-                summaries$16$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$16$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$16$octet$tdata['h1]) begin
-            summaries$16$octet$free_bits = summaries$16$octet$tdata & 'h1;
-            if (~summaries$16$octet$leads_to_fd) begin
-                summaries$16$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$16$octet$tdata == 'hfc) begin
-                summaries$16$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$16$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$16$octet$free_bits = 'h0;
-            summaries$16$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$16$lead
-    always @(*) begin
-        summaries$16$lead$lead_length = 'h0;
-        summaries$16$lead$second_allowed = 'h1f;
-        summaries$16$lead$outside_tuser = summaries$16$lead$tuser_truncated;
-        summaries$16$lead$malformed_tuser = summaries$16$lead$tuser_unexpected_continuation;
-        case (summaries$16$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$16$lead$lead_length = 'h1;
-                    summaries$16$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$16$lead$lead_length = 'h2;
-                    summaries$16$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$16$lead$lead_length = 'h3;
-                    summaries$16$lead$malformed_tuser = 'h0;
-                    summaries$16$lead$second_allowed = 'h10;
-                    summaries$16$lead$outside_tuser = summaries$16$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$16$lead$lead_length = 'h3;
-                    summaries$16$lead$malformed_tuser = 'h0;
-                    summaries$16$lead$second_allowed = 'hf;
-                    summaries$16$lead$outside_tuser = summaries$16$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$16$lead$lead_length = 'h3;
-                    summaries$16$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$16$lead$lead_length = 'h4;
-                    summaries$16$lead$malformed_tuser = 'h0;
-                    summaries$16$lead$second_allowed = 'h18;
-                    summaries$16$lead$outside_tuser = summaries$16$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$16$lead$lead_length = 'h4;
-                    summaries$16$lead$malformed_tuser = 'h0;
-                    summaries$16$lead$second_allowed = 'h7;
-                    summaries$16$lead$outside_tuser = summaries$16$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$16$lead$lead_length = 'h4;
-                    summaries$16$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$16$lead$lead_length = 'h5;
-                    summaries$16$lead$malformed_tuser = 'h0;
-                    summaries$16$lead$second_allowed = 'h1c;
-                    summaries$16$lead$outside_tuser = summaries$16$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$16$lead$lead_length = 'h5;
-                    summaries$16$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$16$lead$lead_length = 'h6;
-                    summaries$16$lead$malformed_tuser = 'h0;
-                    summaries$16$lead$second_allowed = 'h1e;
-                    summaries$16$lead$outside_tuser = summaries$16$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$16$lead$lead_length = 'h6;
-                    summaries$16$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$16$lead$malformed_tuser = summaries$16$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$16$lead$malformed_tuser = summaries$16$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$16$lead$malformed_tuser = summaries$16$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$16
     always @(*) begin
-        summaries$16$octet$tdata = summaries$16$tdata;
-        summaries$16$lead$byte_class = summaries$16$octet$byte_class;
-        summaries$16$unused_tables = |summaries$16$octet$free_bits;
-        summaries$16$need = 'h0;
-        if (summaries$16$lead$lead_length > 'h1) begin
-            summaries$16$need = summaries$16$lead$lead_length - 'h1;
-        end
-        summaries$16$continuing = summaries$16$octet$continuation != 'h0;
-        summaries$16$range = 'h0;
-        summaries$16$kind = summaries$16$lead$malformed_tuser;
-        if (summaries$16$continuing) begin
-            summaries$16$range = summaries$16$octet$continuation;
-        end
-        else if (summaries$16$need != 'h0) begin
-            summaries$16$range = summaries$16$lead$second_allowed;
-            summaries$16$kind = summaries$16$lead$outside_tuser;
-        end
-        summaries$16$mark_class = ({{9{1'b0}}, summaries$16$kind} << 'h9) | ({{8{1'b0}}, summaries$16$range} << 'h4) | ({{10{1'b0}}, summaries$16$need} << 'h1);
-        if (summaries$16$continuing) begin
-            summaries$16$mark_class = ({{9{1'b0}}, summaries$16$kind} << 'h9) | ({{8{1'b0}}, summaries$16$range} << 'h4) | 'h1;
-        end
-        summaries$16$lane = ({{8{1'b0}}, summaries$16$mark_class} << 'h8) | {{13{1'b0}}, summaries$16$tdata};
         summaries$16$forward = 'h1;
         summaries$16$backward = 'h1;
         if (summaries$16$keep & summaries$16$continuing) begin
@@ -17702,221 +20961,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$16$backward = 'h0;
         end
     end
-    // summaries$17$octet
-    always @(*) begin
-        summaries$17$octet$continuation = 'h0;
-        if (!summaries$17$octet$tdata['h7]) begin
-            summaries$17$octet$byte_class = ByteClass$Ascii;
-            summaries$17$octet$free_bits = summaries$17$octet$tdata & 'h7f;
-        end
-        else if (!summaries$17$octet$tdata['h6]) begin
-            summaries$17$octet$free_bits = summaries$17$octet$tdata & 'h3f;
-            if (summaries$17$octet$tdata['h5]) begin
-                summaries$17$octet$byte_class = ByteClass$ContA0;
-                summaries$17$octet$continuation = 'h10;
-            end
-            else if (summaries$17$octet$tdata['h4]) begin
-                summaries$17$octet$byte_class = ByteClass$Cont90;
-                summaries$17$octet$continuation = 'h8;
-            end
-            else if (summaries$17$octet$tdata['h3]) begin
-                summaries$17$octet$byte_class = ByteClass$Cont88;
-                summaries$17$octet$continuation = 'h4;
-            end
-            else if (summaries$17$octet$tdata['h2]) begin
-                summaries$17$octet$byte_class = ByteClass$Cont84;
-                summaries$17$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$17$octet$byte_class = ByteClass$Cont80;
-                summaries$17$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$17$octet$tdata['h5]) begin
-            summaries$17$octet$free_bits = summaries$17$octet$tdata & 'h1f;
-            if (summaries$17$octet$tdata['h4] | summaries$17$octet$tdata['h3] | summaries$17$octet$tdata['h2] | summaries$17$octet$tdata['h1]) begin
-                summaries$17$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$17$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$17$octet$tdata['h4]) begin
-            summaries$17$octet$free_bits = summaries$17$octet$tdata & 'hf;
-            if (summaries$17$octet$tdata == 'he0) begin
-                summaries$17$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$17$octet$tdata == 'hed) begin
-                summaries$17$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$17$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$17$octet$tdata['h3]) begin
-            summaries$17$octet$free_bits = summaries$17$octet$tdata & 'h7;
-            if (summaries$17$octet$tdata == 'hf0) begin
-                summaries$17$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$17$octet$tdata == 'hf4) & summaries$17$octet$f4_bounded) begin
-                summaries$17$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$17$octet$tdata['h2] & ~summaries$17$octet$leads_to_f7) begin
-                summaries$17$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$17$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$17$octet$tdata['h2]) begin
-            summaries$17$octet$free_bits = summaries$17$octet$tdata & 'h3;
-            if (~summaries$17$octet$leads_to_fb) begin
-                summaries$17$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$17$octet$tdata == 'hf8) begin
-                summaries$17$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$17$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$17$octet$tdata['h1]) begin
-            summaries$17$octet$free_bits = summaries$17$octet$tdata & 'h1;
-            if (~summaries$17$octet$leads_to_fd) begin
-                summaries$17$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$17$octet$tdata == 'hfc) begin
-                summaries$17$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$17$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$17$octet$free_bits = 'h0;
-            summaries$17$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$17$lead
-    always @(*) begin
-        summaries$17$lead$lead_length = 'h0;
-        summaries$17$lead$second_allowed = 'h1f;
-        summaries$17$lead$outside_tuser = summaries$17$lead$tuser_truncated;
-        summaries$17$lead$malformed_tuser = summaries$17$lead$tuser_unexpected_continuation;
-        case (summaries$17$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$17$lead$lead_length = 'h1;
-                    summaries$17$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$17$lead$lead_length = 'h2;
-                    summaries$17$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$17$lead$lead_length = 'h3;
-                    summaries$17$lead$malformed_tuser = 'h0;
-                    summaries$17$lead$second_allowed = 'h10;
-                    summaries$17$lead$outside_tuser = summaries$17$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$17$lead$lead_length = 'h3;
-                    summaries$17$lead$malformed_tuser = 'h0;
-                    summaries$17$lead$second_allowed = 'hf;
-                    summaries$17$lead$outside_tuser = summaries$17$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$17$lead$lead_length = 'h3;
-                    summaries$17$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$17$lead$lead_length = 'h4;
-                    summaries$17$lead$malformed_tuser = 'h0;
-                    summaries$17$lead$second_allowed = 'h18;
-                    summaries$17$lead$outside_tuser = summaries$17$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$17$lead$lead_length = 'h4;
-                    summaries$17$lead$malformed_tuser = 'h0;
-                    summaries$17$lead$second_allowed = 'h7;
-                    summaries$17$lead$outside_tuser = summaries$17$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$17$lead$lead_length = 'h4;
-                    summaries$17$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$17$lead$lead_length = 'h5;
-                    summaries$17$lead$malformed_tuser = 'h0;
-                    summaries$17$lead$second_allowed = 'h1c;
-                    summaries$17$lead$outside_tuser = summaries$17$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$17$lead$lead_length = 'h5;
-                    summaries$17$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$17$lead$lead_length = 'h6;
-                    summaries$17$lead$malformed_tuser = 'h0;
-                    summaries$17$lead$second_allowed = 'h1e;
-                    summaries$17$lead$outside_tuser = summaries$17$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$17$lead$lead_length = 'h6;
-                    summaries$17$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$17$lead$malformed_tuser = summaries$17$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$17$lead$malformed_tuser = summaries$17$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$17$lead$malformed_tuser = summaries$17$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$17
     always @(*) begin
-        summaries$17$octet$tdata = summaries$17$tdata;
-        summaries$17$lead$byte_class = summaries$17$octet$byte_class;
-        summaries$17$unused_tables = |summaries$17$octet$free_bits;
-        summaries$17$need = 'h0;
-        if (summaries$17$lead$lead_length > 'h1) begin
-            summaries$17$need = summaries$17$lead$lead_length - 'h1;
-        end
-        summaries$17$continuing = summaries$17$octet$continuation != 'h0;
-        summaries$17$range = 'h0;
-        summaries$17$kind = summaries$17$lead$malformed_tuser;
-        if (summaries$17$continuing) begin
-            summaries$17$range = summaries$17$octet$continuation;
-        end
-        else if (summaries$17$need != 'h0) begin
-            summaries$17$range = summaries$17$lead$second_allowed;
-            summaries$17$kind = summaries$17$lead$outside_tuser;
-        end
-        summaries$17$mark_class = ({{9{1'b0}}, summaries$17$kind} << 'h9) | ({{8{1'b0}}, summaries$17$range} << 'h4) | ({{10{1'b0}}, summaries$17$need} << 'h1);
-        if (summaries$17$continuing) begin
-            summaries$17$mark_class = ({{9{1'b0}}, summaries$17$kind} << 'h9) | ({{8{1'b0}}, summaries$17$range} << 'h4) | 'h1;
-        end
-        summaries$17$lane = ({{8{1'b0}}, summaries$17$mark_class} << 'h8) | {{13{1'b0}}, summaries$17$tdata};
         summaries$17$forward = 'h1;
         summaries$17$backward = 'h1;
         if (summaries$17$keep & summaries$17$continuing) begin
@@ -17928,221 +20974,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$17$backward = 'h0;
         end
     end
-    // summaries$18$octet
-    always @(*) begin
-        summaries$18$octet$continuation = 'h0;
-        if (!summaries$18$octet$tdata['h7]) begin
-            summaries$18$octet$byte_class = ByteClass$Ascii;
-            summaries$18$octet$free_bits = summaries$18$octet$tdata & 'h7f;
-        end
-        else if (!summaries$18$octet$tdata['h6]) begin
-            summaries$18$octet$free_bits = summaries$18$octet$tdata & 'h3f;
-            if (summaries$18$octet$tdata['h5]) begin
-                summaries$18$octet$byte_class = ByteClass$ContA0;
-                summaries$18$octet$continuation = 'h10;
-            end
-            else if (summaries$18$octet$tdata['h4]) begin
-                summaries$18$octet$byte_class = ByteClass$Cont90;
-                summaries$18$octet$continuation = 'h8;
-            end
-            else if (summaries$18$octet$tdata['h3]) begin
-                summaries$18$octet$byte_class = ByteClass$Cont88;
-                summaries$18$octet$continuation = 'h4;
-            end
-            else if (summaries$18$octet$tdata['h2]) begin
-                summaries$18$octet$byte_class = ByteClass$Cont84;
-                summaries$18$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$18$octet$byte_class = ByteClass$Cont80;
-                summaries$18$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$18$octet$tdata['h5]) begin
-            summaries$18$octet$free_bits = summaries$18$octet$tdata & 'h1f;
-            if (summaries$18$octet$tdata['h4] | summaries$18$octet$tdata['h3] | summaries$18$octet$tdata['h2] | summaries$18$octet$tdata['h1]) begin
-                summaries$18$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$18$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$18$octet$tdata['h4]) begin
-            summaries$18$octet$free_bits = summaries$18$octet$tdata & 'hf;
-            if (summaries$18$octet$tdata == 'he0) begin
-                summaries$18$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$18$octet$tdata == 'hed) begin
-                summaries$18$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$18$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$18$octet$tdata['h3]) begin
-            summaries$18$octet$free_bits = summaries$18$octet$tdata & 'h7;
-            if (summaries$18$octet$tdata == 'hf0) begin
-                summaries$18$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$18$octet$tdata == 'hf4) & summaries$18$octet$f4_bounded) begin
-                summaries$18$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$18$octet$tdata['h2] & ~summaries$18$octet$leads_to_f7) begin
-                summaries$18$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$18$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$18$octet$tdata['h2]) begin
-            summaries$18$octet$free_bits = summaries$18$octet$tdata & 'h3;
-            if (~summaries$18$octet$leads_to_fb) begin
-                summaries$18$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$18$octet$tdata == 'hf8) begin
-                summaries$18$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$18$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$18$octet$tdata['h1]) begin
-            summaries$18$octet$free_bits = summaries$18$octet$tdata & 'h1;
-            if (~summaries$18$octet$leads_to_fd) begin
-                summaries$18$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$18$octet$tdata == 'hfc) begin
-                summaries$18$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$18$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$18$octet$free_bits = 'h0;
-            summaries$18$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$18$lead
-    always @(*) begin
-        summaries$18$lead$lead_length = 'h0;
-        summaries$18$lead$second_allowed = 'h1f;
-        summaries$18$lead$outside_tuser = summaries$18$lead$tuser_truncated;
-        summaries$18$lead$malformed_tuser = summaries$18$lead$tuser_unexpected_continuation;
-        case (summaries$18$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$18$lead$lead_length = 'h1;
-                    summaries$18$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$18$lead$lead_length = 'h2;
-                    summaries$18$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$18$lead$lead_length = 'h3;
-                    summaries$18$lead$malformed_tuser = 'h0;
-                    summaries$18$lead$second_allowed = 'h10;
-                    summaries$18$lead$outside_tuser = summaries$18$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$18$lead$lead_length = 'h3;
-                    summaries$18$lead$malformed_tuser = 'h0;
-                    summaries$18$lead$second_allowed = 'hf;
-                    summaries$18$lead$outside_tuser = summaries$18$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$18$lead$lead_length = 'h3;
-                    summaries$18$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$18$lead$lead_length = 'h4;
-                    summaries$18$lead$malformed_tuser = 'h0;
-                    summaries$18$lead$second_allowed = 'h18;
-                    summaries$18$lead$outside_tuser = summaries$18$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$18$lead$lead_length = 'h4;
-                    summaries$18$lead$malformed_tuser = 'h0;
-                    summaries$18$lead$second_allowed = 'h7;
-                    summaries$18$lead$outside_tuser = summaries$18$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$18$lead$lead_length = 'h4;
-                    summaries$18$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$18$lead$lead_length = 'h5;
-                    summaries$18$lead$malformed_tuser = 'h0;
-                    summaries$18$lead$second_allowed = 'h1c;
-                    summaries$18$lead$outside_tuser = summaries$18$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$18$lead$lead_length = 'h5;
-                    summaries$18$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$18$lead$lead_length = 'h6;
-                    summaries$18$lead$malformed_tuser = 'h0;
-                    summaries$18$lead$second_allowed = 'h1e;
-                    summaries$18$lead$outside_tuser = summaries$18$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$18$lead$lead_length = 'h6;
-                    summaries$18$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$18$lead$malformed_tuser = summaries$18$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$18$lead$malformed_tuser = summaries$18$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$18$lead$malformed_tuser = summaries$18$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$18
     always @(*) begin
-        summaries$18$octet$tdata = summaries$18$tdata;
-        summaries$18$lead$byte_class = summaries$18$octet$byte_class;
-        summaries$18$unused_tables = |summaries$18$octet$free_bits;
-        summaries$18$need = 'h0;
-        if (summaries$18$lead$lead_length > 'h1) begin
-            summaries$18$need = summaries$18$lead$lead_length - 'h1;
-        end
-        summaries$18$continuing = summaries$18$octet$continuation != 'h0;
-        summaries$18$range = 'h0;
-        summaries$18$kind = summaries$18$lead$malformed_tuser;
-        if (summaries$18$continuing) begin
-            summaries$18$range = summaries$18$octet$continuation;
-        end
-        else if (summaries$18$need != 'h0) begin
-            summaries$18$range = summaries$18$lead$second_allowed;
-            summaries$18$kind = summaries$18$lead$outside_tuser;
-        end
-        summaries$18$mark_class = ({{9{1'b0}}, summaries$18$kind} << 'h9) | ({{8{1'b0}}, summaries$18$range} << 'h4) | ({{10{1'b0}}, summaries$18$need} << 'h1);
-        if (summaries$18$continuing) begin
-            summaries$18$mark_class = ({{9{1'b0}}, summaries$18$kind} << 'h9) | ({{8{1'b0}}, summaries$18$range} << 'h4) | 'h1;
-        end
-        summaries$18$lane = ({{8{1'b0}}, summaries$18$mark_class} << 'h8) | {{13{1'b0}}, summaries$18$tdata};
         summaries$18$forward = 'h1;
         summaries$18$backward = 'h1;
         if (summaries$18$keep & summaries$18$continuing) begin
@@ -18154,221 +20987,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$18$backward = 'h0;
         end
     end
-    // summaries$19$octet
-    always @(*) begin
-        summaries$19$octet$continuation = 'h0;
-        if (!summaries$19$octet$tdata['h7]) begin
-            summaries$19$octet$byte_class = ByteClass$Ascii;
-            summaries$19$octet$free_bits = summaries$19$octet$tdata & 'h7f;
-        end
-        else if (!summaries$19$octet$tdata['h6]) begin
-            summaries$19$octet$free_bits = summaries$19$octet$tdata & 'h3f;
-            if (summaries$19$octet$tdata['h5]) begin
-                summaries$19$octet$byte_class = ByteClass$ContA0;
-                summaries$19$octet$continuation = 'h10;
-            end
-            else if (summaries$19$octet$tdata['h4]) begin
-                summaries$19$octet$byte_class = ByteClass$Cont90;
-                summaries$19$octet$continuation = 'h8;
-            end
-            else if (summaries$19$octet$tdata['h3]) begin
-                summaries$19$octet$byte_class = ByteClass$Cont88;
-                summaries$19$octet$continuation = 'h4;
-            end
-            else if (summaries$19$octet$tdata['h2]) begin
-                summaries$19$octet$byte_class = ByteClass$Cont84;
-                summaries$19$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$19$octet$byte_class = ByteClass$Cont80;
-                summaries$19$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$19$octet$tdata['h5]) begin
-            summaries$19$octet$free_bits = summaries$19$octet$tdata & 'h1f;
-            if (summaries$19$octet$tdata['h4] | summaries$19$octet$tdata['h3] | summaries$19$octet$tdata['h2] | summaries$19$octet$tdata['h1]) begin
-                summaries$19$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$19$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$19$octet$tdata['h4]) begin
-            summaries$19$octet$free_bits = summaries$19$octet$tdata & 'hf;
-            if (summaries$19$octet$tdata == 'he0) begin
-                summaries$19$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$19$octet$tdata == 'hed) begin
-                summaries$19$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$19$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$19$octet$tdata['h3]) begin
-            summaries$19$octet$free_bits = summaries$19$octet$tdata & 'h7;
-            if (summaries$19$octet$tdata == 'hf0) begin
-                summaries$19$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$19$octet$tdata == 'hf4) & summaries$19$octet$f4_bounded) begin
-                summaries$19$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$19$octet$tdata['h2] & ~summaries$19$octet$leads_to_f7) begin
-                summaries$19$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$19$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$19$octet$tdata['h2]) begin
-            summaries$19$octet$free_bits = summaries$19$octet$tdata & 'h3;
-            if (~summaries$19$octet$leads_to_fb) begin
-                summaries$19$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$19$octet$tdata == 'hf8) begin
-                summaries$19$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$19$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$19$octet$tdata['h1]) begin
-            summaries$19$octet$free_bits = summaries$19$octet$tdata & 'h1;
-            if (~summaries$19$octet$leads_to_fd) begin
-                summaries$19$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$19$octet$tdata == 'hfc) begin
-                summaries$19$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$19$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$19$octet$free_bits = 'h0;
-            summaries$19$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$19$lead
-    always @(*) begin
-        summaries$19$lead$lead_length = 'h0;
-        summaries$19$lead$second_allowed = 'h1f;
-        summaries$19$lead$outside_tuser = summaries$19$lead$tuser_truncated;
-        summaries$19$lead$malformed_tuser = summaries$19$lead$tuser_unexpected_continuation;
-        case (summaries$19$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$19$lead$lead_length = 'h1;
-                    summaries$19$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$19$lead$lead_length = 'h2;
-                    summaries$19$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$19$lead$lead_length = 'h3;
-                    summaries$19$lead$malformed_tuser = 'h0;
-                    summaries$19$lead$second_allowed = 'h10;
-                    summaries$19$lead$outside_tuser = summaries$19$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$19$lead$lead_length = 'h3;
-                    summaries$19$lead$malformed_tuser = 'h0;
-                    summaries$19$lead$second_allowed = 'hf;
-                    summaries$19$lead$outside_tuser = summaries$19$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$19$lead$lead_length = 'h3;
-                    summaries$19$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$19$lead$lead_length = 'h4;
-                    summaries$19$lead$malformed_tuser = 'h0;
-                    summaries$19$lead$second_allowed = 'h18;
-                    summaries$19$lead$outside_tuser = summaries$19$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$19$lead$lead_length = 'h4;
-                    summaries$19$lead$malformed_tuser = 'h0;
-                    summaries$19$lead$second_allowed = 'h7;
-                    summaries$19$lead$outside_tuser = summaries$19$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$19$lead$lead_length = 'h4;
-                    summaries$19$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$19$lead$lead_length = 'h5;
-                    summaries$19$lead$malformed_tuser = 'h0;
-                    summaries$19$lead$second_allowed = 'h1c;
-                    summaries$19$lead$outside_tuser = summaries$19$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$19$lead$lead_length = 'h5;
-                    summaries$19$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$19$lead$lead_length = 'h6;
-                    summaries$19$lead$malformed_tuser = 'h0;
-                    summaries$19$lead$second_allowed = 'h1e;
-                    summaries$19$lead$outside_tuser = summaries$19$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$19$lead$lead_length = 'h6;
-                    summaries$19$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$19$lead$malformed_tuser = summaries$19$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$19$lead$malformed_tuser = summaries$19$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$19$lead$malformed_tuser = summaries$19$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$19
     always @(*) begin
-        summaries$19$octet$tdata = summaries$19$tdata;
-        summaries$19$lead$byte_class = summaries$19$octet$byte_class;
-        summaries$19$unused_tables = |summaries$19$octet$free_bits;
-        summaries$19$need = 'h0;
-        if (summaries$19$lead$lead_length > 'h1) begin
-            summaries$19$need = summaries$19$lead$lead_length - 'h1;
-        end
-        summaries$19$continuing = summaries$19$octet$continuation != 'h0;
-        summaries$19$range = 'h0;
-        summaries$19$kind = summaries$19$lead$malformed_tuser;
-        if (summaries$19$continuing) begin
-            summaries$19$range = summaries$19$octet$continuation;
-        end
-        else if (summaries$19$need != 'h0) begin
-            summaries$19$range = summaries$19$lead$second_allowed;
-            summaries$19$kind = summaries$19$lead$outside_tuser;
-        end
-        summaries$19$mark_class = ({{9{1'b0}}, summaries$19$kind} << 'h9) | ({{8{1'b0}}, summaries$19$range} << 'h4) | ({{10{1'b0}}, summaries$19$need} << 'h1);
-        if (summaries$19$continuing) begin
-            summaries$19$mark_class = ({{9{1'b0}}, summaries$19$kind} << 'h9) | ({{8{1'b0}}, summaries$19$range} << 'h4) | 'h1;
-        end
-        summaries$19$lane = ({{8{1'b0}}, summaries$19$mark_class} << 'h8) | {{13{1'b0}}, summaries$19$tdata};
         summaries$19$forward = 'h1;
         summaries$19$backward = 'h1;
         if (summaries$19$keep & summaries$19$continuing) begin
@@ -18380,221 +21000,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$19$backward = 'h0;
         end
     end
-    // summaries$20$octet
-    always @(*) begin
-        summaries$20$octet$continuation = 'h0;
-        if (!summaries$20$octet$tdata['h7]) begin
-            summaries$20$octet$byte_class = ByteClass$Ascii;
-            summaries$20$octet$free_bits = summaries$20$octet$tdata & 'h7f;
-        end
-        else if (!summaries$20$octet$tdata['h6]) begin
-            summaries$20$octet$free_bits = summaries$20$octet$tdata & 'h3f;
-            if (summaries$20$octet$tdata['h5]) begin
-                summaries$20$octet$byte_class = ByteClass$ContA0;
-                summaries$20$octet$continuation = 'h10;
-            end
-            else if (summaries$20$octet$tdata['h4]) begin
-                summaries$20$octet$byte_class = ByteClass$Cont90;
-                summaries$20$octet$continuation = 'h8;
-            end
-            else if (summaries$20$octet$tdata['h3]) begin
-                summaries$20$octet$byte_class = ByteClass$Cont88;
-                summaries$20$octet$continuation = 'h4;
-            end
-            else if (summaries$20$octet$tdata['h2]) begin
-                summaries$20$octet$byte_class = ByteClass$Cont84;
-                summaries$20$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$20$octet$byte_class = ByteClass$Cont80;
-                summaries$20$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$20$octet$tdata['h5]) begin
-            summaries$20$octet$free_bits = summaries$20$octet$tdata & 'h1f;
-            if (summaries$20$octet$tdata['h4] | summaries$20$octet$tdata['h3] | summaries$20$octet$tdata['h2] | summaries$20$octet$tdata['h1]) begin
-                summaries$20$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$20$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$20$octet$tdata['h4]) begin
-            summaries$20$octet$free_bits = summaries$20$octet$tdata & 'hf;
-            if (summaries$20$octet$tdata == 'he0) begin
-                summaries$20$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$20$octet$tdata == 'hed) begin
-                summaries$20$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$20$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$20$octet$tdata['h3]) begin
-            summaries$20$octet$free_bits = summaries$20$octet$tdata & 'h7;
-            if (summaries$20$octet$tdata == 'hf0) begin
-                summaries$20$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$20$octet$tdata == 'hf4) & summaries$20$octet$f4_bounded) begin
-                summaries$20$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$20$octet$tdata['h2] & ~summaries$20$octet$leads_to_f7) begin
-                summaries$20$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$20$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$20$octet$tdata['h2]) begin
-            summaries$20$octet$free_bits = summaries$20$octet$tdata & 'h3;
-            if (~summaries$20$octet$leads_to_fb) begin
-                summaries$20$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$20$octet$tdata == 'hf8) begin
-                summaries$20$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$20$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$20$octet$tdata['h1]) begin
-            summaries$20$octet$free_bits = summaries$20$octet$tdata & 'h1;
-            if (~summaries$20$octet$leads_to_fd) begin
-                summaries$20$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$20$octet$tdata == 'hfc) begin
-                summaries$20$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$20$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$20$octet$free_bits = 'h0;
-            summaries$20$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$20$lead
-    always @(*) begin
-        summaries$20$lead$lead_length = 'h0;
-        summaries$20$lead$second_allowed = 'h1f;
-        summaries$20$lead$outside_tuser = summaries$20$lead$tuser_truncated;
-        summaries$20$lead$malformed_tuser = summaries$20$lead$tuser_unexpected_continuation;
-        case (summaries$20$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$20$lead$lead_length = 'h1;
-                    summaries$20$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$20$lead$lead_length = 'h2;
-                    summaries$20$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$20$lead$lead_length = 'h3;
-                    summaries$20$lead$malformed_tuser = 'h0;
-                    summaries$20$lead$second_allowed = 'h10;
-                    summaries$20$lead$outside_tuser = summaries$20$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$20$lead$lead_length = 'h3;
-                    summaries$20$lead$malformed_tuser = 'h0;
-                    summaries$20$lead$second_allowed = 'hf;
-                    summaries$20$lead$outside_tuser = summaries$20$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$20$lead$lead_length = 'h3;
-                    summaries$20$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$20$lead$lead_length = 'h4;
-                    summaries$20$lead$malformed_tuser = 'h0;
-                    summaries$20$lead$second_allowed = 'h18;
-                    summaries$20$lead$outside_tuser = summaries$20$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$20$lead$lead_length = 'h4;
-                    summaries$20$lead$malformed_tuser = 'h0;
-                    summaries$20$lead$second_allowed = 'h7;
-                    summaries$20$lead$outside_tuser = summaries$20$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$20$lead$lead_length = 'h4;
-                    summaries$20$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$20$lead$lead_length = 'h5;
-                    summaries$20$lead$malformed_tuser = 'h0;
-                    summaries$20$lead$second_allowed = 'h1c;
-                    summaries$20$lead$outside_tuser = summaries$20$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$20$lead$lead_length = 'h5;
-                    summaries$20$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$20$lead$lead_length = 'h6;
-                    summaries$20$lead$malformed_tuser = 'h0;
-                    summaries$20$lead$second_allowed = 'h1e;
-                    summaries$20$lead$outside_tuser = summaries$20$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$20$lead$lead_length = 'h6;
-                    summaries$20$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$20$lead$malformed_tuser = summaries$20$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$20$lead$malformed_tuser = summaries$20$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$20$lead$malformed_tuser = summaries$20$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$20
     always @(*) begin
-        summaries$20$octet$tdata = summaries$20$tdata;
-        summaries$20$lead$byte_class = summaries$20$octet$byte_class;
-        summaries$20$unused_tables = |summaries$20$octet$free_bits;
-        summaries$20$need = 'h0;
-        if (summaries$20$lead$lead_length > 'h1) begin
-            summaries$20$need = summaries$20$lead$lead_length - 'h1;
-        end
-        summaries$20$continuing = summaries$20$octet$continuation != 'h0;
-        summaries$20$range = 'h0;
-        summaries$20$kind = summaries$20$lead$malformed_tuser;
-        if (summaries$20$continuing) begin
-            summaries$20$range = summaries$20$octet$continuation;
-        end
-        else if (summaries$20$need != 'h0) begin
-            summaries$20$range = summaries$20$lead$second_allowed;
-            summaries$20$kind = summaries$20$lead$outside_tuser;
-        end
-        summaries$20$mark_class = ({{9{1'b0}}, summaries$20$kind} << 'h9) | ({{8{1'b0}}, summaries$20$range} << 'h4) | ({{10{1'b0}}, summaries$20$need} << 'h1);
-        if (summaries$20$continuing) begin
-            summaries$20$mark_class = ({{9{1'b0}}, summaries$20$kind} << 'h9) | ({{8{1'b0}}, summaries$20$range} << 'h4) | 'h1;
-        end
-        summaries$20$lane = ({{8{1'b0}}, summaries$20$mark_class} << 'h8) | {{13{1'b0}}, summaries$20$tdata};
         summaries$20$forward = 'h1;
         summaries$20$backward = 'h1;
         if (summaries$20$keep & summaries$20$continuing) begin
@@ -18606,221 +21013,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$20$backward = 'h0;
         end
     end
-    // summaries$21$octet
-    always @(*) begin
-        summaries$21$octet$continuation = 'h0;
-        if (!summaries$21$octet$tdata['h7]) begin
-            summaries$21$octet$byte_class = ByteClass$Ascii;
-            summaries$21$octet$free_bits = summaries$21$octet$tdata & 'h7f;
-        end
-        else if (!summaries$21$octet$tdata['h6]) begin
-            summaries$21$octet$free_bits = summaries$21$octet$tdata & 'h3f;
-            if (summaries$21$octet$tdata['h5]) begin
-                summaries$21$octet$byte_class = ByteClass$ContA0;
-                summaries$21$octet$continuation = 'h10;
-            end
-            else if (summaries$21$octet$tdata['h4]) begin
-                summaries$21$octet$byte_class = ByteClass$Cont90;
-                summaries$21$octet$continuation = 'h8;
-            end
-            else if (summaries$21$octet$tdata['h3]) begin
-                summaries$21$octet$byte_class = ByteClass$Cont88;
-                summaries$21$octet$continuation = 'h4;
-            end
-            else if (summaries$21$octet$tdata['h2]) begin
-                summaries$21$octet$byte_class = ByteClass$Cont84;
-                summaries$21$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$21$octet$byte_class = ByteClass$Cont80;
-                summaries$21$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$21$octet$tdata['h5]) begin
-            summaries$21$octet$free_bits = summaries$21$octet$tdata & 'h1f;
-            if (summaries$21$octet$tdata['h4] | summaries$21$octet$tdata['h3] | summaries$21$octet$tdata['h2] | summaries$21$octet$tdata['h1]) begin
-                summaries$21$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$21$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$21$octet$tdata['h4]) begin
-            summaries$21$octet$free_bits = summaries$21$octet$tdata & 'hf;
-            if (summaries$21$octet$tdata == 'he0) begin
-                summaries$21$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$21$octet$tdata == 'hed) begin
-                summaries$21$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$21$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$21$octet$tdata['h3]) begin
-            summaries$21$octet$free_bits = summaries$21$octet$tdata & 'h7;
-            if (summaries$21$octet$tdata == 'hf0) begin
-                summaries$21$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$21$octet$tdata == 'hf4) & summaries$21$octet$f4_bounded) begin
-                summaries$21$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$21$octet$tdata['h2] & ~summaries$21$octet$leads_to_f7) begin
-                summaries$21$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$21$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$21$octet$tdata['h2]) begin
-            summaries$21$octet$free_bits = summaries$21$octet$tdata & 'h3;
-            if (~summaries$21$octet$leads_to_fb) begin
-                summaries$21$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$21$octet$tdata == 'hf8) begin
-                summaries$21$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$21$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$21$octet$tdata['h1]) begin
-            summaries$21$octet$free_bits = summaries$21$octet$tdata & 'h1;
-            if (~summaries$21$octet$leads_to_fd) begin
-                summaries$21$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$21$octet$tdata == 'hfc) begin
-                summaries$21$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$21$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$21$octet$free_bits = 'h0;
-            summaries$21$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$21$lead
-    always @(*) begin
-        summaries$21$lead$lead_length = 'h0;
-        summaries$21$lead$second_allowed = 'h1f;
-        summaries$21$lead$outside_tuser = summaries$21$lead$tuser_truncated;
-        summaries$21$lead$malformed_tuser = summaries$21$lead$tuser_unexpected_continuation;
-        case (summaries$21$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$21$lead$lead_length = 'h1;
-                    summaries$21$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$21$lead$lead_length = 'h2;
-                    summaries$21$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$21$lead$lead_length = 'h3;
-                    summaries$21$lead$malformed_tuser = 'h0;
-                    summaries$21$lead$second_allowed = 'h10;
-                    summaries$21$lead$outside_tuser = summaries$21$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$21$lead$lead_length = 'h3;
-                    summaries$21$lead$malformed_tuser = 'h0;
-                    summaries$21$lead$second_allowed = 'hf;
-                    summaries$21$lead$outside_tuser = summaries$21$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$21$lead$lead_length = 'h3;
-                    summaries$21$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$21$lead$lead_length = 'h4;
-                    summaries$21$lead$malformed_tuser = 'h0;
-                    summaries$21$lead$second_allowed = 'h18;
-                    summaries$21$lead$outside_tuser = summaries$21$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$21$lead$lead_length = 'h4;
-                    summaries$21$lead$malformed_tuser = 'h0;
-                    summaries$21$lead$second_allowed = 'h7;
-                    summaries$21$lead$outside_tuser = summaries$21$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$21$lead$lead_length = 'h4;
-                    summaries$21$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$21$lead$lead_length = 'h5;
-                    summaries$21$lead$malformed_tuser = 'h0;
-                    summaries$21$lead$second_allowed = 'h1c;
-                    summaries$21$lead$outside_tuser = summaries$21$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$21$lead$lead_length = 'h5;
-                    summaries$21$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$21$lead$lead_length = 'h6;
-                    summaries$21$lead$malformed_tuser = 'h0;
-                    summaries$21$lead$second_allowed = 'h1e;
-                    summaries$21$lead$outside_tuser = summaries$21$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$21$lead$lead_length = 'h6;
-                    summaries$21$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$21$lead$malformed_tuser = summaries$21$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$21$lead$malformed_tuser = summaries$21$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$21$lead$malformed_tuser = summaries$21$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$21
     always @(*) begin
-        summaries$21$octet$tdata = summaries$21$tdata;
-        summaries$21$lead$byte_class = summaries$21$octet$byte_class;
-        summaries$21$unused_tables = |summaries$21$octet$free_bits;
-        summaries$21$need = 'h0;
-        if (summaries$21$lead$lead_length > 'h1) begin
-            summaries$21$need = summaries$21$lead$lead_length - 'h1;
-        end
-        summaries$21$continuing = summaries$21$octet$continuation != 'h0;
-        summaries$21$range = 'h0;
-        summaries$21$kind = summaries$21$lead$malformed_tuser;
-        if (summaries$21$continuing) begin
-            summaries$21$range = summaries$21$octet$continuation;
-        end
-        else if (summaries$21$need != 'h0) begin
-            summaries$21$range = summaries$21$lead$second_allowed;
-            summaries$21$kind = summaries$21$lead$outside_tuser;
-        end
-        summaries$21$mark_class = ({{9{1'b0}}, summaries$21$kind} << 'h9) | ({{8{1'b0}}, summaries$21$range} << 'h4) | ({{10{1'b0}}, summaries$21$need} << 'h1);
-        if (summaries$21$continuing) begin
-            summaries$21$mark_class = ({{9{1'b0}}, summaries$21$kind} << 'h9) | ({{8{1'b0}}, summaries$21$range} << 'h4) | 'h1;
-        end
-        summaries$21$lane = ({{8{1'b0}}, summaries$21$mark_class} << 'h8) | {{13{1'b0}}, summaries$21$tdata};
         summaries$21$forward = 'h1;
         summaries$21$backward = 'h1;
         if (summaries$21$keep & summaries$21$continuing) begin
@@ -18832,221 +21026,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$21$backward = 'h0;
         end
     end
-    // summaries$22$octet
-    always @(*) begin
-        summaries$22$octet$continuation = 'h0;
-        if (!summaries$22$octet$tdata['h7]) begin
-            summaries$22$octet$byte_class = ByteClass$Ascii;
-            summaries$22$octet$free_bits = summaries$22$octet$tdata & 'h7f;
-        end
-        else if (!summaries$22$octet$tdata['h6]) begin
-            summaries$22$octet$free_bits = summaries$22$octet$tdata & 'h3f;
-            if (summaries$22$octet$tdata['h5]) begin
-                summaries$22$octet$byte_class = ByteClass$ContA0;
-                summaries$22$octet$continuation = 'h10;
-            end
-            else if (summaries$22$octet$tdata['h4]) begin
-                summaries$22$octet$byte_class = ByteClass$Cont90;
-                summaries$22$octet$continuation = 'h8;
-            end
-            else if (summaries$22$octet$tdata['h3]) begin
-                summaries$22$octet$byte_class = ByteClass$Cont88;
-                summaries$22$octet$continuation = 'h4;
-            end
-            else if (summaries$22$octet$tdata['h2]) begin
-                summaries$22$octet$byte_class = ByteClass$Cont84;
-                summaries$22$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$22$octet$byte_class = ByteClass$Cont80;
-                summaries$22$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$22$octet$tdata['h5]) begin
-            summaries$22$octet$free_bits = summaries$22$octet$tdata & 'h1f;
-            if (summaries$22$octet$tdata['h4] | summaries$22$octet$tdata['h3] | summaries$22$octet$tdata['h2] | summaries$22$octet$tdata['h1]) begin
-                summaries$22$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$22$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$22$octet$tdata['h4]) begin
-            summaries$22$octet$free_bits = summaries$22$octet$tdata & 'hf;
-            if (summaries$22$octet$tdata == 'he0) begin
-                summaries$22$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$22$octet$tdata == 'hed) begin
-                summaries$22$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$22$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$22$octet$tdata['h3]) begin
-            summaries$22$octet$free_bits = summaries$22$octet$tdata & 'h7;
-            if (summaries$22$octet$tdata == 'hf0) begin
-                summaries$22$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$22$octet$tdata == 'hf4) & summaries$22$octet$f4_bounded) begin
-                summaries$22$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$22$octet$tdata['h2] & ~summaries$22$octet$leads_to_f7) begin
-                summaries$22$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$22$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$22$octet$tdata['h2]) begin
-            summaries$22$octet$free_bits = summaries$22$octet$tdata & 'h3;
-            if (~summaries$22$octet$leads_to_fb) begin
-                summaries$22$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$22$octet$tdata == 'hf8) begin
-                summaries$22$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$22$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$22$octet$tdata['h1]) begin
-            summaries$22$octet$free_bits = summaries$22$octet$tdata & 'h1;
-            if (~summaries$22$octet$leads_to_fd) begin
-                summaries$22$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$22$octet$tdata == 'hfc) begin
-                summaries$22$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$22$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$22$octet$free_bits = 'h0;
-            summaries$22$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$22$lead
-    always @(*) begin
-        summaries$22$lead$lead_length = 'h0;
-        summaries$22$lead$second_allowed = 'h1f;
-        summaries$22$lead$outside_tuser = summaries$22$lead$tuser_truncated;
-        summaries$22$lead$malformed_tuser = summaries$22$lead$tuser_unexpected_continuation;
-        case (summaries$22$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$22$lead$lead_length = 'h1;
-                    summaries$22$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$22$lead$lead_length = 'h2;
-                    summaries$22$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$22$lead$lead_length = 'h3;
-                    summaries$22$lead$malformed_tuser = 'h0;
-                    summaries$22$lead$second_allowed = 'h10;
-                    summaries$22$lead$outside_tuser = summaries$22$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$22$lead$lead_length = 'h3;
-                    summaries$22$lead$malformed_tuser = 'h0;
-                    summaries$22$lead$second_allowed = 'hf;
-                    summaries$22$lead$outside_tuser = summaries$22$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$22$lead$lead_length = 'h3;
-                    summaries$22$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$22$lead$lead_length = 'h4;
-                    summaries$22$lead$malformed_tuser = 'h0;
-                    summaries$22$lead$second_allowed = 'h18;
-                    summaries$22$lead$outside_tuser = summaries$22$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$22$lead$lead_length = 'h4;
-                    summaries$22$lead$malformed_tuser = 'h0;
-                    summaries$22$lead$second_allowed = 'h7;
-                    summaries$22$lead$outside_tuser = summaries$22$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$22$lead$lead_length = 'h4;
-                    summaries$22$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$22$lead$lead_length = 'h5;
-                    summaries$22$lead$malformed_tuser = 'h0;
-                    summaries$22$lead$second_allowed = 'h1c;
-                    summaries$22$lead$outside_tuser = summaries$22$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$22$lead$lead_length = 'h5;
-                    summaries$22$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$22$lead$lead_length = 'h6;
-                    summaries$22$lead$malformed_tuser = 'h0;
-                    summaries$22$lead$second_allowed = 'h1e;
-                    summaries$22$lead$outside_tuser = summaries$22$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$22$lead$lead_length = 'h6;
-                    summaries$22$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$22$lead$malformed_tuser = summaries$22$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$22$lead$malformed_tuser = summaries$22$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$22$lead$malformed_tuser = summaries$22$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$22
     always @(*) begin
-        summaries$22$octet$tdata = summaries$22$tdata;
-        summaries$22$lead$byte_class = summaries$22$octet$byte_class;
-        summaries$22$unused_tables = |summaries$22$octet$free_bits;
-        summaries$22$need = 'h0;
-        if (summaries$22$lead$lead_length > 'h1) begin
-            summaries$22$need = summaries$22$lead$lead_length - 'h1;
-        end
-        summaries$22$continuing = summaries$22$octet$continuation != 'h0;
-        summaries$22$range = 'h0;
-        summaries$22$kind = summaries$22$lead$malformed_tuser;
-        if (summaries$22$continuing) begin
-            summaries$22$range = summaries$22$octet$continuation;
-        end
-        else if (summaries$22$need != 'h0) begin
-            summaries$22$range = summaries$22$lead$second_allowed;
-            summaries$22$kind = summaries$22$lead$outside_tuser;
-        end
-        summaries$22$mark_class = ({{9{1'b0}}, summaries$22$kind} << 'h9) | ({{8{1'b0}}, summaries$22$range} << 'h4) | ({{10{1'b0}}, summaries$22$need} << 'h1);
-        if (summaries$22$continuing) begin
-            summaries$22$mark_class = ({{9{1'b0}}, summaries$22$kind} << 'h9) | ({{8{1'b0}}, summaries$22$range} << 'h4) | 'h1;
-        end
-        summaries$22$lane = ({{8{1'b0}}, summaries$22$mark_class} << 'h8) | {{13{1'b0}}, summaries$22$tdata};
         summaries$22$forward = 'h1;
         summaries$22$backward = 'h1;
         if (summaries$22$keep & summaries$22$continuing) begin
@@ -19058,221 +21039,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$22$backward = 'h0;
         end
     end
-    // summaries$23$octet
-    always @(*) begin
-        summaries$23$octet$continuation = 'h0;
-        if (!summaries$23$octet$tdata['h7]) begin
-            summaries$23$octet$byte_class = ByteClass$Ascii;
-            summaries$23$octet$free_bits = summaries$23$octet$tdata & 'h7f;
-        end
-        else if (!summaries$23$octet$tdata['h6]) begin
-            summaries$23$octet$free_bits = summaries$23$octet$tdata & 'h3f;
-            if (summaries$23$octet$tdata['h5]) begin
-                summaries$23$octet$byte_class = ByteClass$ContA0;
-                summaries$23$octet$continuation = 'h10;
-            end
-            else if (summaries$23$octet$tdata['h4]) begin
-                summaries$23$octet$byte_class = ByteClass$Cont90;
-                summaries$23$octet$continuation = 'h8;
-            end
-            else if (summaries$23$octet$tdata['h3]) begin
-                summaries$23$octet$byte_class = ByteClass$Cont88;
-                summaries$23$octet$continuation = 'h4;
-            end
-            else if (summaries$23$octet$tdata['h2]) begin
-                summaries$23$octet$byte_class = ByteClass$Cont84;
-                summaries$23$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$23$octet$byte_class = ByteClass$Cont80;
-                summaries$23$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$23$octet$tdata['h5]) begin
-            summaries$23$octet$free_bits = summaries$23$octet$tdata & 'h1f;
-            if (summaries$23$octet$tdata['h4] | summaries$23$octet$tdata['h3] | summaries$23$octet$tdata['h2] | summaries$23$octet$tdata['h1]) begin
-                summaries$23$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$23$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$23$octet$tdata['h4]) begin
-            summaries$23$octet$free_bits = summaries$23$octet$tdata & 'hf;
-            if (summaries$23$octet$tdata == 'he0) begin
-                summaries$23$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$23$octet$tdata == 'hed) begin
-                summaries$23$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$23$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$23$octet$tdata['h3]) begin
-            summaries$23$octet$free_bits = summaries$23$octet$tdata & 'h7;
-            if (summaries$23$octet$tdata == 'hf0) begin
-                summaries$23$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$23$octet$tdata == 'hf4) & summaries$23$octet$f4_bounded) begin
-                summaries$23$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$23$octet$tdata['h2] & ~summaries$23$octet$leads_to_f7) begin
-                summaries$23$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$23$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$23$octet$tdata['h2]) begin
-            summaries$23$octet$free_bits = summaries$23$octet$tdata & 'h3;
-            if (~summaries$23$octet$leads_to_fb) begin
-                summaries$23$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$23$octet$tdata == 'hf8) begin
-                summaries$23$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$23$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$23$octet$tdata['h1]) begin
-            summaries$23$octet$free_bits = summaries$23$octet$tdata & 'h1;
-            if (~summaries$23$octet$leads_to_fd) begin
-                summaries$23$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$23$octet$tdata == 'hfc) begin
-                summaries$23$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$23$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$23$octet$free_bits = 'h0;
-            summaries$23$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$23$lead
-    always @(*) begin
-        summaries$23$lead$lead_length = 'h0;
-        summaries$23$lead$second_allowed = 'h1f;
-        summaries$23$lead$outside_tuser = summaries$23$lead$tuser_truncated;
-        summaries$23$lead$malformed_tuser = summaries$23$lead$tuser_unexpected_continuation;
-        case (summaries$23$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$23$lead$lead_length = 'h1;
-                    summaries$23$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$23$lead$lead_length = 'h2;
-                    summaries$23$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$23$lead$lead_length = 'h3;
-                    summaries$23$lead$malformed_tuser = 'h0;
-                    summaries$23$lead$second_allowed = 'h10;
-                    summaries$23$lead$outside_tuser = summaries$23$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$23$lead$lead_length = 'h3;
-                    summaries$23$lead$malformed_tuser = 'h0;
-                    summaries$23$lead$second_allowed = 'hf;
-                    summaries$23$lead$outside_tuser = summaries$23$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$23$lead$lead_length = 'h3;
-                    summaries$23$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$23$lead$lead_length = 'h4;
-                    summaries$23$lead$malformed_tuser = 'h0;
-                    summaries$23$lead$second_allowed = 'h18;
-                    summaries$23$lead$outside_tuser = summaries$23$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$23$lead$lead_length = 'h4;
-                    summaries$23$lead$malformed_tuser = 'h0;
-                    summaries$23$lead$second_allowed = 'h7;
-                    summaries$23$lead$outside_tuser = summaries$23$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$23$lead$lead_length = 'h4;
-                    summaries$23$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$23$lead$lead_length = 'h5;
-                    summaries$23$lead$malformed_tuser = 'h0;
-                    summaries$23$lead$second_allowed = 'h1c;
-                    summaries$23$lead$outside_tuser = summaries$23$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$23$lead$lead_length = 'h5;
-                    summaries$23$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$23$lead$lead_length = 'h6;
-                    summaries$23$lead$malformed_tuser = 'h0;
-                    summaries$23$lead$second_allowed = 'h1e;
-                    summaries$23$lead$outside_tuser = summaries$23$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$23$lead$lead_length = 'h6;
-                    summaries$23$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$23$lead$malformed_tuser = summaries$23$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$23$lead$malformed_tuser = summaries$23$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$23$lead$malformed_tuser = summaries$23$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$23
     always @(*) begin
-        summaries$23$octet$tdata = summaries$23$tdata;
-        summaries$23$lead$byte_class = summaries$23$octet$byte_class;
-        summaries$23$unused_tables = |summaries$23$octet$free_bits;
-        summaries$23$need = 'h0;
-        if (summaries$23$lead$lead_length > 'h1) begin
-            summaries$23$need = summaries$23$lead$lead_length - 'h1;
-        end
-        summaries$23$continuing = summaries$23$octet$continuation != 'h0;
-        summaries$23$range = 'h0;
-        summaries$23$kind = summaries$23$lead$malformed_tuser;
-        if (summaries$23$continuing) begin
-            summaries$23$range = summaries$23$octet$continuation;
-        end
-        else if (summaries$23$need != 'h0) begin
-            summaries$23$range = summaries$23$lead$second_allowed;
-            summaries$23$kind = summaries$23$lead$outside_tuser;
-        end
-        summaries$23$mark_class = ({{9{1'b0}}, summaries$23$kind} << 'h9) | ({{8{1'b0}}, summaries$23$range} << 'h4) | ({{10{1'b0}}, summaries$23$need} << 'h1);
-        if (summaries$23$continuing) begin
-            summaries$23$mark_class = ({{9{1'b0}}, summaries$23$kind} << 'h9) | ({{8{1'b0}}, summaries$23$range} << 'h4) | 'h1;
-        end
-        summaries$23$lane = ({{8{1'b0}}, summaries$23$mark_class} << 'h8) | {{13{1'b0}}, summaries$23$tdata};
         summaries$23$forward = 'h1;
         summaries$23$backward = 'h1;
         if (summaries$23$keep & summaries$23$continuing) begin
@@ -19284,221 +21052,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$23$backward = 'h0;
         end
     end
-    // summaries$24$octet
-    always @(*) begin
-        summaries$24$octet$continuation = 'h0;
-        if (!summaries$24$octet$tdata['h7]) begin
-            summaries$24$octet$byte_class = ByteClass$Ascii;
-            summaries$24$octet$free_bits = summaries$24$octet$tdata & 'h7f;
-        end
-        else if (!summaries$24$octet$tdata['h6]) begin
-            summaries$24$octet$free_bits = summaries$24$octet$tdata & 'h3f;
-            if (summaries$24$octet$tdata['h5]) begin
-                summaries$24$octet$byte_class = ByteClass$ContA0;
-                summaries$24$octet$continuation = 'h10;
-            end
-            else if (summaries$24$octet$tdata['h4]) begin
-                summaries$24$octet$byte_class = ByteClass$Cont90;
-                summaries$24$octet$continuation = 'h8;
-            end
-            else if (summaries$24$octet$tdata['h3]) begin
-                summaries$24$octet$byte_class = ByteClass$Cont88;
-                summaries$24$octet$continuation = 'h4;
-            end
-            else if (summaries$24$octet$tdata['h2]) begin
-                summaries$24$octet$byte_class = ByteClass$Cont84;
-                summaries$24$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$24$octet$byte_class = ByteClass$Cont80;
-                summaries$24$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$24$octet$tdata['h5]) begin
-            summaries$24$octet$free_bits = summaries$24$octet$tdata & 'h1f;
-            if (summaries$24$octet$tdata['h4] | summaries$24$octet$tdata['h3] | summaries$24$octet$tdata['h2] | summaries$24$octet$tdata['h1]) begin
-                summaries$24$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$24$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$24$octet$tdata['h4]) begin
-            summaries$24$octet$free_bits = summaries$24$octet$tdata & 'hf;
-            if (summaries$24$octet$tdata == 'he0) begin
-                summaries$24$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$24$octet$tdata == 'hed) begin
-                summaries$24$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$24$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$24$octet$tdata['h3]) begin
-            summaries$24$octet$free_bits = summaries$24$octet$tdata & 'h7;
-            if (summaries$24$octet$tdata == 'hf0) begin
-                summaries$24$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$24$octet$tdata == 'hf4) & summaries$24$octet$f4_bounded) begin
-                summaries$24$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$24$octet$tdata['h2] & ~summaries$24$octet$leads_to_f7) begin
-                summaries$24$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$24$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$24$octet$tdata['h2]) begin
-            summaries$24$octet$free_bits = summaries$24$octet$tdata & 'h3;
-            if (~summaries$24$octet$leads_to_fb) begin
-                summaries$24$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$24$octet$tdata == 'hf8) begin
-                summaries$24$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$24$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$24$octet$tdata['h1]) begin
-            summaries$24$octet$free_bits = summaries$24$octet$tdata & 'h1;
-            if (~summaries$24$octet$leads_to_fd) begin
-                summaries$24$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$24$octet$tdata == 'hfc) begin
-                summaries$24$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$24$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$24$octet$free_bits = 'h0;
-            summaries$24$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$24$lead
-    always @(*) begin
-        summaries$24$lead$lead_length = 'h0;
-        summaries$24$lead$second_allowed = 'h1f;
-        summaries$24$lead$outside_tuser = summaries$24$lead$tuser_truncated;
-        summaries$24$lead$malformed_tuser = summaries$24$lead$tuser_unexpected_continuation;
-        case (summaries$24$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$24$lead$lead_length = 'h1;
-                    summaries$24$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$24$lead$lead_length = 'h2;
-                    summaries$24$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$24$lead$lead_length = 'h3;
-                    summaries$24$lead$malformed_tuser = 'h0;
-                    summaries$24$lead$second_allowed = 'h10;
-                    summaries$24$lead$outside_tuser = summaries$24$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$24$lead$lead_length = 'h3;
-                    summaries$24$lead$malformed_tuser = 'h0;
-                    summaries$24$lead$second_allowed = 'hf;
-                    summaries$24$lead$outside_tuser = summaries$24$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$24$lead$lead_length = 'h3;
-                    summaries$24$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$24$lead$lead_length = 'h4;
-                    summaries$24$lead$malformed_tuser = 'h0;
-                    summaries$24$lead$second_allowed = 'h18;
-                    summaries$24$lead$outside_tuser = summaries$24$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$24$lead$lead_length = 'h4;
-                    summaries$24$lead$malformed_tuser = 'h0;
-                    summaries$24$lead$second_allowed = 'h7;
-                    summaries$24$lead$outside_tuser = summaries$24$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$24$lead$lead_length = 'h4;
-                    summaries$24$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$24$lead$lead_length = 'h5;
-                    summaries$24$lead$malformed_tuser = 'h0;
-                    summaries$24$lead$second_allowed = 'h1c;
-                    summaries$24$lead$outside_tuser = summaries$24$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$24$lead$lead_length = 'h5;
-                    summaries$24$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$24$lead$lead_length = 'h6;
-                    summaries$24$lead$malformed_tuser = 'h0;
-                    summaries$24$lead$second_allowed = 'h1e;
-                    summaries$24$lead$outside_tuser = summaries$24$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$24$lead$lead_length = 'h6;
-                    summaries$24$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$24$lead$malformed_tuser = summaries$24$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$24$lead$malformed_tuser = summaries$24$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$24$lead$malformed_tuser = summaries$24$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$24
     always @(*) begin
-        summaries$24$octet$tdata = summaries$24$tdata;
-        summaries$24$lead$byte_class = summaries$24$octet$byte_class;
-        summaries$24$unused_tables = |summaries$24$octet$free_bits;
-        summaries$24$need = 'h0;
-        if (summaries$24$lead$lead_length > 'h1) begin
-            summaries$24$need = summaries$24$lead$lead_length - 'h1;
-        end
-        summaries$24$continuing = summaries$24$octet$continuation != 'h0;
-        summaries$24$range = 'h0;
-        summaries$24$kind = summaries$24$lead$malformed_tuser;
-        if (summaries$24$continuing) begin
-            summaries$24$range = summaries$24$octet$continuation;
-        end
-        else if (summaries$24$need != 'h0) begin
-            summaries$24$range = summaries$24$lead$second_allowed;
-            summaries$24$kind = summaries$24$lead$outside_tuser;
-        end
-        summaries$24$mark_class = ({{9{1'b0}}, summaries$24$kind} << 'h9) | ({{8{1'b0}}, summaries$24$range} << 'h4) | ({{10{1'b0}}, summaries$24$need} << 'h1);
-        if (summaries$24$continuing) begin
-            summaries$24$mark_class = ({{9{1'b0}}, summaries$24$kind} << 'h9) | ({{8{1'b0}}, summaries$24$range} << 'h4) | 'h1;
-        end
-        summaries$24$lane = ({{8{1'b0}}, summaries$24$mark_class} << 'h8) | {{13{1'b0}}, summaries$24$tdata};
         summaries$24$forward = 'h1;
         summaries$24$backward = 'h1;
         if (summaries$24$keep & summaries$24$continuing) begin
@@ -19510,221 +21065,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$24$backward = 'h0;
         end
     end
-    // summaries$25$octet
-    always @(*) begin
-        summaries$25$octet$continuation = 'h0;
-        if (!summaries$25$octet$tdata['h7]) begin
-            summaries$25$octet$byte_class = ByteClass$Ascii;
-            summaries$25$octet$free_bits = summaries$25$octet$tdata & 'h7f;
-        end
-        else if (!summaries$25$octet$tdata['h6]) begin
-            summaries$25$octet$free_bits = summaries$25$octet$tdata & 'h3f;
-            if (summaries$25$octet$tdata['h5]) begin
-                summaries$25$octet$byte_class = ByteClass$ContA0;
-                summaries$25$octet$continuation = 'h10;
-            end
-            else if (summaries$25$octet$tdata['h4]) begin
-                summaries$25$octet$byte_class = ByteClass$Cont90;
-                summaries$25$octet$continuation = 'h8;
-            end
-            else if (summaries$25$octet$tdata['h3]) begin
-                summaries$25$octet$byte_class = ByteClass$Cont88;
-                summaries$25$octet$continuation = 'h4;
-            end
-            else if (summaries$25$octet$tdata['h2]) begin
-                summaries$25$octet$byte_class = ByteClass$Cont84;
-                summaries$25$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$25$octet$byte_class = ByteClass$Cont80;
-                summaries$25$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$25$octet$tdata['h5]) begin
-            summaries$25$octet$free_bits = summaries$25$octet$tdata & 'h1f;
-            if (summaries$25$octet$tdata['h4] | summaries$25$octet$tdata['h3] | summaries$25$octet$tdata['h2] | summaries$25$octet$tdata['h1]) begin
-                summaries$25$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$25$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$25$octet$tdata['h4]) begin
-            summaries$25$octet$free_bits = summaries$25$octet$tdata & 'hf;
-            if (summaries$25$octet$tdata == 'he0) begin
-                summaries$25$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$25$octet$tdata == 'hed) begin
-                summaries$25$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$25$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$25$octet$tdata['h3]) begin
-            summaries$25$octet$free_bits = summaries$25$octet$tdata & 'h7;
-            if (summaries$25$octet$tdata == 'hf0) begin
-                summaries$25$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$25$octet$tdata == 'hf4) & summaries$25$octet$f4_bounded) begin
-                summaries$25$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$25$octet$tdata['h2] & ~summaries$25$octet$leads_to_f7) begin
-                summaries$25$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$25$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$25$octet$tdata['h2]) begin
-            summaries$25$octet$free_bits = summaries$25$octet$tdata & 'h3;
-            if (~summaries$25$octet$leads_to_fb) begin
-                summaries$25$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$25$octet$tdata == 'hf8) begin
-                summaries$25$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$25$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$25$octet$tdata['h1]) begin
-            summaries$25$octet$free_bits = summaries$25$octet$tdata & 'h1;
-            if (~summaries$25$octet$leads_to_fd) begin
-                summaries$25$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$25$octet$tdata == 'hfc) begin
-                summaries$25$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$25$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$25$octet$free_bits = 'h0;
-            summaries$25$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$25$lead
-    always @(*) begin
-        summaries$25$lead$lead_length = 'h0;
-        summaries$25$lead$second_allowed = 'h1f;
-        summaries$25$lead$outside_tuser = summaries$25$lead$tuser_truncated;
-        summaries$25$lead$malformed_tuser = summaries$25$lead$tuser_unexpected_continuation;
-        case (summaries$25$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$25$lead$lead_length = 'h1;
-                    summaries$25$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$25$lead$lead_length = 'h2;
-                    summaries$25$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$25$lead$lead_length = 'h3;
-                    summaries$25$lead$malformed_tuser = 'h0;
-                    summaries$25$lead$second_allowed = 'h10;
-                    summaries$25$lead$outside_tuser = summaries$25$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$25$lead$lead_length = 'h3;
-                    summaries$25$lead$malformed_tuser = 'h0;
-                    summaries$25$lead$second_allowed = 'hf;
-                    summaries$25$lead$outside_tuser = summaries$25$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$25$lead$lead_length = 'h3;
-                    summaries$25$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$25$lead$lead_length = 'h4;
-                    summaries$25$lead$malformed_tuser = 'h0;
-                    summaries$25$lead$second_allowed = 'h18;
-                    summaries$25$lead$outside_tuser = summaries$25$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$25$lead$lead_length = 'h4;
-                    summaries$25$lead$malformed_tuser = 'h0;
-                    summaries$25$lead$second_allowed = 'h7;
-                    summaries$25$lead$outside_tuser = summaries$25$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$25$lead$lead_length = 'h4;
-                    summaries$25$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$25$lead$lead_length = 'h5;
-                    summaries$25$lead$malformed_tuser = 'h0;
-                    summaries$25$lead$second_allowed = 'h1c;
-                    summaries$25$lead$outside_tuser = summaries$25$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$25$lead$lead_length = 'h5;
-                    summaries$25$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$25$lead$lead_length = 'h6;
-                    summaries$25$lead$malformed_tuser = 'h0;
-                    summaries$25$lead$second_allowed = 'h1e;
-                    summaries$25$lead$outside_tuser = summaries$25$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$25$lead$lead_length = 'h6;
-                    summaries$25$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$25$lead$malformed_tuser = summaries$25$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$25$lead$malformed_tuser = summaries$25$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$25$lead$malformed_tuser = summaries$25$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$25
     always @(*) begin
-        summaries$25$octet$tdata = summaries$25$tdata;
-        summaries$25$lead$byte_class = summaries$25$octet$byte_class;
-        summaries$25$unused_tables = |summaries$25$octet$free_bits;
-        summaries$25$need = 'h0;
-        if (summaries$25$lead$lead_length > 'h1) begin
-            summaries$25$need = summaries$25$lead$lead_length - 'h1;
-        end
-        summaries$25$continuing = summaries$25$octet$continuation != 'h0;
-        summaries$25$range = 'h0;
-        summaries$25$kind = summaries$25$lead$malformed_tuser;
-        if (summaries$25$continuing) begin
-            summaries$25$range = summaries$25$octet$continuation;
-        end
-        else if (summaries$25$need != 'h0) begin
-            summaries$25$range = summaries$25$lead$second_allowed;
-            summaries$25$kind = summaries$25$lead$outside_tuser;
-        end
-        summaries$25$mark_class = ({{9{1'b0}}, summaries$25$kind} << 'h9) | ({{8{1'b0}}, summaries$25$range} << 'h4) | ({{10{1'b0}}, summaries$25$need} << 'h1);
-        if (summaries$25$continuing) begin
-            summaries$25$mark_class = ({{9{1'b0}}, summaries$25$kind} << 'h9) | ({{8{1'b0}}, summaries$25$range} << 'h4) | 'h1;
-        end
-        summaries$25$lane = ({{8{1'b0}}, summaries$25$mark_class} << 'h8) | {{13{1'b0}}, summaries$25$tdata};
         summaries$25$forward = 'h1;
         summaries$25$backward = 'h1;
         if (summaries$25$keep & summaries$25$continuing) begin
@@ -19736,221 +21078,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$25$backward = 'h0;
         end
     end
-    // summaries$26$octet
-    always @(*) begin
-        summaries$26$octet$continuation = 'h0;
-        if (!summaries$26$octet$tdata['h7]) begin
-            summaries$26$octet$byte_class = ByteClass$Ascii;
-            summaries$26$octet$free_bits = summaries$26$octet$tdata & 'h7f;
-        end
-        else if (!summaries$26$octet$tdata['h6]) begin
-            summaries$26$octet$free_bits = summaries$26$octet$tdata & 'h3f;
-            if (summaries$26$octet$tdata['h5]) begin
-                summaries$26$octet$byte_class = ByteClass$ContA0;
-                summaries$26$octet$continuation = 'h10;
-            end
-            else if (summaries$26$octet$tdata['h4]) begin
-                summaries$26$octet$byte_class = ByteClass$Cont90;
-                summaries$26$octet$continuation = 'h8;
-            end
-            else if (summaries$26$octet$tdata['h3]) begin
-                summaries$26$octet$byte_class = ByteClass$Cont88;
-                summaries$26$octet$continuation = 'h4;
-            end
-            else if (summaries$26$octet$tdata['h2]) begin
-                summaries$26$octet$byte_class = ByteClass$Cont84;
-                summaries$26$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$26$octet$byte_class = ByteClass$Cont80;
-                summaries$26$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$26$octet$tdata['h5]) begin
-            summaries$26$octet$free_bits = summaries$26$octet$tdata & 'h1f;
-            if (summaries$26$octet$tdata['h4] | summaries$26$octet$tdata['h3] | summaries$26$octet$tdata['h2] | summaries$26$octet$tdata['h1]) begin
-                summaries$26$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$26$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$26$octet$tdata['h4]) begin
-            summaries$26$octet$free_bits = summaries$26$octet$tdata & 'hf;
-            if (summaries$26$octet$tdata == 'he0) begin
-                summaries$26$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$26$octet$tdata == 'hed) begin
-                summaries$26$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$26$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$26$octet$tdata['h3]) begin
-            summaries$26$octet$free_bits = summaries$26$octet$tdata & 'h7;
-            if (summaries$26$octet$tdata == 'hf0) begin
-                summaries$26$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$26$octet$tdata == 'hf4) & summaries$26$octet$f4_bounded) begin
-                summaries$26$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$26$octet$tdata['h2] & ~summaries$26$octet$leads_to_f7) begin
-                summaries$26$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$26$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$26$octet$tdata['h2]) begin
-            summaries$26$octet$free_bits = summaries$26$octet$tdata & 'h3;
-            if (~summaries$26$octet$leads_to_fb) begin
-                summaries$26$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$26$octet$tdata == 'hf8) begin
-                summaries$26$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$26$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$26$octet$tdata['h1]) begin
-            summaries$26$octet$free_bits = summaries$26$octet$tdata & 'h1;
-            if (~summaries$26$octet$leads_to_fd) begin
-                summaries$26$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$26$octet$tdata == 'hfc) begin
-                summaries$26$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$26$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$26$octet$free_bits = 'h0;
-            summaries$26$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$26$lead
-    always @(*) begin
-        summaries$26$lead$lead_length = 'h0;
-        summaries$26$lead$second_allowed = 'h1f;
-        summaries$26$lead$outside_tuser = summaries$26$lead$tuser_truncated;
-        summaries$26$lead$malformed_tuser = summaries$26$lead$tuser_unexpected_continuation;
-        case (summaries$26$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$26$lead$lead_length = 'h1;
-                    summaries$26$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$26$lead$lead_length = 'h2;
-                    summaries$26$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$26$lead$lead_length = 'h3;
-                    summaries$26$lead$malformed_tuser = 'h0;
-                    summaries$26$lead$second_allowed = 'h10;
-                    summaries$26$lead$outside_tuser = summaries$26$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$26$lead$lead_length = 'h3;
-                    summaries$26$lead$malformed_tuser = 'h0;
-                    summaries$26$lead$second_allowed = 'hf;
-                    summaries$26$lead$outside_tuser = summaries$26$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$26$lead$lead_length = 'h3;
-                    summaries$26$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$26$lead$lead_length = 'h4;
-                    summaries$26$lead$malformed_tuser = 'h0;
-                    summaries$26$lead$second_allowed = 'h18;
-                    summaries$26$lead$outside_tuser = summaries$26$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$26$lead$lead_length = 'h4;
-                    summaries$26$lead$malformed_tuser = 'h0;
-                    summaries$26$lead$second_allowed = 'h7;
-                    summaries$26$lead$outside_tuser = summaries$26$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$26$lead$lead_length = 'h4;
-                    summaries$26$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$26$lead$lead_length = 'h5;
-                    summaries$26$lead$malformed_tuser = 'h0;
-                    summaries$26$lead$second_allowed = 'h1c;
-                    summaries$26$lead$outside_tuser = summaries$26$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$26$lead$lead_length = 'h5;
-                    summaries$26$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$26$lead$lead_length = 'h6;
-                    summaries$26$lead$malformed_tuser = 'h0;
-                    summaries$26$lead$second_allowed = 'h1e;
-                    summaries$26$lead$outside_tuser = summaries$26$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$26$lead$lead_length = 'h6;
-                    summaries$26$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$26$lead$malformed_tuser = summaries$26$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$26$lead$malformed_tuser = summaries$26$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$26$lead$malformed_tuser = summaries$26$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$26
     always @(*) begin
-        summaries$26$octet$tdata = summaries$26$tdata;
-        summaries$26$lead$byte_class = summaries$26$octet$byte_class;
-        summaries$26$unused_tables = |summaries$26$octet$free_bits;
-        summaries$26$need = 'h0;
-        if (summaries$26$lead$lead_length > 'h1) begin
-            summaries$26$need = summaries$26$lead$lead_length - 'h1;
-        end
-        summaries$26$continuing = summaries$26$octet$continuation != 'h0;
-        summaries$26$range = 'h0;
-        summaries$26$kind = summaries$26$lead$malformed_tuser;
-        if (summaries$26$continuing) begin
-            summaries$26$range = summaries$26$octet$continuation;
-        end
-        else if (summaries$26$need != 'h0) begin
-            summaries$26$range = summaries$26$lead$second_allowed;
-            summaries$26$kind = summaries$26$lead$outside_tuser;
-        end
-        summaries$26$mark_class = ({{9{1'b0}}, summaries$26$kind} << 'h9) | ({{8{1'b0}}, summaries$26$range} << 'h4) | ({{10{1'b0}}, summaries$26$need} << 'h1);
-        if (summaries$26$continuing) begin
-            summaries$26$mark_class = ({{9{1'b0}}, summaries$26$kind} << 'h9) | ({{8{1'b0}}, summaries$26$range} << 'h4) | 'h1;
-        end
-        summaries$26$lane = ({{8{1'b0}}, summaries$26$mark_class} << 'h8) | {{13{1'b0}}, summaries$26$tdata};
         summaries$26$forward = 'h1;
         summaries$26$backward = 'h1;
         if (summaries$26$keep & summaries$26$continuing) begin
@@ -19962,221 +21091,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$26$backward = 'h0;
         end
     end
-    // summaries$27$octet
-    always @(*) begin
-        summaries$27$octet$continuation = 'h0;
-        if (!summaries$27$octet$tdata['h7]) begin
-            summaries$27$octet$byte_class = ByteClass$Ascii;
-            summaries$27$octet$free_bits = summaries$27$octet$tdata & 'h7f;
-        end
-        else if (!summaries$27$octet$tdata['h6]) begin
-            summaries$27$octet$free_bits = summaries$27$octet$tdata & 'h3f;
-            if (summaries$27$octet$tdata['h5]) begin
-                summaries$27$octet$byte_class = ByteClass$ContA0;
-                summaries$27$octet$continuation = 'h10;
-            end
-            else if (summaries$27$octet$tdata['h4]) begin
-                summaries$27$octet$byte_class = ByteClass$Cont90;
-                summaries$27$octet$continuation = 'h8;
-            end
-            else if (summaries$27$octet$tdata['h3]) begin
-                summaries$27$octet$byte_class = ByteClass$Cont88;
-                summaries$27$octet$continuation = 'h4;
-            end
-            else if (summaries$27$octet$tdata['h2]) begin
-                summaries$27$octet$byte_class = ByteClass$Cont84;
-                summaries$27$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$27$octet$byte_class = ByteClass$Cont80;
-                summaries$27$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$27$octet$tdata['h5]) begin
-            summaries$27$octet$free_bits = summaries$27$octet$tdata & 'h1f;
-            if (summaries$27$octet$tdata['h4] | summaries$27$octet$tdata['h3] | summaries$27$octet$tdata['h2] | summaries$27$octet$tdata['h1]) begin
-                summaries$27$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$27$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$27$octet$tdata['h4]) begin
-            summaries$27$octet$free_bits = summaries$27$octet$tdata & 'hf;
-            if (summaries$27$octet$tdata == 'he0) begin
-                summaries$27$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$27$octet$tdata == 'hed) begin
-                summaries$27$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$27$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$27$octet$tdata['h3]) begin
-            summaries$27$octet$free_bits = summaries$27$octet$tdata & 'h7;
-            if (summaries$27$octet$tdata == 'hf0) begin
-                summaries$27$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$27$octet$tdata == 'hf4) & summaries$27$octet$f4_bounded) begin
-                summaries$27$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$27$octet$tdata['h2] & ~summaries$27$octet$leads_to_f7) begin
-                summaries$27$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$27$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$27$octet$tdata['h2]) begin
-            summaries$27$octet$free_bits = summaries$27$octet$tdata & 'h3;
-            if (~summaries$27$octet$leads_to_fb) begin
-                summaries$27$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$27$octet$tdata == 'hf8) begin
-                summaries$27$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$27$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$27$octet$tdata['h1]) begin
-            summaries$27$octet$free_bits = summaries$27$octet$tdata & 'h1;
-            if (~summaries$27$octet$leads_to_fd) begin
-                summaries$27$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$27$octet$tdata == 'hfc) begin
-                summaries$27$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$27$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$27$octet$free_bits = 'h0;
-            summaries$27$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$27$lead
-    always @(*) begin
-        summaries$27$lead$lead_length = 'h0;
-        summaries$27$lead$second_allowed = 'h1f;
-        summaries$27$lead$outside_tuser = summaries$27$lead$tuser_truncated;
-        summaries$27$lead$malformed_tuser = summaries$27$lead$tuser_unexpected_continuation;
-        case (summaries$27$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$27$lead$lead_length = 'h1;
-                    summaries$27$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$27$lead$lead_length = 'h2;
-                    summaries$27$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$27$lead$lead_length = 'h3;
-                    summaries$27$lead$malformed_tuser = 'h0;
-                    summaries$27$lead$second_allowed = 'h10;
-                    summaries$27$lead$outside_tuser = summaries$27$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$27$lead$lead_length = 'h3;
-                    summaries$27$lead$malformed_tuser = 'h0;
-                    summaries$27$lead$second_allowed = 'hf;
-                    summaries$27$lead$outside_tuser = summaries$27$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$27$lead$lead_length = 'h3;
-                    summaries$27$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$27$lead$lead_length = 'h4;
-                    summaries$27$lead$malformed_tuser = 'h0;
-                    summaries$27$lead$second_allowed = 'h18;
-                    summaries$27$lead$outside_tuser = summaries$27$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$27$lead$lead_length = 'h4;
-                    summaries$27$lead$malformed_tuser = 'h0;
-                    summaries$27$lead$second_allowed = 'h7;
-                    summaries$27$lead$outside_tuser = summaries$27$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$27$lead$lead_length = 'h4;
-                    summaries$27$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$27$lead$lead_length = 'h5;
-                    summaries$27$lead$malformed_tuser = 'h0;
-                    summaries$27$lead$second_allowed = 'h1c;
-                    summaries$27$lead$outside_tuser = summaries$27$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$27$lead$lead_length = 'h5;
-                    summaries$27$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$27$lead$lead_length = 'h6;
-                    summaries$27$lead$malformed_tuser = 'h0;
-                    summaries$27$lead$second_allowed = 'h1e;
-                    summaries$27$lead$outside_tuser = summaries$27$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$27$lead$lead_length = 'h6;
-                    summaries$27$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$27$lead$malformed_tuser = summaries$27$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$27$lead$malformed_tuser = summaries$27$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$27$lead$malformed_tuser = summaries$27$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$27
     always @(*) begin
-        summaries$27$octet$tdata = summaries$27$tdata;
-        summaries$27$lead$byte_class = summaries$27$octet$byte_class;
-        summaries$27$unused_tables = |summaries$27$octet$free_bits;
-        summaries$27$need = 'h0;
-        if (summaries$27$lead$lead_length > 'h1) begin
-            summaries$27$need = summaries$27$lead$lead_length - 'h1;
-        end
-        summaries$27$continuing = summaries$27$octet$continuation != 'h0;
-        summaries$27$range = 'h0;
-        summaries$27$kind = summaries$27$lead$malformed_tuser;
-        if (summaries$27$continuing) begin
-            summaries$27$range = summaries$27$octet$continuation;
-        end
-        else if (summaries$27$need != 'h0) begin
-            summaries$27$range = summaries$27$lead$second_allowed;
-            summaries$27$kind = summaries$27$lead$outside_tuser;
-        end
-        summaries$27$mark_class = ({{9{1'b0}}, summaries$27$kind} << 'h9) | ({{8{1'b0}}, summaries$27$range} << 'h4) | ({{10{1'b0}}, summaries$27$need} << 'h1);
-        if (summaries$27$continuing) begin
-            summaries$27$mark_class = ({{9{1'b0}}, summaries$27$kind} << 'h9) | ({{8{1'b0}}, summaries$27$range} << 'h4) | 'h1;
-        end
-        summaries$27$lane = ({{8{1'b0}}, summaries$27$mark_class} << 'h8) | {{13{1'b0}}, summaries$27$tdata};
         summaries$27$forward = 'h1;
         summaries$27$backward = 'h1;
         if (summaries$27$keep & summaries$27$continuing) begin
@@ -20188,221 +21104,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$27$backward = 'h0;
         end
     end
-    // summaries$28$octet
-    always @(*) begin
-        summaries$28$octet$continuation = 'h0;
-        if (!summaries$28$octet$tdata['h7]) begin
-            summaries$28$octet$byte_class = ByteClass$Ascii;
-            summaries$28$octet$free_bits = summaries$28$octet$tdata & 'h7f;
-        end
-        else if (!summaries$28$octet$tdata['h6]) begin
-            summaries$28$octet$free_bits = summaries$28$octet$tdata & 'h3f;
-            if (summaries$28$octet$tdata['h5]) begin
-                summaries$28$octet$byte_class = ByteClass$ContA0;
-                summaries$28$octet$continuation = 'h10;
-            end
-            else if (summaries$28$octet$tdata['h4]) begin
-                summaries$28$octet$byte_class = ByteClass$Cont90;
-                summaries$28$octet$continuation = 'h8;
-            end
-            else if (summaries$28$octet$tdata['h3]) begin
-                summaries$28$octet$byte_class = ByteClass$Cont88;
-                summaries$28$octet$continuation = 'h4;
-            end
-            else if (summaries$28$octet$tdata['h2]) begin
-                summaries$28$octet$byte_class = ByteClass$Cont84;
-                summaries$28$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$28$octet$byte_class = ByteClass$Cont80;
-                summaries$28$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$28$octet$tdata['h5]) begin
-            summaries$28$octet$free_bits = summaries$28$octet$tdata & 'h1f;
-            if (summaries$28$octet$tdata['h4] | summaries$28$octet$tdata['h3] | summaries$28$octet$tdata['h2] | summaries$28$octet$tdata['h1]) begin
-                summaries$28$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$28$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$28$octet$tdata['h4]) begin
-            summaries$28$octet$free_bits = summaries$28$octet$tdata & 'hf;
-            if (summaries$28$octet$tdata == 'he0) begin
-                summaries$28$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$28$octet$tdata == 'hed) begin
-                summaries$28$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$28$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$28$octet$tdata['h3]) begin
-            summaries$28$octet$free_bits = summaries$28$octet$tdata & 'h7;
-            if (summaries$28$octet$tdata == 'hf0) begin
-                summaries$28$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$28$octet$tdata == 'hf4) & summaries$28$octet$f4_bounded) begin
-                summaries$28$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$28$octet$tdata['h2] & ~summaries$28$octet$leads_to_f7) begin
-                summaries$28$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$28$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$28$octet$tdata['h2]) begin
-            summaries$28$octet$free_bits = summaries$28$octet$tdata & 'h3;
-            if (~summaries$28$octet$leads_to_fb) begin
-                summaries$28$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$28$octet$tdata == 'hf8) begin
-                summaries$28$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$28$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$28$octet$tdata['h1]) begin
-            summaries$28$octet$free_bits = summaries$28$octet$tdata & 'h1;
-            if (~summaries$28$octet$leads_to_fd) begin
-                summaries$28$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$28$octet$tdata == 'hfc) begin
-                summaries$28$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$28$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$28$octet$free_bits = 'h0;
-            summaries$28$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$28$lead
-    always @(*) begin
-        summaries$28$lead$lead_length = 'h0;
-        summaries$28$lead$second_allowed = 'h1f;
-        summaries$28$lead$outside_tuser = summaries$28$lead$tuser_truncated;
-        summaries$28$lead$malformed_tuser = summaries$28$lead$tuser_unexpected_continuation;
-        case (summaries$28$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$28$lead$lead_length = 'h1;
-                    summaries$28$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$28$lead$lead_length = 'h2;
-                    summaries$28$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$28$lead$lead_length = 'h3;
-                    summaries$28$lead$malformed_tuser = 'h0;
-                    summaries$28$lead$second_allowed = 'h10;
-                    summaries$28$lead$outside_tuser = summaries$28$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$28$lead$lead_length = 'h3;
-                    summaries$28$lead$malformed_tuser = 'h0;
-                    summaries$28$lead$second_allowed = 'hf;
-                    summaries$28$lead$outside_tuser = summaries$28$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$28$lead$lead_length = 'h3;
-                    summaries$28$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$28$lead$lead_length = 'h4;
-                    summaries$28$lead$malformed_tuser = 'h0;
-                    summaries$28$lead$second_allowed = 'h18;
-                    summaries$28$lead$outside_tuser = summaries$28$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$28$lead$lead_length = 'h4;
-                    summaries$28$lead$malformed_tuser = 'h0;
-                    summaries$28$lead$second_allowed = 'h7;
-                    summaries$28$lead$outside_tuser = summaries$28$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$28$lead$lead_length = 'h4;
-                    summaries$28$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$28$lead$lead_length = 'h5;
-                    summaries$28$lead$malformed_tuser = 'h0;
-                    summaries$28$lead$second_allowed = 'h1c;
-                    summaries$28$lead$outside_tuser = summaries$28$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$28$lead$lead_length = 'h5;
-                    summaries$28$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$28$lead$lead_length = 'h6;
-                    summaries$28$lead$malformed_tuser = 'h0;
-                    summaries$28$lead$second_allowed = 'h1e;
-                    summaries$28$lead$outside_tuser = summaries$28$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$28$lead$lead_length = 'h6;
-                    summaries$28$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$28$lead$malformed_tuser = summaries$28$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$28$lead$malformed_tuser = summaries$28$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$28$lead$malformed_tuser = summaries$28$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$28
     always @(*) begin
-        summaries$28$octet$tdata = summaries$28$tdata;
-        summaries$28$lead$byte_class = summaries$28$octet$byte_class;
-        summaries$28$unused_tables = |summaries$28$octet$free_bits;
-        summaries$28$need = 'h0;
-        if (summaries$28$lead$lead_length > 'h1) begin
-            summaries$28$need = summaries$28$lead$lead_length - 'h1;
-        end
-        summaries$28$continuing = summaries$28$octet$continuation != 'h0;
-        summaries$28$range = 'h0;
-        summaries$28$kind = summaries$28$lead$malformed_tuser;
-        if (summaries$28$continuing) begin
-            summaries$28$range = summaries$28$octet$continuation;
-        end
-        else if (summaries$28$need != 'h0) begin
-            summaries$28$range = summaries$28$lead$second_allowed;
-            summaries$28$kind = summaries$28$lead$outside_tuser;
-        end
-        summaries$28$mark_class = ({{9{1'b0}}, summaries$28$kind} << 'h9) | ({{8{1'b0}}, summaries$28$range} << 'h4) | ({{10{1'b0}}, summaries$28$need} << 'h1);
-        if (summaries$28$continuing) begin
-            summaries$28$mark_class = ({{9{1'b0}}, summaries$28$kind} << 'h9) | ({{8{1'b0}}, summaries$28$range} << 'h4) | 'h1;
-        end
-        summaries$28$lane = ({{8{1'b0}}, summaries$28$mark_class} << 'h8) | {{13{1'b0}}, summaries$28$tdata};
         summaries$28$forward = 'h1;
         summaries$28$backward = 'h1;
         if (summaries$28$keep & summaries$28$continuing) begin
@@ -20414,221 +21117,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$28$backward = 'h0;
         end
     end
-    // summaries$29$octet
-    always @(*) begin
-        summaries$29$octet$continuation = 'h0;
-        if (!summaries$29$octet$tdata['h7]) begin
-            summaries$29$octet$byte_class = ByteClass$Ascii;
-            summaries$29$octet$free_bits = summaries$29$octet$tdata & 'h7f;
-        end
-        else if (!summaries$29$octet$tdata['h6]) begin
-            summaries$29$octet$free_bits = summaries$29$octet$tdata & 'h3f;
-            if (summaries$29$octet$tdata['h5]) begin
-                summaries$29$octet$byte_class = ByteClass$ContA0;
-                summaries$29$octet$continuation = 'h10;
-            end
-            else if (summaries$29$octet$tdata['h4]) begin
-                summaries$29$octet$byte_class = ByteClass$Cont90;
-                summaries$29$octet$continuation = 'h8;
-            end
-            else if (summaries$29$octet$tdata['h3]) begin
-                summaries$29$octet$byte_class = ByteClass$Cont88;
-                summaries$29$octet$continuation = 'h4;
-            end
-            else if (summaries$29$octet$tdata['h2]) begin
-                summaries$29$octet$byte_class = ByteClass$Cont84;
-                summaries$29$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$29$octet$byte_class = ByteClass$Cont80;
-                summaries$29$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$29$octet$tdata['h5]) begin
-            summaries$29$octet$free_bits = summaries$29$octet$tdata & 'h1f;
-            if (summaries$29$octet$tdata['h4] | summaries$29$octet$tdata['h3] | summaries$29$octet$tdata['h2] | summaries$29$octet$tdata['h1]) begin
-                summaries$29$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$29$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$29$octet$tdata['h4]) begin
-            summaries$29$octet$free_bits = summaries$29$octet$tdata & 'hf;
-            if (summaries$29$octet$tdata == 'he0) begin
-                summaries$29$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$29$octet$tdata == 'hed) begin
-                summaries$29$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$29$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$29$octet$tdata['h3]) begin
-            summaries$29$octet$free_bits = summaries$29$octet$tdata & 'h7;
-            if (summaries$29$octet$tdata == 'hf0) begin
-                summaries$29$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$29$octet$tdata == 'hf4) & summaries$29$octet$f4_bounded) begin
-                summaries$29$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$29$octet$tdata['h2] & ~summaries$29$octet$leads_to_f7) begin
-                summaries$29$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$29$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$29$octet$tdata['h2]) begin
-            summaries$29$octet$free_bits = summaries$29$octet$tdata & 'h3;
-            if (~summaries$29$octet$leads_to_fb) begin
-                summaries$29$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$29$octet$tdata == 'hf8) begin
-                summaries$29$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$29$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$29$octet$tdata['h1]) begin
-            summaries$29$octet$free_bits = summaries$29$octet$tdata & 'h1;
-            if (~summaries$29$octet$leads_to_fd) begin
-                summaries$29$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$29$octet$tdata == 'hfc) begin
-                summaries$29$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$29$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$29$octet$free_bits = 'h0;
-            summaries$29$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$29$lead
-    always @(*) begin
-        summaries$29$lead$lead_length = 'h0;
-        summaries$29$lead$second_allowed = 'h1f;
-        summaries$29$lead$outside_tuser = summaries$29$lead$tuser_truncated;
-        summaries$29$lead$malformed_tuser = summaries$29$lead$tuser_unexpected_continuation;
-        case (summaries$29$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$29$lead$lead_length = 'h1;
-                    summaries$29$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$29$lead$lead_length = 'h2;
-                    summaries$29$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$29$lead$lead_length = 'h3;
-                    summaries$29$lead$malformed_tuser = 'h0;
-                    summaries$29$lead$second_allowed = 'h10;
-                    summaries$29$lead$outside_tuser = summaries$29$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$29$lead$lead_length = 'h3;
-                    summaries$29$lead$malformed_tuser = 'h0;
-                    summaries$29$lead$second_allowed = 'hf;
-                    summaries$29$lead$outside_tuser = summaries$29$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$29$lead$lead_length = 'h3;
-                    summaries$29$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$29$lead$lead_length = 'h4;
-                    summaries$29$lead$malformed_tuser = 'h0;
-                    summaries$29$lead$second_allowed = 'h18;
-                    summaries$29$lead$outside_tuser = summaries$29$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$29$lead$lead_length = 'h4;
-                    summaries$29$lead$malformed_tuser = 'h0;
-                    summaries$29$lead$second_allowed = 'h7;
-                    summaries$29$lead$outside_tuser = summaries$29$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$29$lead$lead_length = 'h4;
-                    summaries$29$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$29$lead$lead_length = 'h5;
-                    summaries$29$lead$malformed_tuser = 'h0;
-                    summaries$29$lead$second_allowed = 'h1c;
-                    summaries$29$lead$outside_tuser = summaries$29$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$29$lead$lead_length = 'h5;
-                    summaries$29$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$29$lead$lead_length = 'h6;
-                    summaries$29$lead$malformed_tuser = 'h0;
-                    summaries$29$lead$second_allowed = 'h1e;
-                    summaries$29$lead$outside_tuser = summaries$29$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$29$lead$lead_length = 'h6;
-                    summaries$29$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$29$lead$malformed_tuser = summaries$29$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$29$lead$malformed_tuser = summaries$29$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$29$lead$malformed_tuser = summaries$29$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$29
     always @(*) begin
-        summaries$29$octet$tdata = summaries$29$tdata;
-        summaries$29$lead$byte_class = summaries$29$octet$byte_class;
-        summaries$29$unused_tables = |summaries$29$octet$free_bits;
-        summaries$29$need = 'h0;
-        if (summaries$29$lead$lead_length > 'h1) begin
-            summaries$29$need = summaries$29$lead$lead_length - 'h1;
-        end
-        summaries$29$continuing = summaries$29$octet$continuation != 'h0;
-        summaries$29$range = 'h0;
-        summaries$29$kind = summaries$29$lead$malformed_tuser;
-        if (summaries$29$continuing) begin
-            summaries$29$range = summaries$29$octet$continuation;
-        end
-        else if (summaries$29$need != 'h0) begin
-            summaries$29$range = summaries$29$lead$second_allowed;
-            summaries$29$kind = summaries$29$lead$outside_tuser;
-        end
-        summaries$29$mark_class = ({{9{1'b0}}, summaries$29$kind} << 'h9) | ({{8{1'b0}}, summaries$29$range} << 'h4) | ({{10{1'b0}}, summaries$29$need} << 'h1);
-        if (summaries$29$continuing) begin
-            summaries$29$mark_class = ({{9{1'b0}}, summaries$29$kind} << 'h9) | ({{8{1'b0}}, summaries$29$range} << 'h4) | 'h1;
-        end
-        summaries$29$lane = ({{8{1'b0}}, summaries$29$mark_class} << 'h8) | {{13{1'b0}}, summaries$29$tdata};
         summaries$29$forward = 'h1;
         summaries$29$backward = 'h1;
         if (summaries$29$keep & summaries$29$continuing) begin
@@ -20640,221 +21130,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$29$backward = 'h0;
         end
     end
-    // summaries$30$octet
-    always @(*) begin
-        summaries$30$octet$continuation = 'h0;
-        if (!summaries$30$octet$tdata['h7]) begin
-            summaries$30$octet$byte_class = ByteClass$Ascii;
-            summaries$30$octet$free_bits = summaries$30$octet$tdata & 'h7f;
-        end
-        else if (!summaries$30$octet$tdata['h6]) begin
-            summaries$30$octet$free_bits = summaries$30$octet$tdata & 'h3f;
-            if (summaries$30$octet$tdata['h5]) begin
-                summaries$30$octet$byte_class = ByteClass$ContA0;
-                summaries$30$octet$continuation = 'h10;
-            end
-            else if (summaries$30$octet$tdata['h4]) begin
-                summaries$30$octet$byte_class = ByteClass$Cont90;
-                summaries$30$octet$continuation = 'h8;
-            end
-            else if (summaries$30$octet$tdata['h3]) begin
-                summaries$30$octet$byte_class = ByteClass$Cont88;
-                summaries$30$octet$continuation = 'h4;
-            end
-            else if (summaries$30$octet$tdata['h2]) begin
-                summaries$30$octet$byte_class = ByteClass$Cont84;
-                summaries$30$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$30$octet$byte_class = ByteClass$Cont80;
-                summaries$30$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$30$octet$tdata['h5]) begin
-            summaries$30$octet$free_bits = summaries$30$octet$tdata & 'h1f;
-            if (summaries$30$octet$tdata['h4] | summaries$30$octet$tdata['h3] | summaries$30$octet$tdata['h2] | summaries$30$octet$tdata['h1]) begin
-                summaries$30$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$30$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$30$octet$tdata['h4]) begin
-            summaries$30$octet$free_bits = summaries$30$octet$tdata & 'hf;
-            if (summaries$30$octet$tdata == 'he0) begin
-                summaries$30$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$30$octet$tdata == 'hed) begin
-                summaries$30$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$30$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$30$octet$tdata['h3]) begin
-            summaries$30$octet$free_bits = summaries$30$octet$tdata & 'h7;
-            if (summaries$30$octet$tdata == 'hf0) begin
-                summaries$30$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$30$octet$tdata == 'hf4) & summaries$30$octet$f4_bounded) begin
-                summaries$30$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$30$octet$tdata['h2] & ~summaries$30$octet$leads_to_f7) begin
-                summaries$30$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$30$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$30$octet$tdata['h2]) begin
-            summaries$30$octet$free_bits = summaries$30$octet$tdata & 'h3;
-            if (~summaries$30$octet$leads_to_fb) begin
-                summaries$30$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$30$octet$tdata == 'hf8) begin
-                summaries$30$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$30$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$30$octet$tdata['h1]) begin
-            summaries$30$octet$free_bits = summaries$30$octet$tdata & 'h1;
-            if (~summaries$30$octet$leads_to_fd) begin
-                summaries$30$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$30$octet$tdata == 'hfc) begin
-                summaries$30$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$30$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$30$octet$free_bits = 'h0;
-            summaries$30$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$30$lead
-    always @(*) begin
-        summaries$30$lead$lead_length = 'h0;
-        summaries$30$lead$second_allowed = 'h1f;
-        summaries$30$lead$outside_tuser = summaries$30$lead$tuser_truncated;
-        summaries$30$lead$malformed_tuser = summaries$30$lead$tuser_unexpected_continuation;
-        case (summaries$30$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$30$lead$lead_length = 'h1;
-                    summaries$30$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$30$lead$lead_length = 'h2;
-                    summaries$30$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$30$lead$lead_length = 'h3;
-                    summaries$30$lead$malformed_tuser = 'h0;
-                    summaries$30$lead$second_allowed = 'h10;
-                    summaries$30$lead$outside_tuser = summaries$30$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$30$lead$lead_length = 'h3;
-                    summaries$30$lead$malformed_tuser = 'h0;
-                    summaries$30$lead$second_allowed = 'hf;
-                    summaries$30$lead$outside_tuser = summaries$30$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$30$lead$lead_length = 'h3;
-                    summaries$30$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$30$lead$lead_length = 'h4;
-                    summaries$30$lead$malformed_tuser = 'h0;
-                    summaries$30$lead$second_allowed = 'h18;
-                    summaries$30$lead$outside_tuser = summaries$30$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$30$lead$lead_length = 'h4;
-                    summaries$30$lead$malformed_tuser = 'h0;
-                    summaries$30$lead$second_allowed = 'h7;
-                    summaries$30$lead$outside_tuser = summaries$30$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$30$lead$lead_length = 'h4;
-                    summaries$30$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$30$lead$lead_length = 'h5;
-                    summaries$30$lead$malformed_tuser = 'h0;
-                    summaries$30$lead$second_allowed = 'h1c;
-                    summaries$30$lead$outside_tuser = summaries$30$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$30$lead$lead_length = 'h5;
-                    summaries$30$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$30$lead$lead_length = 'h6;
-                    summaries$30$lead$malformed_tuser = 'h0;
-                    summaries$30$lead$second_allowed = 'h1e;
-                    summaries$30$lead$outside_tuser = summaries$30$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$30$lead$lead_length = 'h6;
-                    summaries$30$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$30$lead$malformed_tuser = summaries$30$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$30$lead$malformed_tuser = summaries$30$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$30$lead$malformed_tuser = summaries$30$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$30
     always @(*) begin
-        summaries$30$octet$tdata = summaries$30$tdata;
-        summaries$30$lead$byte_class = summaries$30$octet$byte_class;
-        summaries$30$unused_tables = |summaries$30$octet$free_bits;
-        summaries$30$need = 'h0;
-        if (summaries$30$lead$lead_length > 'h1) begin
-            summaries$30$need = summaries$30$lead$lead_length - 'h1;
-        end
-        summaries$30$continuing = summaries$30$octet$continuation != 'h0;
-        summaries$30$range = 'h0;
-        summaries$30$kind = summaries$30$lead$malformed_tuser;
-        if (summaries$30$continuing) begin
-            summaries$30$range = summaries$30$octet$continuation;
-        end
-        else if (summaries$30$need != 'h0) begin
-            summaries$30$range = summaries$30$lead$second_allowed;
-            summaries$30$kind = summaries$30$lead$outside_tuser;
-        end
-        summaries$30$mark_class = ({{9{1'b0}}, summaries$30$kind} << 'h9) | ({{8{1'b0}}, summaries$30$range} << 'h4) | ({{10{1'b0}}, summaries$30$need} << 'h1);
-        if (summaries$30$continuing) begin
-            summaries$30$mark_class = ({{9{1'b0}}, summaries$30$kind} << 'h9) | ({{8{1'b0}}, summaries$30$range} << 'h4) | 'h1;
-        end
-        summaries$30$lane = ({{8{1'b0}}, summaries$30$mark_class} << 'h8) | {{13{1'b0}}, summaries$30$tdata};
         summaries$30$forward = 'h1;
         summaries$30$backward = 'h1;
         if (summaries$30$keep & summaries$30$continuing) begin
@@ -20866,221 +21143,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             summaries$30$backward = 'h0;
         end
     end
-    // summaries$31$octet
-    always @(*) begin
-        summaries$31$octet$continuation = 'h0;
-        if (!summaries$31$octet$tdata['h7]) begin
-            summaries$31$octet$byte_class = ByteClass$Ascii;
-            summaries$31$octet$free_bits = summaries$31$octet$tdata & 'h7f;
-        end
-        else if (!summaries$31$octet$tdata['h6]) begin
-            summaries$31$octet$free_bits = summaries$31$octet$tdata & 'h3f;
-            if (summaries$31$octet$tdata['h5]) begin
-                summaries$31$octet$byte_class = ByteClass$ContA0;
-                summaries$31$octet$continuation = 'h10;
-            end
-            else if (summaries$31$octet$tdata['h4]) begin
-                summaries$31$octet$byte_class = ByteClass$Cont90;
-                summaries$31$octet$continuation = 'h8;
-            end
-            else if (summaries$31$octet$tdata['h3]) begin
-                summaries$31$octet$byte_class = ByteClass$Cont88;
-                summaries$31$octet$continuation = 'h4;
-            end
-            else if (summaries$31$octet$tdata['h2]) begin
-                summaries$31$octet$byte_class = ByteClass$Cont84;
-                summaries$31$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$31$octet$byte_class = ByteClass$Cont80;
-                summaries$31$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$31$octet$tdata['h5]) begin
-            summaries$31$octet$free_bits = summaries$31$octet$tdata & 'h1f;
-            if (summaries$31$octet$tdata['h4] | summaries$31$octet$tdata['h3] | summaries$31$octet$tdata['h2] | summaries$31$octet$tdata['h1]) begin
-                summaries$31$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$31$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$31$octet$tdata['h4]) begin
-            summaries$31$octet$free_bits = summaries$31$octet$tdata & 'hf;
-            if (summaries$31$octet$tdata == 'he0) begin
-                summaries$31$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$31$octet$tdata == 'hed) begin
-                summaries$31$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$31$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$31$octet$tdata['h3]) begin
-            summaries$31$octet$free_bits = summaries$31$octet$tdata & 'h7;
-            if (summaries$31$octet$tdata == 'hf0) begin
-                summaries$31$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$31$octet$tdata == 'hf4) & summaries$31$octet$f4_bounded) begin
-                summaries$31$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$31$octet$tdata['h2] & ~summaries$31$octet$leads_to_f7) begin
-                summaries$31$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$31$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$31$octet$tdata['h2]) begin
-            summaries$31$octet$free_bits = summaries$31$octet$tdata & 'h3;
-            if (~summaries$31$octet$leads_to_fb) begin
-                summaries$31$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$31$octet$tdata == 'hf8) begin
-                summaries$31$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$31$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$31$octet$tdata['h1]) begin
-            summaries$31$octet$free_bits = summaries$31$octet$tdata & 'h1;
-            if (~summaries$31$octet$leads_to_fd) begin
-                summaries$31$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$31$octet$tdata == 'hfc) begin
-                summaries$31$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$31$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$31$octet$free_bits = 'h0;
-            summaries$31$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$31$lead
-    always @(*) begin
-        summaries$31$lead$lead_length = 'h0;
-        summaries$31$lead$second_allowed = 'h1f;
-        summaries$31$lead$outside_tuser = summaries$31$lead$tuser_truncated;
-        summaries$31$lead$malformed_tuser = summaries$31$lead$tuser_unexpected_continuation;
-        case (summaries$31$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$31$lead$lead_length = 'h1;
-                    summaries$31$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$31$lead$lead_length = 'h2;
-                    summaries$31$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$31$lead$lead_length = 'h3;
-                    summaries$31$lead$malformed_tuser = 'h0;
-                    summaries$31$lead$second_allowed = 'h10;
-                    summaries$31$lead$outside_tuser = summaries$31$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$31$lead$lead_length = 'h3;
-                    summaries$31$lead$malformed_tuser = 'h0;
-                    summaries$31$lead$second_allowed = 'hf;
-                    summaries$31$lead$outside_tuser = summaries$31$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$31$lead$lead_length = 'h3;
-                    summaries$31$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$31$lead$lead_length = 'h4;
-                    summaries$31$lead$malformed_tuser = 'h0;
-                    summaries$31$lead$second_allowed = 'h18;
-                    summaries$31$lead$outside_tuser = summaries$31$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$31$lead$lead_length = 'h4;
-                    summaries$31$lead$malformed_tuser = 'h0;
-                    summaries$31$lead$second_allowed = 'h7;
-                    summaries$31$lead$outside_tuser = summaries$31$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$31$lead$lead_length = 'h4;
-                    summaries$31$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$31$lead$lead_length = 'h5;
-                    summaries$31$lead$malformed_tuser = 'h0;
-                    summaries$31$lead$second_allowed = 'h1c;
-                    summaries$31$lead$outside_tuser = summaries$31$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$31$lead$lead_length = 'h5;
-                    summaries$31$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$31$lead$lead_length = 'h6;
-                    summaries$31$lead$malformed_tuser = 'h0;
-                    summaries$31$lead$second_allowed = 'h1e;
-                    summaries$31$lead$outside_tuser = summaries$31$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$31$lead$lead_length = 'h6;
-                    summaries$31$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$31$lead$malformed_tuser = summaries$31$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$31$lead$malformed_tuser = summaries$31$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$31$lead$malformed_tuser = summaries$31$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$31
     always @(*) begin
-        summaries$31$octet$tdata = summaries$31$tdata;
-        summaries$31$lead$byte_class = summaries$31$octet$byte_class;
-        summaries$31$unused_tables = |summaries$31$octet$free_bits;
-        summaries$31$need = 'h0;
-        if (summaries$31$lead$lead_length > 'h1) begin
-            summaries$31$need = summaries$31$lead$lead_length - 'h1;
-        end
-        summaries$31$continuing = summaries$31$octet$continuation != 'h0;
-        summaries$31$range = 'h0;
-        summaries$31$kind = summaries$31$lead$malformed_tuser;
-        if (summaries$31$continuing) begin
-            summaries$31$range = summaries$31$octet$continuation;
-        end
-        else if (summaries$31$need != 'h0) begin
-            summaries$31$range = summaries$31$lead$second_allowed;
-            summaries$31$kind = summaries$31$lead$outside_tuser;
-        end
-        summaries$31$mark_class = ({{9{1'b0}}, summaries$31$kind} << 'h9) | ({{8{1'b0}}, summaries$31$range} << 'h4) | ({{10{1'b0}}, summaries$31$need} << 'h1);
-        if (summaries$31$continuing) begin
-            summaries$31$mark_class = ({{9{1'b0}}, summaries$31$kind} << 'h9) | ({{8{1'b0}}, summaries$31$range} << 'h4) | 'h1;
-        end
-        summaries$31$lane = ({{8{1'b0}}, summaries$31$mark_class} << 'h8) | {{13{1'b0}}, summaries$31$tdata};
         summaries$31$forward = 'h1;
         summaries$31$backward = 'h1;
         if (summaries$31$keep & summaries$31$continuing) begin
@@ -52650,17 +52714,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         if (accepted) begin
             last$d = s_axis_tlast;
         end
-        lane_data$0$clock = clk;
+        lookups$0$tdata = s_axis_tdata[('h8 * 0)+:(8)];
+        lanes$0$clock = clk;
         lane_keep$0$clock = clk;
-        lane_data$0$d = lane_data$0$q;
+        lanes$0$d = lanes$0$q;
         lane_keep$0$d = lane_keep$0$q;
         if (accepted) begin
-            lane_data$0$d = s_axis_tdata[('h8 * 0)+:(8)];
+            lanes$0$d = lookups$0$lane;
             lane_keep$0$d = s_axis_tkeep[0];
         end
-        summaries$0$tdata = lane_data$0$q;
+        summaries$0$continuing = lanes$0$q['h8];
+        summaries$0$need = lanes$0$q[('h9)+:(3)];
+        summaries$0$range = lanes$0$q[('hc)+:(5)];
         summaries$0$keep = lane_keep$0$q;
-        scan$data_in$0 = summaries$0$lane;
+        scan$data_in$0 = lanes$0$q;
         scan$keep_in$0 = lane_keep$0$q;
         scan$forward_in$0 = summaries$0$forward;
         scan$backward_in$0 = summaries$0$backward;
@@ -52668,17 +52735,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$0 = scan$keep$0;
         marks$forward$0 = scan$forward$0;
         marks$backward$0 = scan$backward$0;
-        lane_data$1$clock = clk;
+        lookups$1$tdata = s_axis_tdata[('h8 * 1)+:(8)];
+        lanes$1$clock = clk;
         lane_keep$1$clock = clk;
-        lane_data$1$d = lane_data$1$q;
+        lanes$1$d = lanes$1$q;
         lane_keep$1$d = lane_keep$1$q;
         if (accepted) begin
-            lane_data$1$d = s_axis_tdata[('h8 * 1)+:(8)];
+            lanes$1$d = lookups$1$lane;
             lane_keep$1$d = s_axis_tkeep[1];
         end
-        summaries$1$tdata = lane_data$1$q;
+        summaries$1$continuing = lanes$1$q['h8];
+        summaries$1$need = lanes$1$q[('h9)+:(3)];
+        summaries$1$range = lanes$1$q[('hc)+:(5)];
         summaries$1$keep = lane_keep$1$q;
-        scan$data_in$1 = summaries$1$lane;
+        scan$data_in$1 = lanes$1$q;
         scan$keep_in$1 = lane_keep$1$q;
         scan$forward_in$1 = summaries$1$forward;
         scan$backward_in$1 = summaries$1$backward;
@@ -52686,17 +52756,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$1 = scan$keep$1;
         marks$forward$1 = scan$forward$1;
         marks$backward$1 = scan$backward$1;
-        lane_data$2$clock = clk;
+        lookups$2$tdata = s_axis_tdata[('h8 * 2)+:(8)];
+        lanes$2$clock = clk;
         lane_keep$2$clock = clk;
-        lane_data$2$d = lane_data$2$q;
+        lanes$2$d = lanes$2$q;
         lane_keep$2$d = lane_keep$2$q;
         if (accepted) begin
-            lane_data$2$d = s_axis_tdata[('h8 * 2)+:(8)];
+            lanes$2$d = lookups$2$lane;
             lane_keep$2$d = s_axis_tkeep[2];
         end
-        summaries$2$tdata = lane_data$2$q;
+        summaries$2$continuing = lanes$2$q['h8];
+        summaries$2$need = lanes$2$q[('h9)+:(3)];
+        summaries$2$range = lanes$2$q[('hc)+:(5)];
         summaries$2$keep = lane_keep$2$q;
-        scan$data_in$2 = summaries$2$lane;
+        scan$data_in$2 = lanes$2$q;
         scan$keep_in$2 = lane_keep$2$q;
         scan$forward_in$2 = summaries$2$forward;
         scan$backward_in$2 = summaries$2$backward;
@@ -52704,17 +52777,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$2 = scan$keep$2;
         marks$forward$2 = scan$forward$2;
         marks$backward$2 = scan$backward$2;
-        lane_data$3$clock = clk;
+        lookups$3$tdata = s_axis_tdata[('h8 * 3)+:(8)];
+        lanes$3$clock = clk;
         lane_keep$3$clock = clk;
-        lane_data$3$d = lane_data$3$q;
+        lanes$3$d = lanes$3$q;
         lane_keep$3$d = lane_keep$3$q;
         if (accepted) begin
-            lane_data$3$d = s_axis_tdata[('h8 * 3)+:(8)];
+            lanes$3$d = lookups$3$lane;
             lane_keep$3$d = s_axis_tkeep[3];
         end
-        summaries$3$tdata = lane_data$3$q;
+        summaries$3$continuing = lanes$3$q['h8];
+        summaries$3$need = lanes$3$q[('h9)+:(3)];
+        summaries$3$range = lanes$3$q[('hc)+:(5)];
         summaries$3$keep = lane_keep$3$q;
-        scan$data_in$3 = summaries$3$lane;
+        scan$data_in$3 = lanes$3$q;
         scan$keep_in$3 = lane_keep$3$q;
         scan$forward_in$3 = summaries$3$forward;
         scan$backward_in$3 = summaries$3$backward;
@@ -52722,17 +52798,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$3 = scan$keep$3;
         marks$forward$3 = scan$forward$3;
         marks$backward$3 = scan$backward$3;
-        lane_data$4$clock = clk;
+        lookups$4$tdata = s_axis_tdata[('h8 * 4)+:(8)];
+        lanes$4$clock = clk;
         lane_keep$4$clock = clk;
-        lane_data$4$d = lane_data$4$q;
+        lanes$4$d = lanes$4$q;
         lane_keep$4$d = lane_keep$4$q;
         if (accepted) begin
-            lane_data$4$d = s_axis_tdata[('h8 * 4)+:(8)];
+            lanes$4$d = lookups$4$lane;
             lane_keep$4$d = s_axis_tkeep[4];
         end
-        summaries$4$tdata = lane_data$4$q;
+        summaries$4$continuing = lanes$4$q['h8];
+        summaries$4$need = lanes$4$q[('h9)+:(3)];
+        summaries$4$range = lanes$4$q[('hc)+:(5)];
         summaries$4$keep = lane_keep$4$q;
-        scan$data_in$4 = summaries$4$lane;
+        scan$data_in$4 = lanes$4$q;
         scan$keep_in$4 = lane_keep$4$q;
         scan$forward_in$4 = summaries$4$forward;
         scan$backward_in$4 = summaries$4$backward;
@@ -52740,17 +52819,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$4 = scan$keep$4;
         marks$forward$4 = scan$forward$4;
         marks$backward$4 = scan$backward$4;
-        lane_data$5$clock = clk;
+        lookups$5$tdata = s_axis_tdata[('h8 * 5)+:(8)];
+        lanes$5$clock = clk;
         lane_keep$5$clock = clk;
-        lane_data$5$d = lane_data$5$q;
+        lanes$5$d = lanes$5$q;
         lane_keep$5$d = lane_keep$5$q;
         if (accepted) begin
-            lane_data$5$d = s_axis_tdata[('h8 * 5)+:(8)];
+            lanes$5$d = lookups$5$lane;
             lane_keep$5$d = s_axis_tkeep[5];
         end
-        summaries$5$tdata = lane_data$5$q;
+        summaries$5$continuing = lanes$5$q['h8];
+        summaries$5$need = lanes$5$q[('h9)+:(3)];
+        summaries$5$range = lanes$5$q[('hc)+:(5)];
         summaries$5$keep = lane_keep$5$q;
-        scan$data_in$5 = summaries$5$lane;
+        scan$data_in$5 = lanes$5$q;
         scan$keep_in$5 = lane_keep$5$q;
         scan$forward_in$5 = summaries$5$forward;
         scan$backward_in$5 = summaries$5$backward;
@@ -52758,17 +52840,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$5 = scan$keep$5;
         marks$forward$5 = scan$forward$5;
         marks$backward$5 = scan$backward$5;
-        lane_data$6$clock = clk;
+        lookups$6$tdata = s_axis_tdata[('h8 * 6)+:(8)];
+        lanes$6$clock = clk;
         lane_keep$6$clock = clk;
-        lane_data$6$d = lane_data$6$q;
+        lanes$6$d = lanes$6$q;
         lane_keep$6$d = lane_keep$6$q;
         if (accepted) begin
-            lane_data$6$d = s_axis_tdata[('h8 * 6)+:(8)];
+            lanes$6$d = lookups$6$lane;
             lane_keep$6$d = s_axis_tkeep[6];
         end
-        summaries$6$tdata = lane_data$6$q;
+        summaries$6$continuing = lanes$6$q['h8];
+        summaries$6$need = lanes$6$q[('h9)+:(3)];
+        summaries$6$range = lanes$6$q[('hc)+:(5)];
         summaries$6$keep = lane_keep$6$q;
-        scan$data_in$6 = summaries$6$lane;
+        scan$data_in$6 = lanes$6$q;
         scan$keep_in$6 = lane_keep$6$q;
         scan$forward_in$6 = summaries$6$forward;
         scan$backward_in$6 = summaries$6$backward;
@@ -52776,17 +52861,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$6 = scan$keep$6;
         marks$forward$6 = scan$forward$6;
         marks$backward$6 = scan$backward$6;
-        lane_data$7$clock = clk;
+        lookups$7$tdata = s_axis_tdata[('h8 * 7)+:(8)];
+        lanes$7$clock = clk;
         lane_keep$7$clock = clk;
-        lane_data$7$d = lane_data$7$q;
+        lanes$7$d = lanes$7$q;
         lane_keep$7$d = lane_keep$7$q;
         if (accepted) begin
-            lane_data$7$d = s_axis_tdata[('h8 * 7)+:(8)];
+            lanes$7$d = lookups$7$lane;
             lane_keep$7$d = s_axis_tkeep[7];
         end
-        summaries$7$tdata = lane_data$7$q;
+        summaries$7$continuing = lanes$7$q['h8];
+        summaries$7$need = lanes$7$q[('h9)+:(3)];
+        summaries$7$range = lanes$7$q[('hc)+:(5)];
         summaries$7$keep = lane_keep$7$q;
-        scan$data_in$7 = summaries$7$lane;
+        scan$data_in$7 = lanes$7$q;
         scan$keep_in$7 = lane_keep$7$q;
         scan$forward_in$7 = summaries$7$forward;
         scan$backward_in$7 = summaries$7$backward;
@@ -52794,17 +52882,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$7 = scan$keep$7;
         marks$forward$7 = scan$forward$7;
         marks$backward$7 = scan$backward$7;
-        lane_data$8$clock = clk;
+        lookups$8$tdata = s_axis_tdata[('h8 * 8)+:(8)];
+        lanes$8$clock = clk;
         lane_keep$8$clock = clk;
-        lane_data$8$d = lane_data$8$q;
+        lanes$8$d = lanes$8$q;
         lane_keep$8$d = lane_keep$8$q;
         if (accepted) begin
-            lane_data$8$d = s_axis_tdata[('h8 * 8)+:(8)];
+            lanes$8$d = lookups$8$lane;
             lane_keep$8$d = s_axis_tkeep[8];
         end
-        summaries$8$tdata = lane_data$8$q;
+        summaries$8$continuing = lanes$8$q['h8];
+        summaries$8$need = lanes$8$q[('h9)+:(3)];
+        summaries$8$range = lanes$8$q[('hc)+:(5)];
         summaries$8$keep = lane_keep$8$q;
-        scan$data_in$8 = summaries$8$lane;
+        scan$data_in$8 = lanes$8$q;
         scan$keep_in$8 = lane_keep$8$q;
         scan$forward_in$8 = summaries$8$forward;
         scan$backward_in$8 = summaries$8$backward;
@@ -52812,17 +52903,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$8 = scan$keep$8;
         marks$forward$8 = scan$forward$8;
         marks$backward$8 = scan$backward$8;
-        lane_data$9$clock = clk;
+        lookups$9$tdata = s_axis_tdata[('h8 * 9)+:(8)];
+        lanes$9$clock = clk;
         lane_keep$9$clock = clk;
-        lane_data$9$d = lane_data$9$q;
+        lanes$9$d = lanes$9$q;
         lane_keep$9$d = lane_keep$9$q;
         if (accepted) begin
-            lane_data$9$d = s_axis_tdata[('h8 * 9)+:(8)];
+            lanes$9$d = lookups$9$lane;
             lane_keep$9$d = s_axis_tkeep[9];
         end
-        summaries$9$tdata = lane_data$9$q;
+        summaries$9$continuing = lanes$9$q['h8];
+        summaries$9$need = lanes$9$q[('h9)+:(3)];
+        summaries$9$range = lanes$9$q[('hc)+:(5)];
         summaries$9$keep = lane_keep$9$q;
-        scan$data_in$9 = summaries$9$lane;
+        scan$data_in$9 = lanes$9$q;
         scan$keep_in$9 = lane_keep$9$q;
         scan$forward_in$9 = summaries$9$forward;
         scan$backward_in$9 = summaries$9$backward;
@@ -52830,17 +52924,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$9 = scan$keep$9;
         marks$forward$9 = scan$forward$9;
         marks$backward$9 = scan$backward$9;
-        lane_data$10$clock = clk;
+        lookups$10$tdata = s_axis_tdata[('h8 * 10)+:(8)];
+        lanes$10$clock = clk;
         lane_keep$10$clock = clk;
-        lane_data$10$d = lane_data$10$q;
+        lanes$10$d = lanes$10$q;
         lane_keep$10$d = lane_keep$10$q;
         if (accepted) begin
-            lane_data$10$d = s_axis_tdata[('h8 * 10)+:(8)];
+            lanes$10$d = lookups$10$lane;
             lane_keep$10$d = s_axis_tkeep[10];
         end
-        summaries$10$tdata = lane_data$10$q;
+        summaries$10$continuing = lanes$10$q['h8];
+        summaries$10$need = lanes$10$q[('h9)+:(3)];
+        summaries$10$range = lanes$10$q[('hc)+:(5)];
         summaries$10$keep = lane_keep$10$q;
-        scan$data_in$10 = summaries$10$lane;
+        scan$data_in$10 = lanes$10$q;
         scan$keep_in$10 = lane_keep$10$q;
         scan$forward_in$10 = summaries$10$forward;
         scan$backward_in$10 = summaries$10$backward;
@@ -52848,17 +52945,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$10 = scan$keep$10;
         marks$forward$10 = scan$forward$10;
         marks$backward$10 = scan$backward$10;
-        lane_data$11$clock = clk;
+        lookups$11$tdata = s_axis_tdata[('h8 * 11)+:(8)];
+        lanes$11$clock = clk;
         lane_keep$11$clock = clk;
-        lane_data$11$d = lane_data$11$q;
+        lanes$11$d = lanes$11$q;
         lane_keep$11$d = lane_keep$11$q;
         if (accepted) begin
-            lane_data$11$d = s_axis_tdata[('h8 * 11)+:(8)];
+            lanes$11$d = lookups$11$lane;
             lane_keep$11$d = s_axis_tkeep[11];
         end
-        summaries$11$tdata = lane_data$11$q;
+        summaries$11$continuing = lanes$11$q['h8];
+        summaries$11$need = lanes$11$q[('h9)+:(3)];
+        summaries$11$range = lanes$11$q[('hc)+:(5)];
         summaries$11$keep = lane_keep$11$q;
-        scan$data_in$11 = summaries$11$lane;
+        scan$data_in$11 = lanes$11$q;
         scan$keep_in$11 = lane_keep$11$q;
         scan$forward_in$11 = summaries$11$forward;
         scan$backward_in$11 = summaries$11$backward;
@@ -52866,17 +52966,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$11 = scan$keep$11;
         marks$forward$11 = scan$forward$11;
         marks$backward$11 = scan$backward$11;
-        lane_data$12$clock = clk;
+        lookups$12$tdata = s_axis_tdata[('h8 * 12)+:(8)];
+        lanes$12$clock = clk;
         lane_keep$12$clock = clk;
-        lane_data$12$d = lane_data$12$q;
+        lanes$12$d = lanes$12$q;
         lane_keep$12$d = lane_keep$12$q;
         if (accepted) begin
-            lane_data$12$d = s_axis_tdata[('h8 * 12)+:(8)];
+            lanes$12$d = lookups$12$lane;
             lane_keep$12$d = s_axis_tkeep[12];
         end
-        summaries$12$tdata = lane_data$12$q;
+        summaries$12$continuing = lanes$12$q['h8];
+        summaries$12$need = lanes$12$q[('h9)+:(3)];
+        summaries$12$range = lanes$12$q[('hc)+:(5)];
         summaries$12$keep = lane_keep$12$q;
-        scan$data_in$12 = summaries$12$lane;
+        scan$data_in$12 = lanes$12$q;
         scan$keep_in$12 = lane_keep$12$q;
         scan$forward_in$12 = summaries$12$forward;
         scan$backward_in$12 = summaries$12$backward;
@@ -52884,17 +52987,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$12 = scan$keep$12;
         marks$forward$12 = scan$forward$12;
         marks$backward$12 = scan$backward$12;
-        lane_data$13$clock = clk;
+        lookups$13$tdata = s_axis_tdata[('h8 * 13)+:(8)];
+        lanes$13$clock = clk;
         lane_keep$13$clock = clk;
-        lane_data$13$d = lane_data$13$q;
+        lanes$13$d = lanes$13$q;
         lane_keep$13$d = lane_keep$13$q;
         if (accepted) begin
-            lane_data$13$d = s_axis_tdata[('h8 * 13)+:(8)];
+            lanes$13$d = lookups$13$lane;
             lane_keep$13$d = s_axis_tkeep[13];
         end
-        summaries$13$tdata = lane_data$13$q;
+        summaries$13$continuing = lanes$13$q['h8];
+        summaries$13$need = lanes$13$q[('h9)+:(3)];
+        summaries$13$range = lanes$13$q[('hc)+:(5)];
         summaries$13$keep = lane_keep$13$q;
-        scan$data_in$13 = summaries$13$lane;
+        scan$data_in$13 = lanes$13$q;
         scan$keep_in$13 = lane_keep$13$q;
         scan$forward_in$13 = summaries$13$forward;
         scan$backward_in$13 = summaries$13$backward;
@@ -52902,17 +53008,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$13 = scan$keep$13;
         marks$forward$13 = scan$forward$13;
         marks$backward$13 = scan$backward$13;
-        lane_data$14$clock = clk;
+        lookups$14$tdata = s_axis_tdata[('h8 * 14)+:(8)];
+        lanes$14$clock = clk;
         lane_keep$14$clock = clk;
-        lane_data$14$d = lane_data$14$q;
+        lanes$14$d = lanes$14$q;
         lane_keep$14$d = lane_keep$14$q;
         if (accepted) begin
-            lane_data$14$d = s_axis_tdata[('h8 * 14)+:(8)];
+            lanes$14$d = lookups$14$lane;
             lane_keep$14$d = s_axis_tkeep[14];
         end
-        summaries$14$tdata = lane_data$14$q;
+        summaries$14$continuing = lanes$14$q['h8];
+        summaries$14$need = lanes$14$q[('h9)+:(3)];
+        summaries$14$range = lanes$14$q[('hc)+:(5)];
         summaries$14$keep = lane_keep$14$q;
-        scan$data_in$14 = summaries$14$lane;
+        scan$data_in$14 = lanes$14$q;
         scan$keep_in$14 = lane_keep$14$q;
         scan$forward_in$14 = summaries$14$forward;
         scan$backward_in$14 = summaries$14$backward;
@@ -52920,17 +53029,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$14 = scan$keep$14;
         marks$forward$14 = scan$forward$14;
         marks$backward$14 = scan$backward$14;
-        lane_data$15$clock = clk;
+        lookups$15$tdata = s_axis_tdata[('h8 * 15)+:(8)];
+        lanes$15$clock = clk;
         lane_keep$15$clock = clk;
-        lane_data$15$d = lane_data$15$q;
+        lanes$15$d = lanes$15$q;
         lane_keep$15$d = lane_keep$15$q;
         if (accepted) begin
-            lane_data$15$d = s_axis_tdata[('h8 * 15)+:(8)];
+            lanes$15$d = lookups$15$lane;
             lane_keep$15$d = s_axis_tkeep[15];
         end
-        summaries$15$tdata = lane_data$15$q;
+        summaries$15$continuing = lanes$15$q['h8];
+        summaries$15$need = lanes$15$q[('h9)+:(3)];
+        summaries$15$range = lanes$15$q[('hc)+:(5)];
         summaries$15$keep = lane_keep$15$q;
-        scan$data_in$15 = summaries$15$lane;
+        scan$data_in$15 = lanes$15$q;
         scan$keep_in$15 = lane_keep$15$q;
         scan$forward_in$15 = summaries$15$forward;
         scan$backward_in$15 = summaries$15$backward;
@@ -52938,17 +53050,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$15 = scan$keep$15;
         marks$forward$15 = scan$forward$15;
         marks$backward$15 = scan$backward$15;
-        lane_data$16$clock = clk;
+        lookups$16$tdata = s_axis_tdata[('h8 * 16)+:(8)];
+        lanes$16$clock = clk;
         lane_keep$16$clock = clk;
-        lane_data$16$d = lane_data$16$q;
+        lanes$16$d = lanes$16$q;
         lane_keep$16$d = lane_keep$16$q;
         if (accepted) begin
-            lane_data$16$d = s_axis_tdata[('h8 * 16)+:(8)];
+            lanes$16$d = lookups$16$lane;
             lane_keep$16$d = s_axis_tkeep[16];
         end
-        summaries$16$tdata = lane_data$16$q;
+        summaries$16$continuing = lanes$16$q['h8];
+        summaries$16$need = lanes$16$q[('h9)+:(3)];
+        summaries$16$range = lanes$16$q[('hc)+:(5)];
         summaries$16$keep = lane_keep$16$q;
-        scan$data_in$16 = summaries$16$lane;
+        scan$data_in$16 = lanes$16$q;
         scan$keep_in$16 = lane_keep$16$q;
         scan$forward_in$16 = summaries$16$forward;
         scan$backward_in$16 = summaries$16$backward;
@@ -52956,17 +53071,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$16 = scan$keep$16;
         marks$forward$16 = scan$forward$16;
         marks$backward$16 = scan$backward$16;
-        lane_data$17$clock = clk;
+        lookups$17$tdata = s_axis_tdata[('h8 * 17)+:(8)];
+        lanes$17$clock = clk;
         lane_keep$17$clock = clk;
-        lane_data$17$d = lane_data$17$q;
+        lanes$17$d = lanes$17$q;
         lane_keep$17$d = lane_keep$17$q;
         if (accepted) begin
-            lane_data$17$d = s_axis_tdata[('h8 * 17)+:(8)];
+            lanes$17$d = lookups$17$lane;
             lane_keep$17$d = s_axis_tkeep[17];
         end
-        summaries$17$tdata = lane_data$17$q;
+        summaries$17$continuing = lanes$17$q['h8];
+        summaries$17$need = lanes$17$q[('h9)+:(3)];
+        summaries$17$range = lanes$17$q[('hc)+:(5)];
         summaries$17$keep = lane_keep$17$q;
-        scan$data_in$17 = summaries$17$lane;
+        scan$data_in$17 = lanes$17$q;
         scan$keep_in$17 = lane_keep$17$q;
         scan$forward_in$17 = summaries$17$forward;
         scan$backward_in$17 = summaries$17$backward;
@@ -52974,17 +53092,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$17 = scan$keep$17;
         marks$forward$17 = scan$forward$17;
         marks$backward$17 = scan$backward$17;
-        lane_data$18$clock = clk;
+        lookups$18$tdata = s_axis_tdata[('h8 * 18)+:(8)];
+        lanes$18$clock = clk;
         lane_keep$18$clock = clk;
-        lane_data$18$d = lane_data$18$q;
+        lanes$18$d = lanes$18$q;
         lane_keep$18$d = lane_keep$18$q;
         if (accepted) begin
-            lane_data$18$d = s_axis_tdata[('h8 * 18)+:(8)];
+            lanes$18$d = lookups$18$lane;
             lane_keep$18$d = s_axis_tkeep[18];
         end
-        summaries$18$tdata = lane_data$18$q;
+        summaries$18$continuing = lanes$18$q['h8];
+        summaries$18$need = lanes$18$q[('h9)+:(3)];
+        summaries$18$range = lanes$18$q[('hc)+:(5)];
         summaries$18$keep = lane_keep$18$q;
-        scan$data_in$18 = summaries$18$lane;
+        scan$data_in$18 = lanes$18$q;
         scan$keep_in$18 = lane_keep$18$q;
         scan$forward_in$18 = summaries$18$forward;
         scan$backward_in$18 = summaries$18$backward;
@@ -52992,17 +53113,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$18 = scan$keep$18;
         marks$forward$18 = scan$forward$18;
         marks$backward$18 = scan$backward$18;
-        lane_data$19$clock = clk;
+        lookups$19$tdata = s_axis_tdata[('h8 * 19)+:(8)];
+        lanes$19$clock = clk;
         lane_keep$19$clock = clk;
-        lane_data$19$d = lane_data$19$q;
+        lanes$19$d = lanes$19$q;
         lane_keep$19$d = lane_keep$19$q;
         if (accepted) begin
-            lane_data$19$d = s_axis_tdata[('h8 * 19)+:(8)];
+            lanes$19$d = lookups$19$lane;
             lane_keep$19$d = s_axis_tkeep[19];
         end
-        summaries$19$tdata = lane_data$19$q;
+        summaries$19$continuing = lanes$19$q['h8];
+        summaries$19$need = lanes$19$q[('h9)+:(3)];
+        summaries$19$range = lanes$19$q[('hc)+:(5)];
         summaries$19$keep = lane_keep$19$q;
-        scan$data_in$19 = summaries$19$lane;
+        scan$data_in$19 = lanes$19$q;
         scan$keep_in$19 = lane_keep$19$q;
         scan$forward_in$19 = summaries$19$forward;
         scan$backward_in$19 = summaries$19$backward;
@@ -53010,17 +53134,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$19 = scan$keep$19;
         marks$forward$19 = scan$forward$19;
         marks$backward$19 = scan$backward$19;
-        lane_data$20$clock = clk;
+        lookups$20$tdata = s_axis_tdata[('h8 * 20)+:(8)];
+        lanes$20$clock = clk;
         lane_keep$20$clock = clk;
-        lane_data$20$d = lane_data$20$q;
+        lanes$20$d = lanes$20$q;
         lane_keep$20$d = lane_keep$20$q;
         if (accepted) begin
-            lane_data$20$d = s_axis_tdata[('h8 * 20)+:(8)];
+            lanes$20$d = lookups$20$lane;
             lane_keep$20$d = s_axis_tkeep[20];
         end
-        summaries$20$tdata = lane_data$20$q;
+        summaries$20$continuing = lanes$20$q['h8];
+        summaries$20$need = lanes$20$q[('h9)+:(3)];
+        summaries$20$range = lanes$20$q[('hc)+:(5)];
         summaries$20$keep = lane_keep$20$q;
-        scan$data_in$20 = summaries$20$lane;
+        scan$data_in$20 = lanes$20$q;
         scan$keep_in$20 = lane_keep$20$q;
         scan$forward_in$20 = summaries$20$forward;
         scan$backward_in$20 = summaries$20$backward;
@@ -53028,17 +53155,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$20 = scan$keep$20;
         marks$forward$20 = scan$forward$20;
         marks$backward$20 = scan$backward$20;
-        lane_data$21$clock = clk;
+        lookups$21$tdata = s_axis_tdata[('h8 * 21)+:(8)];
+        lanes$21$clock = clk;
         lane_keep$21$clock = clk;
-        lane_data$21$d = lane_data$21$q;
+        lanes$21$d = lanes$21$q;
         lane_keep$21$d = lane_keep$21$q;
         if (accepted) begin
-            lane_data$21$d = s_axis_tdata[('h8 * 21)+:(8)];
+            lanes$21$d = lookups$21$lane;
             lane_keep$21$d = s_axis_tkeep[21];
         end
-        summaries$21$tdata = lane_data$21$q;
+        summaries$21$continuing = lanes$21$q['h8];
+        summaries$21$need = lanes$21$q[('h9)+:(3)];
+        summaries$21$range = lanes$21$q[('hc)+:(5)];
         summaries$21$keep = lane_keep$21$q;
-        scan$data_in$21 = summaries$21$lane;
+        scan$data_in$21 = lanes$21$q;
         scan$keep_in$21 = lane_keep$21$q;
         scan$forward_in$21 = summaries$21$forward;
         scan$backward_in$21 = summaries$21$backward;
@@ -53046,17 +53176,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$21 = scan$keep$21;
         marks$forward$21 = scan$forward$21;
         marks$backward$21 = scan$backward$21;
-        lane_data$22$clock = clk;
+        lookups$22$tdata = s_axis_tdata[('h8 * 22)+:(8)];
+        lanes$22$clock = clk;
         lane_keep$22$clock = clk;
-        lane_data$22$d = lane_data$22$q;
+        lanes$22$d = lanes$22$q;
         lane_keep$22$d = lane_keep$22$q;
         if (accepted) begin
-            lane_data$22$d = s_axis_tdata[('h8 * 22)+:(8)];
+            lanes$22$d = lookups$22$lane;
             lane_keep$22$d = s_axis_tkeep[22];
         end
-        summaries$22$tdata = lane_data$22$q;
+        summaries$22$continuing = lanes$22$q['h8];
+        summaries$22$need = lanes$22$q[('h9)+:(3)];
+        summaries$22$range = lanes$22$q[('hc)+:(5)];
         summaries$22$keep = lane_keep$22$q;
-        scan$data_in$22 = summaries$22$lane;
+        scan$data_in$22 = lanes$22$q;
         scan$keep_in$22 = lane_keep$22$q;
         scan$forward_in$22 = summaries$22$forward;
         scan$backward_in$22 = summaries$22$backward;
@@ -53064,17 +53197,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$22 = scan$keep$22;
         marks$forward$22 = scan$forward$22;
         marks$backward$22 = scan$backward$22;
-        lane_data$23$clock = clk;
+        lookups$23$tdata = s_axis_tdata[('h8 * 23)+:(8)];
+        lanes$23$clock = clk;
         lane_keep$23$clock = clk;
-        lane_data$23$d = lane_data$23$q;
+        lanes$23$d = lanes$23$q;
         lane_keep$23$d = lane_keep$23$q;
         if (accepted) begin
-            lane_data$23$d = s_axis_tdata[('h8 * 23)+:(8)];
+            lanes$23$d = lookups$23$lane;
             lane_keep$23$d = s_axis_tkeep[23];
         end
-        summaries$23$tdata = lane_data$23$q;
+        summaries$23$continuing = lanes$23$q['h8];
+        summaries$23$need = lanes$23$q[('h9)+:(3)];
+        summaries$23$range = lanes$23$q[('hc)+:(5)];
         summaries$23$keep = lane_keep$23$q;
-        scan$data_in$23 = summaries$23$lane;
+        scan$data_in$23 = lanes$23$q;
         scan$keep_in$23 = lane_keep$23$q;
         scan$forward_in$23 = summaries$23$forward;
         scan$backward_in$23 = summaries$23$backward;
@@ -53082,17 +53218,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$23 = scan$keep$23;
         marks$forward$23 = scan$forward$23;
         marks$backward$23 = scan$backward$23;
-        lane_data$24$clock = clk;
+        lookups$24$tdata = s_axis_tdata[('h8 * 24)+:(8)];
+        lanes$24$clock = clk;
         lane_keep$24$clock = clk;
-        lane_data$24$d = lane_data$24$q;
+        lanes$24$d = lanes$24$q;
         lane_keep$24$d = lane_keep$24$q;
         if (accepted) begin
-            lane_data$24$d = s_axis_tdata[('h8 * 24)+:(8)];
+            lanes$24$d = lookups$24$lane;
             lane_keep$24$d = s_axis_tkeep[24];
         end
-        summaries$24$tdata = lane_data$24$q;
+        summaries$24$continuing = lanes$24$q['h8];
+        summaries$24$need = lanes$24$q[('h9)+:(3)];
+        summaries$24$range = lanes$24$q[('hc)+:(5)];
         summaries$24$keep = lane_keep$24$q;
-        scan$data_in$24 = summaries$24$lane;
+        scan$data_in$24 = lanes$24$q;
         scan$keep_in$24 = lane_keep$24$q;
         scan$forward_in$24 = summaries$24$forward;
         scan$backward_in$24 = summaries$24$backward;
@@ -53100,17 +53239,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$24 = scan$keep$24;
         marks$forward$24 = scan$forward$24;
         marks$backward$24 = scan$backward$24;
-        lane_data$25$clock = clk;
+        lookups$25$tdata = s_axis_tdata[('h8 * 25)+:(8)];
+        lanes$25$clock = clk;
         lane_keep$25$clock = clk;
-        lane_data$25$d = lane_data$25$q;
+        lanes$25$d = lanes$25$q;
         lane_keep$25$d = lane_keep$25$q;
         if (accepted) begin
-            lane_data$25$d = s_axis_tdata[('h8 * 25)+:(8)];
+            lanes$25$d = lookups$25$lane;
             lane_keep$25$d = s_axis_tkeep[25];
         end
-        summaries$25$tdata = lane_data$25$q;
+        summaries$25$continuing = lanes$25$q['h8];
+        summaries$25$need = lanes$25$q[('h9)+:(3)];
+        summaries$25$range = lanes$25$q[('hc)+:(5)];
         summaries$25$keep = lane_keep$25$q;
-        scan$data_in$25 = summaries$25$lane;
+        scan$data_in$25 = lanes$25$q;
         scan$keep_in$25 = lane_keep$25$q;
         scan$forward_in$25 = summaries$25$forward;
         scan$backward_in$25 = summaries$25$backward;
@@ -53118,17 +53260,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$25 = scan$keep$25;
         marks$forward$25 = scan$forward$25;
         marks$backward$25 = scan$backward$25;
-        lane_data$26$clock = clk;
+        lookups$26$tdata = s_axis_tdata[('h8 * 26)+:(8)];
+        lanes$26$clock = clk;
         lane_keep$26$clock = clk;
-        lane_data$26$d = lane_data$26$q;
+        lanes$26$d = lanes$26$q;
         lane_keep$26$d = lane_keep$26$q;
         if (accepted) begin
-            lane_data$26$d = s_axis_tdata[('h8 * 26)+:(8)];
+            lanes$26$d = lookups$26$lane;
             lane_keep$26$d = s_axis_tkeep[26];
         end
-        summaries$26$tdata = lane_data$26$q;
+        summaries$26$continuing = lanes$26$q['h8];
+        summaries$26$need = lanes$26$q[('h9)+:(3)];
+        summaries$26$range = lanes$26$q[('hc)+:(5)];
         summaries$26$keep = lane_keep$26$q;
-        scan$data_in$26 = summaries$26$lane;
+        scan$data_in$26 = lanes$26$q;
         scan$keep_in$26 = lane_keep$26$q;
         scan$forward_in$26 = summaries$26$forward;
         scan$backward_in$26 = summaries$26$backward;
@@ -53136,17 +53281,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$26 = scan$keep$26;
         marks$forward$26 = scan$forward$26;
         marks$backward$26 = scan$backward$26;
-        lane_data$27$clock = clk;
+        lookups$27$tdata = s_axis_tdata[('h8 * 27)+:(8)];
+        lanes$27$clock = clk;
         lane_keep$27$clock = clk;
-        lane_data$27$d = lane_data$27$q;
+        lanes$27$d = lanes$27$q;
         lane_keep$27$d = lane_keep$27$q;
         if (accepted) begin
-            lane_data$27$d = s_axis_tdata[('h8 * 27)+:(8)];
+            lanes$27$d = lookups$27$lane;
             lane_keep$27$d = s_axis_tkeep[27];
         end
-        summaries$27$tdata = lane_data$27$q;
+        summaries$27$continuing = lanes$27$q['h8];
+        summaries$27$need = lanes$27$q[('h9)+:(3)];
+        summaries$27$range = lanes$27$q[('hc)+:(5)];
         summaries$27$keep = lane_keep$27$q;
-        scan$data_in$27 = summaries$27$lane;
+        scan$data_in$27 = lanes$27$q;
         scan$keep_in$27 = lane_keep$27$q;
         scan$forward_in$27 = summaries$27$forward;
         scan$backward_in$27 = summaries$27$backward;
@@ -53154,17 +53302,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$27 = scan$keep$27;
         marks$forward$27 = scan$forward$27;
         marks$backward$27 = scan$backward$27;
-        lane_data$28$clock = clk;
+        lookups$28$tdata = s_axis_tdata[('h8 * 28)+:(8)];
+        lanes$28$clock = clk;
         lane_keep$28$clock = clk;
-        lane_data$28$d = lane_data$28$q;
+        lanes$28$d = lanes$28$q;
         lane_keep$28$d = lane_keep$28$q;
         if (accepted) begin
-            lane_data$28$d = s_axis_tdata[('h8 * 28)+:(8)];
+            lanes$28$d = lookups$28$lane;
             lane_keep$28$d = s_axis_tkeep[28];
         end
-        summaries$28$tdata = lane_data$28$q;
+        summaries$28$continuing = lanes$28$q['h8];
+        summaries$28$need = lanes$28$q[('h9)+:(3)];
+        summaries$28$range = lanes$28$q[('hc)+:(5)];
         summaries$28$keep = lane_keep$28$q;
-        scan$data_in$28 = summaries$28$lane;
+        scan$data_in$28 = lanes$28$q;
         scan$keep_in$28 = lane_keep$28$q;
         scan$forward_in$28 = summaries$28$forward;
         scan$backward_in$28 = summaries$28$backward;
@@ -53172,17 +53323,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$28 = scan$keep$28;
         marks$forward$28 = scan$forward$28;
         marks$backward$28 = scan$backward$28;
-        lane_data$29$clock = clk;
+        lookups$29$tdata = s_axis_tdata[('h8 * 29)+:(8)];
+        lanes$29$clock = clk;
         lane_keep$29$clock = clk;
-        lane_data$29$d = lane_data$29$q;
+        lanes$29$d = lanes$29$q;
         lane_keep$29$d = lane_keep$29$q;
         if (accepted) begin
-            lane_data$29$d = s_axis_tdata[('h8 * 29)+:(8)];
+            lanes$29$d = lookups$29$lane;
             lane_keep$29$d = s_axis_tkeep[29];
         end
-        summaries$29$tdata = lane_data$29$q;
+        summaries$29$continuing = lanes$29$q['h8];
+        summaries$29$need = lanes$29$q[('h9)+:(3)];
+        summaries$29$range = lanes$29$q[('hc)+:(5)];
         summaries$29$keep = lane_keep$29$q;
-        scan$data_in$29 = summaries$29$lane;
+        scan$data_in$29 = lanes$29$q;
         scan$keep_in$29 = lane_keep$29$q;
         scan$forward_in$29 = summaries$29$forward;
         scan$backward_in$29 = summaries$29$backward;
@@ -53190,17 +53344,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$29 = scan$keep$29;
         marks$forward$29 = scan$forward$29;
         marks$backward$29 = scan$backward$29;
-        lane_data$30$clock = clk;
+        lookups$30$tdata = s_axis_tdata[('h8 * 30)+:(8)];
+        lanes$30$clock = clk;
         lane_keep$30$clock = clk;
-        lane_data$30$d = lane_data$30$q;
+        lanes$30$d = lanes$30$q;
         lane_keep$30$d = lane_keep$30$q;
         if (accepted) begin
-            lane_data$30$d = s_axis_tdata[('h8 * 30)+:(8)];
+            lanes$30$d = lookups$30$lane;
             lane_keep$30$d = s_axis_tkeep[30];
         end
-        summaries$30$tdata = lane_data$30$q;
+        summaries$30$continuing = lanes$30$q['h8];
+        summaries$30$need = lanes$30$q[('h9)+:(3)];
+        summaries$30$range = lanes$30$q[('hc)+:(5)];
         summaries$30$keep = lane_keep$30$q;
-        scan$data_in$30 = summaries$30$lane;
+        scan$data_in$30 = lanes$30$q;
         scan$keep_in$30 = lane_keep$30$q;
         scan$forward_in$30 = summaries$30$forward;
         scan$backward_in$30 = summaries$30$backward;
@@ -53208,17 +53365,20 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$keep$30 = scan$keep$30;
         marks$forward$30 = scan$forward$30;
         marks$backward$30 = scan$backward$30;
-        lane_data$31$clock = clk;
+        lookups$31$tdata = s_axis_tdata[('h8 * 31)+:(8)];
+        lanes$31$clock = clk;
         lane_keep$31$clock = clk;
-        lane_data$31$d = lane_data$31$q;
+        lanes$31$d = lanes$31$q;
         lane_keep$31$d = lane_keep$31$q;
         if (accepted) begin
-            lane_data$31$d = s_axis_tdata[('h8 * 31)+:(8)];
+            lanes$31$d = lookups$31$lane;
             lane_keep$31$d = s_axis_tkeep[31];
         end
-        summaries$31$tdata = lane_data$31$q;
+        summaries$31$continuing = lanes$31$q['h8];
+        summaries$31$need = lanes$31$q[('h9)+:(3)];
+        summaries$31$range = lanes$31$q[('hc)+:(5)];
         summaries$31$keep = lane_keep$31$q;
-        scan$data_in$31 = summaries$31$lane;
+        scan$data_in$31 = lanes$31$q;
         scan$keep_in$31 = lane_keep$31$q;
         scan$forward_in$31 = summaries$31$forward;
         scan$backward_in$31 = summaries$31$backward;

@@ -47,36 +47,52 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  credits$dropped_early;
     reg  credits$dropped_late;
     reg  credits$s_axis_tready;
+    reg  [7:0] lookups$0$tdata;
+    reg  [20:0] lookups$0$lane;
+    reg  [7:0] lookups$1$tdata;
+    reg  [20:0] lookups$1$lane;
+    reg  [7:0] lookups$2$tdata;
+    reg  [20:0] lookups$2$lane;
+    reg  [7:0] lookups$3$tdata;
+    reg  [20:0] lookups$3$lane;
+    reg  [7:0] lookups$4$tdata;
+    reg  [20:0] lookups$4$lane;
+    reg  [7:0] lookups$5$tdata;
+    reg  [20:0] lookups$5$lane;
+    reg  [7:0] lookups$6$tdata;
+    reg  [20:0] lookups$6$lane;
+    reg  [7:0] lookups$7$tdata;
+    reg  [20:0] lookups$7$lane;
     reg  beat$d;
     reg  beat$q;
     reg  beat$clock;
     reg  last$d;
     reg  last$q;
     reg  last$clock;
-    reg  [7:0] lane_data$0$d;
-    reg  [7:0] lane_data$0$q;
-    reg  lane_data$0$clock;
-    reg  [7:0] lane_data$1$d;
-    reg  [7:0] lane_data$1$q;
-    reg  lane_data$1$clock;
-    reg  [7:0] lane_data$2$d;
-    reg  [7:0] lane_data$2$q;
-    reg  lane_data$2$clock;
-    reg  [7:0] lane_data$3$d;
-    reg  [7:0] lane_data$3$q;
-    reg  lane_data$3$clock;
-    reg  [7:0] lane_data$4$d;
-    reg  [7:0] lane_data$4$q;
-    reg  lane_data$4$clock;
-    reg  [7:0] lane_data$5$d;
-    reg  [7:0] lane_data$5$q;
-    reg  lane_data$5$clock;
-    reg  [7:0] lane_data$6$d;
-    reg  [7:0] lane_data$6$q;
-    reg  lane_data$6$clock;
-    reg  [7:0] lane_data$7$d;
-    reg  [7:0] lane_data$7$q;
-    reg  lane_data$7$clock;
+    reg  [20:0] lanes$0$d;
+    reg  [20:0] lanes$0$q;
+    reg  lanes$0$clock;
+    reg  [20:0] lanes$1$d;
+    reg  [20:0] lanes$1$q;
+    reg  lanes$1$clock;
+    reg  [20:0] lanes$2$d;
+    reg  [20:0] lanes$2$q;
+    reg  lanes$2$clock;
+    reg  [20:0] lanes$3$d;
+    reg  [20:0] lanes$3$q;
+    reg  lanes$3$clock;
+    reg  [20:0] lanes$4$d;
+    reg  [20:0] lanes$4$q;
+    reg  lanes$4$clock;
+    reg  [20:0] lanes$5$d;
+    reg  [20:0] lanes$5$q;
+    reg  lanes$5$clock;
+    reg  [20:0] lanes$6$d;
+    reg  [20:0] lanes$6$q;
+    reg  lanes$6$clock;
+    reg  [20:0] lanes$7$d;
+    reg  [20:0] lanes$7$q;
+    reg  lanes$7$clock;
     reg  lane_keep$0$d;
     reg  lane_keep$0$q;
     reg  lane_keep$0$clock;
@@ -101,46 +117,54 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  lane_keep$7$d;
     reg  lane_keep$7$q;
     reg  lane_keep$7$clock;
-    reg  [7:0] summaries$0$tdata;
+    reg  summaries$0$continuing;
+    reg  [2:0] summaries$0$need;
+    reg  [4:0] summaries$0$range;
     reg  summaries$0$keep;
     reg  [16:0] summaries$0$forward;
     reg  [8:0] summaries$0$backward;
-    reg  [20:0] summaries$0$lane;
-    reg  [7:0] summaries$1$tdata;
+    reg  summaries$1$continuing;
+    reg  [2:0] summaries$1$need;
+    reg  [4:0] summaries$1$range;
     reg  summaries$1$keep;
     reg  [16:0] summaries$1$forward;
     reg  [8:0] summaries$1$backward;
-    reg  [20:0] summaries$1$lane;
-    reg  [7:0] summaries$2$tdata;
+    reg  summaries$2$continuing;
+    reg  [2:0] summaries$2$need;
+    reg  [4:0] summaries$2$range;
     reg  summaries$2$keep;
     reg  [16:0] summaries$2$forward;
     reg  [8:0] summaries$2$backward;
-    reg  [20:0] summaries$2$lane;
-    reg  [7:0] summaries$3$tdata;
+    reg  summaries$3$continuing;
+    reg  [2:0] summaries$3$need;
+    reg  [4:0] summaries$3$range;
     reg  summaries$3$keep;
     reg  [16:0] summaries$3$forward;
     reg  [8:0] summaries$3$backward;
-    reg  [20:0] summaries$3$lane;
-    reg  [7:0] summaries$4$tdata;
+    reg  summaries$4$continuing;
+    reg  [2:0] summaries$4$need;
+    reg  [4:0] summaries$4$range;
     reg  summaries$4$keep;
     reg  [16:0] summaries$4$forward;
     reg  [8:0] summaries$4$backward;
-    reg  [20:0] summaries$4$lane;
-    reg  [7:0] summaries$5$tdata;
+    reg  summaries$5$continuing;
+    reg  [2:0] summaries$5$need;
+    reg  [4:0] summaries$5$range;
     reg  summaries$5$keep;
     reg  [16:0] summaries$5$forward;
     reg  [8:0] summaries$5$backward;
-    reg  [20:0] summaries$5$lane;
-    reg  [7:0] summaries$6$tdata;
+    reg  summaries$6$continuing;
+    reg  [2:0] summaries$6$need;
+    reg  [4:0] summaries$6$range;
     reg  summaries$6$keep;
     reg  [16:0] summaries$6$forward;
     reg  [8:0] summaries$6$backward;
-    reg  [20:0] summaries$6$lane;
-    reg  [7:0] summaries$7$tdata;
+    reg  summaries$7$continuing;
+    reg  [2:0] summaries$7$need;
+    reg  [4:0] summaries$7$range;
     reg  summaries$7$keep;
     reg  [16:0] summaries$7$forward;
     reg  [8:0] summaries$7$backward;
-    reg  [20:0] summaries$7$lane;
     reg  scan$clock;
     reg  scan$rst;
     reg  [20:0] scan$data_in$0;
@@ -326,206 +350,198 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     localparam ByteClass$OverlongLead = 17;
     localparam ByteClass$OutOfRangeLead = 18;
     localparam ByteClass$Invalid = 19;
-    reg  [7:0] summaries$0$octet$tdata;
-    reg  [4:0] summaries$0$octet$byte_class;
-    reg  [4:0] summaries$0$octet$continuation;
-    reg  [7:0] summaries$0$octet$free_bits;
-    reg  [4:0] summaries$0$lead$byte_class;
-    reg  [2:0] summaries$0$lead$lead_length;
-    reg  [4:0] summaries$0$lead$second_allowed;
-    reg  [3:0] summaries$0$lead$outside_tuser;
-    reg  [3:0] summaries$0$lead$malformed_tuser;
-    reg  [12:0] summaries$0$mark_class;
-    reg  summaries$0$continuing;
-    reg  [4:0] summaries$0$range;
-    reg  [3:0] summaries$0$kind;
-    reg  [2:0] summaries$0$need;
-    reg  summaries$0$unused_tables;
-    localparam  summaries$0$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$0$octet$leads_to_fb = 1'b1;
-    localparam  summaries$0$octet$leads_to_fd = 1'b1;
-    localparam  summaries$0$octet$f4_bounded = 1'b0;
-    localparam  summaries$0$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$0$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$0$lead$tuser_truncated = 4'h7;
-    localparam  summaries$0$lead$tuser_overlong = 4'h9;
-    localparam  summaries$0$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$0$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$1$octet$tdata;
-    reg  [4:0] summaries$1$octet$byte_class;
-    reg  [4:0] summaries$1$octet$continuation;
-    reg  [7:0] summaries$1$octet$free_bits;
-    reg  [4:0] summaries$1$lead$byte_class;
-    reg  [2:0] summaries$1$lead$lead_length;
-    reg  [4:0] summaries$1$lead$second_allowed;
-    reg  [3:0] summaries$1$lead$outside_tuser;
-    reg  [3:0] summaries$1$lead$malformed_tuser;
-    reg  [12:0] summaries$1$mark_class;
-    reg  summaries$1$continuing;
-    reg  [4:0] summaries$1$range;
-    reg  [3:0] summaries$1$kind;
-    reg  [2:0] summaries$1$need;
-    reg  summaries$1$unused_tables;
-    localparam  summaries$1$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$1$octet$leads_to_fb = 1'b1;
-    localparam  summaries$1$octet$leads_to_fd = 1'b1;
-    localparam  summaries$1$octet$f4_bounded = 1'b0;
-    localparam  summaries$1$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$1$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$1$lead$tuser_truncated = 4'h7;
-    localparam  summaries$1$lead$tuser_overlong = 4'h9;
-    localparam  summaries$1$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$1$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$2$octet$tdata;
-    reg  [4:0] summaries$2$octet$byte_class;
-    reg  [4:0] summaries$2$octet$continuation;
-    reg  [7:0] summaries$2$octet$free_bits;
-    reg  [4:0] summaries$2$lead$byte_class;
-    reg  [2:0] summaries$2$lead$lead_length;
-    reg  [4:0] summaries$2$lead$second_allowed;
-    reg  [3:0] summaries$2$lead$outside_tuser;
-    reg  [3:0] summaries$2$lead$malformed_tuser;
-    reg  [12:0] summaries$2$mark_class;
-    reg  summaries$2$continuing;
-    reg  [4:0] summaries$2$range;
-    reg  [3:0] summaries$2$kind;
-    reg  [2:0] summaries$2$need;
-    reg  summaries$2$unused_tables;
-    localparam  summaries$2$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$2$octet$leads_to_fb = 1'b1;
-    localparam  summaries$2$octet$leads_to_fd = 1'b1;
-    localparam  summaries$2$octet$f4_bounded = 1'b0;
-    localparam  summaries$2$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$2$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$2$lead$tuser_truncated = 4'h7;
-    localparam  summaries$2$lead$tuser_overlong = 4'h9;
-    localparam  summaries$2$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$2$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$3$octet$tdata;
-    reg  [4:0] summaries$3$octet$byte_class;
-    reg  [4:0] summaries$3$octet$continuation;
-    reg  [7:0] summaries$3$octet$free_bits;
-    reg  [4:0] summaries$3$lead$byte_class;
-    reg  [2:0] summaries$3$lead$lead_length;
-    reg  [4:0] summaries$3$lead$second_allowed;
-    reg  [3:0] summaries$3$lead$outside_tuser;
-    reg  [3:0] summaries$3$lead$malformed_tuser;
-    reg  [12:0] summaries$3$mark_class;
-    reg  summaries$3$continuing;
-    reg  [4:0] summaries$3$range;
-    reg  [3:0] summaries$3$kind;
-    reg  [2:0] summaries$3$need;
-    reg  summaries$3$unused_tables;
-    localparam  summaries$3$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$3$octet$leads_to_fb = 1'b1;
-    localparam  summaries$3$octet$leads_to_fd = 1'b1;
-    localparam  summaries$3$octet$f4_bounded = 1'b0;
-    localparam  summaries$3$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$3$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$3$lead$tuser_truncated = 4'h7;
-    localparam  summaries$3$lead$tuser_overlong = 4'h9;
-    localparam  summaries$3$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$3$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$4$octet$tdata;
-    reg  [4:0] summaries$4$octet$byte_class;
-    reg  [4:0] summaries$4$octet$continuation;
-    reg  [7:0] summaries$4$octet$free_bits;
-    reg  [4:0] summaries$4$lead$byte_class;
-    reg  [2:0] summaries$4$lead$lead_length;
-    reg  [4:0] summaries$4$lead$second_allowed;
-    reg  [3:0] summaries$4$lead$outside_tuser;
-    reg  [3:0] summaries$4$lead$malformed_tuser;
-    reg  [12:0] summaries$4$mark_class;
-    reg  summaries$4$continuing;
-    reg  [4:0] summaries$4$range;
-    reg  [3:0] summaries$4$kind;
-    reg  [2:0] summaries$4$need;
-    reg  summaries$4$unused_tables;
-    localparam  summaries$4$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$4$octet$leads_to_fb = 1'b1;
-    localparam  summaries$4$octet$leads_to_fd = 1'b1;
-    localparam  summaries$4$octet$f4_bounded = 1'b0;
-    localparam  summaries$4$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$4$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$4$lead$tuser_truncated = 4'h7;
-    localparam  summaries$4$lead$tuser_overlong = 4'h9;
-    localparam  summaries$4$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$4$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$5$octet$tdata;
-    reg  [4:0] summaries$5$octet$byte_class;
-    reg  [4:0] summaries$5$octet$continuation;
-    reg  [7:0] summaries$5$octet$free_bits;
-    reg  [4:0] summaries$5$lead$byte_class;
-    reg  [2:0] summaries$5$lead$lead_length;
-    reg  [4:0] summaries$5$lead$second_allowed;
-    reg  [3:0] summaries$5$lead$outside_tuser;
-    reg  [3:0] summaries$5$lead$malformed_tuser;
-    reg  [12:0] summaries$5$mark_class;
-    reg  summaries$5$continuing;
-    reg  [4:0] summaries$5$range;
-    reg  [3:0] summaries$5$kind;
-    reg  [2:0] summaries$5$need;
-    reg  summaries$5$unused_tables;
-    localparam  summaries$5$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$5$octet$leads_to_fb = 1'b1;
-    localparam  summaries$5$octet$leads_to_fd = 1'b1;
-    localparam  summaries$5$octet$f4_bounded = 1'b0;
-    localparam  summaries$5$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$5$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$5$lead$tuser_truncated = 4'h7;
-    localparam  summaries$5$lead$tuser_overlong = 4'h9;
-    localparam  summaries$5$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$5$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$6$octet$tdata;
-    reg  [4:0] summaries$6$octet$byte_class;
-    reg  [4:0] summaries$6$octet$continuation;
-    reg  [7:0] summaries$6$octet$free_bits;
-    reg  [4:0] summaries$6$lead$byte_class;
-    reg  [2:0] summaries$6$lead$lead_length;
-    reg  [4:0] summaries$6$lead$second_allowed;
-    reg  [3:0] summaries$6$lead$outside_tuser;
-    reg  [3:0] summaries$6$lead$malformed_tuser;
-    reg  [12:0] summaries$6$mark_class;
-    reg  summaries$6$continuing;
-    reg  [4:0] summaries$6$range;
-    reg  [3:0] summaries$6$kind;
-    reg  [2:0] summaries$6$need;
-    reg  summaries$6$unused_tables;
-    localparam  summaries$6$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$6$octet$leads_to_fb = 1'b1;
-    localparam  summaries$6$octet$leads_to_fd = 1'b1;
-    localparam  summaries$6$octet$f4_bounded = 1'b0;
-    localparam  summaries$6$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$6$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$6$lead$tuser_truncated = 4'h7;
-    localparam  summaries$6$lead$tuser_overlong = 4'h9;
-    localparam  summaries$6$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$6$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$7$octet$tdata;
-    reg  [4:0] summaries$7$octet$byte_class;
-    reg  [4:0] summaries$7$octet$continuation;
-    reg  [7:0] summaries$7$octet$free_bits;
-    reg  [4:0] summaries$7$lead$byte_class;
-    reg  [2:0] summaries$7$lead$lead_length;
-    reg  [4:0] summaries$7$lead$second_allowed;
-    reg  [3:0] summaries$7$lead$outside_tuser;
-    reg  [3:0] summaries$7$lead$malformed_tuser;
-    reg  [12:0] summaries$7$mark_class;
-    reg  summaries$7$continuing;
-    reg  [4:0] summaries$7$range;
-    reg  [3:0] summaries$7$kind;
-    reg  [2:0] summaries$7$need;
-    reg  summaries$7$unused_tables;
-    localparam  summaries$7$octet$leads_to_f7 = 1'b1;
-    localparam  summaries$7$octet$leads_to_fb = 1'b1;
-    localparam  summaries$7$octet$leads_to_fd = 1'b1;
-    localparam  summaries$7$octet$f4_bounded = 1'b0;
-    localparam  summaries$7$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$7$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$7$lead$tuser_truncated = 4'h7;
-    localparam  summaries$7$lead$tuser_overlong = 4'h9;
-    localparam  summaries$7$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$7$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$0$octet$tdata;
+    reg  [4:0] lookups$0$octet$byte_class;
+    reg  [4:0] lookups$0$octet$continuation;
+    reg  [7:0] lookups$0$octet$free_bits;
+    reg  [4:0] lookups$0$lead$byte_class;
+    reg  [2:0] lookups$0$lead$lead_length;
+    reg  [4:0] lookups$0$lead$second_allowed;
+    reg  [3:0] lookups$0$lead$outside_tuser;
+    reg  [3:0] lookups$0$lead$malformed_tuser;
+    reg  lookups$0$continuing;
+    reg  [2:0] lookups$0$need;
+    reg  [4:0] lookups$0$range;
+    reg  [3:0] lookups$0$kind;
+    reg  lookups$0$unused_tables;
+    localparam  lookups$0$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$0$octet$leads_to_fb = 1'b1;
+    localparam  lookups$0$octet$leads_to_fd = 1'b1;
+    localparam  lookups$0$octet$f4_bounded = 1'b0;
+    localparam  lookups$0$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$0$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$0$lead$tuser_truncated = 4'h7;
+    localparam  lookups$0$lead$tuser_overlong = 4'h9;
+    localparam  lookups$0$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$0$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$1$octet$tdata;
+    reg  [4:0] lookups$1$octet$byte_class;
+    reg  [4:0] lookups$1$octet$continuation;
+    reg  [7:0] lookups$1$octet$free_bits;
+    reg  [4:0] lookups$1$lead$byte_class;
+    reg  [2:0] lookups$1$lead$lead_length;
+    reg  [4:0] lookups$1$lead$second_allowed;
+    reg  [3:0] lookups$1$lead$outside_tuser;
+    reg  [3:0] lookups$1$lead$malformed_tuser;
+    reg  lookups$1$continuing;
+    reg  [2:0] lookups$1$need;
+    reg  [4:0] lookups$1$range;
+    reg  [3:0] lookups$1$kind;
+    reg  lookups$1$unused_tables;
+    localparam  lookups$1$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$1$octet$leads_to_fb = 1'b1;
+    localparam  lookups$1$octet$leads_to_fd = 1'b1;
+    localparam  lookups$1$octet$f4_bounded = 1'b0;
+    localparam  lookups$1$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$1$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$1$lead$tuser_truncated = 4'h7;
+    localparam  lookups$1$lead$tuser_overlong = 4'h9;
+    localparam  lookups$1$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$1$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$2$octet$tdata;
+    reg  [4:0] lookups$2$octet$byte_class;
+    reg  [4:0] lookups$2$octet$continuation;
+    reg  [7:0] lookups$2$octet$free_bits;
+    reg  [4:0] lookups$2$lead$byte_class;
+    reg  [2:0] lookups$2$lead$lead_length;
+    reg  [4:0] lookups$2$lead$second_allowed;
+    reg  [3:0] lookups$2$lead$outside_tuser;
+    reg  [3:0] lookups$2$lead$malformed_tuser;
+    reg  lookups$2$continuing;
+    reg  [2:0] lookups$2$need;
+    reg  [4:0] lookups$2$range;
+    reg  [3:0] lookups$2$kind;
+    reg  lookups$2$unused_tables;
+    localparam  lookups$2$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$2$octet$leads_to_fb = 1'b1;
+    localparam  lookups$2$octet$leads_to_fd = 1'b1;
+    localparam  lookups$2$octet$f4_bounded = 1'b0;
+    localparam  lookups$2$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$2$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$2$lead$tuser_truncated = 4'h7;
+    localparam  lookups$2$lead$tuser_overlong = 4'h9;
+    localparam  lookups$2$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$2$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$3$octet$tdata;
+    reg  [4:0] lookups$3$octet$byte_class;
+    reg  [4:0] lookups$3$octet$continuation;
+    reg  [7:0] lookups$3$octet$free_bits;
+    reg  [4:0] lookups$3$lead$byte_class;
+    reg  [2:0] lookups$3$lead$lead_length;
+    reg  [4:0] lookups$3$lead$second_allowed;
+    reg  [3:0] lookups$3$lead$outside_tuser;
+    reg  [3:0] lookups$3$lead$malformed_tuser;
+    reg  lookups$3$continuing;
+    reg  [2:0] lookups$3$need;
+    reg  [4:0] lookups$3$range;
+    reg  [3:0] lookups$3$kind;
+    reg  lookups$3$unused_tables;
+    localparam  lookups$3$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$3$octet$leads_to_fb = 1'b1;
+    localparam  lookups$3$octet$leads_to_fd = 1'b1;
+    localparam  lookups$3$octet$f4_bounded = 1'b0;
+    localparam  lookups$3$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$3$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$3$lead$tuser_truncated = 4'h7;
+    localparam  lookups$3$lead$tuser_overlong = 4'h9;
+    localparam  lookups$3$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$3$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$4$octet$tdata;
+    reg  [4:0] lookups$4$octet$byte_class;
+    reg  [4:0] lookups$4$octet$continuation;
+    reg  [7:0] lookups$4$octet$free_bits;
+    reg  [4:0] lookups$4$lead$byte_class;
+    reg  [2:0] lookups$4$lead$lead_length;
+    reg  [4:0] lookups$4$lead$second_allowed;
+    reg  [3:0] lookups$4$lead$outside_tuser;
+    reg  [3:0] lookups$4$lead$malformed_tuser;
+    reg  lookups$4$continuing;
+    reg  [2:0] lookups$4$need;
+    reg  [4:0] lookups$4$range;
+    reg  [3:0] lookups$4$kind;
+    reg  lookups$4$unused_tables;
+    localparam  lookups$4$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$4$octet$leads_to_fb = 1'b1;
+    localparam  lookups$4$octet$leads_to_fd = 1'b1;
+    localparam  lookups$4$octet$f4_bounded = 1'b0;
+    localparam  lookups$4$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$4$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$4$lead$tuser_truncated = 4'h7;
+    localparam  lookups$4$lead$tuser_overlong = 4'h9;
+    localparam  lookups$4$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$4$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$5$octet$tdata;
+    reg  [4:0] lookups$5$octet$byte_class;
+    reg  [4:0] lookups$5$octet$continuation;
+    reg  [7:0] lookups$5$octet$free_bits;
+    reg  [4:0] lookups$5$lead$byte_class;
+    reg  [2:0] lookups$5$lead$lead_length;
+    reg  [4:0] lookups$5$lead$second_allowed;
+    reg  [3:0] lookups$5$lead$outside_tuser;
+    reg  [3:0] lookups$5$lead$malformed_tuser;
+    reg  lookups$5$continuing;
+    reg  [2:0] lookups$5$need;
+    reg  [4:0] lookups$5$range;
+    reg  [3:0] lookups$5$kind;
+    reg  lookups$5$unused_tables;
+    localparam  lookups$5$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$5$octet$leads_to_fb = 1'b1;
+    localparam  lookups$5$octet$leads_to_fd = 1'b1;
+    localparam  lookups$5$octet$f4_bounded = 1'b0;
+    localparam  lookups$5$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$5$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$5$lead$tuser_truncated = 4'h7;
+    localparam  lookups$5$lead$tuser_overlong = 4'h9;
+    localparam  lookups$5$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$5$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$6$octet$tdata;
+    reg  [4:0] lookups$6$octet$byte_class;
+    reg  [4:0] lookups$6$octet$continuation;
+    reg  [7:0] lookups$6$octet$free_bits;
+    reg  [4:0] lookups$6$lead$byte_class;
+    reg  [2:0] lookups$6$lead$lead_length;
+    reg  [4:0] lookups$6$lead$second_allowed;
+    reg  [3:0] lookups$6$lead$outside_tuser;
+    reg  [3:0] lookups$6$lead$malformed_tuser;
+    reg  lookups$6$continuing;
+    reg  [2:0] lookups$6$need;
+    reg  [4:0] lookups$6$range;
+    reg  [3:0] lookups$6$kind;
+    reg  lookups$6$unused_tables;
+    localparam  lookups$6$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$6$octet$leads_to_fb = 1'b1;
+    localparam  lookups$6$octet$leads_to_fd = 1'b1;
+    localparam  lookups$6$octet$f4_bounded = 1'b0;
+    localparam  lookups$6$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$6$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$6$lead$tuser_truncated = 4'h7;
+    localparam  lookups$6$lead$tuser_overlong = 4'h9;
+    localparam  lookups$6$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$6$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$7$octet$tdata;
+    reg  [4:0] lookups$7$octet$byte_class;
+    reg  [4:0] lookups$7$octet$continuation;
+    reg  [7:0] lookups$7$octet$free_bits;
+    reg  [4:0] lookups$7$lead$byte_class;
+    reg  [2:0] lookups$7$lead$lead_length;
+    reg  [4:0] lookups$7$lead$second_allowed;
+    reg  [3:0] lookups$7$lead$outside_tuser;
+    reg  [3:0] lookups$7$lead$malformed_tuser;
+    reg  lookups$7$continuing;
+    reg  [2:0] lookups$7$need;
+    reg  [4:0] lookups$7$range;
+    reg  [3:0] lookups$7$kind;
+    reg  lookups$7$unused_tables;
+    localparam  lookups$7$octet$leads_to_f7 = 1'b1;
+    localparam  lookups$7$octet$leads_to_fb = 1'b1;
+    localparam  lookups$7$octet$leads_to_fd = 1'b1;
+    localparam  lookups$7$octet$f4_bounded = 1'b0;
+    localparam  lookups$7$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$7$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$7$lead$tuser_truncated = 4'h7;
+    localparam  lookups$7$lead$tuser_overlong = 4'h9;
+    localparam  lookups$7$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$7$lead$tuser_out_of_range = 4'hd;
     reg  scan$reach1$0$clock;
     reg  [20:0] scan$reach1$0$data_in;
     reg  scan$reach1$0$keep_in;
@@ -3162,6 +3178,1710 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             credits$ready$d = 1'b1;
         end
     end
+    // lookups$0$octet
+    always @(*) begin
+        lookups$0$octet$continuation = 'h0;
+        if (!lookups$0$octet$tdata['h7]) begin
+            lookups$0$octet$byte_class = ByteClass$Ascii;
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h7f;
+        end
+        else if (!lookups$0$octet$tdata['h6]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h3f;
+            if (lookups$0$octet$tdata['h5]) begin
+                lookups$0$octet$byte_class = ByteClass$ContA0;
+                lookups$0$octet$continuation = 'h10;
+            end
+            else if (lookups$0$octet$tdata['h4]) begin
+                lookups$0$octet$byte_class = ByteClass$Cont90;
+                lookups$0$octet$continuation = 'h8;
+            end
+            else if (lookups$0$octet$tdata['h3]) begin
+                lookups$0$octet$byte_class = ByteClass$Cont88;
+                lookups$0$octet$continuation = 'h4;
+            end
+            else if (lookups$0$octet$tdata['h2]) begin
+                lookups$0$octet$byte_class = ByteClass$Cont84;
+                lookups$0$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$Cont80;
+                lookups$0$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$0$octet$tdata['h5]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h1f;
+            if (lookups$0$octet$tdata['h4] | lookups$0$octet$tdata['h3] | lookups$0$octet$tdata['h2] | lookups$0$octet$tdata['h1]) begin
+                lookups$0$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$0$octet$tdata['h4]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'hf;
+            if (lookups$0$octet$tdata == 'he0) begin
+                lookups$0$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$0$octet$tdata == 'hed) begin
+                lookups$0$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$0$octet$tdata['h3]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h7;
+            if (lookups$0$octet$tdata == 'hf0) begin
+                lookups$0$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$0$octet$tdata == 'hf4) & lookups$0$octet$f4_bounded) begin
+                lookups$0$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$0$octet$tdata['h2] & ~lookups$0$octet$leads_to_f7) begin
+                lookups$0$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$0$octet$tdata['h2]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h3;
+            if (~lookups$0$octet$leads_to_fb) begin
+                lookups$0$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$0$octet$tdata == 'hf8) begin
+                lookups$0$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$0$octet$tdata['h1]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h1;
+            if (~lookups$0$octet$leads_to_fd) begin
+                lookups$0$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$0$octet$tdata == 'hfc) begin
+                lookups$0$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$0$octet$free_bits = 'h0;
+            lookups$0$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$0$lead
+    always @(*) begin
+        lookups$0$lead$lead_length = 'h0;
+        lookups$0$lead$second_allowed = 'h1f;
+        lookups$0$lead$outside_tuser = lookups$0$lead$tuser_truncated;
+        lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_unexpected_continuation;
+        case (lookups$0$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$0$lead$lead_length = 'h1;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$0$lead$lead_length = 'h2;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$0$lead$lead_length = 'h3;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'h10;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$0$lead$lead_length = 'h3;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'hf;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$0$lead$lead_length = 'h3;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$0$lead$lead_length = 'h4;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'h18;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$0$lead$lead_length = 'h4;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'h7;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$0$lead$lead_length = 'h4;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$0$lead$lead_length = 'h5;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'h1c;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$0$lead$lead_length = 'h5;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$0$lead$lead_length = 'h6;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'h1e;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$0$lead$lead_length = 'h6;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$0
+    always @(*) begin
+        lookups$0$octet$tdata = lookups$0$tdata;
+        lookups$0$lead$byte_class = lookups$0$octet$byte_class;
+        lookups$0$unused_tables = |lookups$0$octet$free_bits;
+        lookups$0$need = 'h0;
+        if (lookups$0$lead$lead_length > 'h1) begin
+            lookups$0$need = lookups$0$lead$lead_length - 'h1;
+        end
+        lookups$0$continuing = 'h0;
+        lookups$0$range = 'h0;
+        lookups$0$kind = lookups$0$lead$malformed_tuser;
+        if (lookups$0$octet$continuation != 'h0) begin
+            lookups$0$continuing = 'h1;
+            lookups$0$range = lookups$0$octet$continuation;
+        end
+        else if (lookups$0$need != 'h0) begin
+            lookups$0$range = lookups$0$lead$second_allowed;
+            lookups$0$kind = lookups$0$lead$outside_tuser;
+        end
+        lookups$0$lane = ({{17{1'b0}}, lookups$0$kind} << 'h11) | ({{16{1'b0}}, lookups$0$range} << 'hc) | ({{18{1'b0}}, lookups$0$need} << 'h9) | ({{20{1'b0}}, lookups$0$continuing} << 'h8) | {{13{1'b0}}, lookups$0$tdata};
+    end
+    // lookups$1$octet
+    always @(*) begin
+        lookups$1$octet$continuation = 'h0;
+        if (!lookups$1$octet$tdata['h7]) begin
+            lookups$1$octet$byte_class = ByteClass$Ascii;
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h7f;
+        end
+        else if (!lookups$1$octet$tdata['h6]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h3f;
+            if (lookups$1$octet$tdata['h5]) begin
+                lookups$1$octet$byte_class = ByteClass$ContA0;
+                lookups$1$octet$continuation = 'h10;
+            end
+            else if (lookups$1$octet$tdata['h4]) begin
+                lookups$1$octet$byte_class = ByteClass$Cont90;
+                lookups$1$octet$continuation = 'h8;
+            end
+            else if (lookups$1$octet$tdata['h3]) begin
+                lookups$1$octet$byte_class = ByteClass$Cont88;
+                lookups$1$octet$continuation = 'h4;
+            end
+            else if (lookups$1$octet$tdata['h2]) begin
+                lookups$1$octet$byte_class = ByteClass$Cont84;
+                lookups$1$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$Cont80;
+                lookups$1$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$1$octet$tdata['h5]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h1f;
+            if (lookups$1$octet$tdata['h4] | lookups$1$octet$tdata['h3] | lookups$1$octet$tdata['h2] | lookups$1$octet$tdata['h1]) begin
+                lookups$1$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$1$octet$tdata['h4]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'hf;
+            if (lookups$1$octet$tdata == 'he0) begin
+                lookups$1$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$1$octet$tdata == 'hed) begin
+                lookups$1$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$1$octet$tdata['h3]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h7;
+            if (lookups$1$octet$tdata == 'hf0) begin
+                lookups$1$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$1$octet$tdata == 'hf4) & lookups$1$octet$f4_bounded) begin
+                lookups$1$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$1$octet$tdata['h2] & ~lookups$1$octet$leads_to_f7) begin
+                lookups$1$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$1$octet$tdata['h2]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h3;
+            if (~lookups$1$octet$leads_to_fb) begin
+                lookups$1$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$1$octet$tdata == 'hf8) begin
+                lookups$1$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$1$octet$tdata['h1]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h1;
+            if (~lookups$1$octet$leads_to_fd) begin
+                lookups$1$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$1$octet$tdata == 'hfc) begin
+                lookups$1$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$1$octet$free_bits = 'h0;
+            lookups$1$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$1$lead
+    always @(*) begin
+        lookups$1$lead$lead_length = 'h0;
+        lookups$1$lead$second_allowed = 'h1f;
+        lookups$1$lead$outside_tuser = lookups$1$lead$tuser_truncated;
+        lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_unexpected_continuation;
+        case (lookups$1$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$1$lead$lead_length = 'h1;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$1$lead$lead_length = 'h2;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$1$lead$lead_length = 'h3;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'h10;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$1$lead$lead_length = 'h3;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'hf;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$1$lead$lead_length = 'h3;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$1$lead$lead_length = 'h4;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'h18;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$1$lead$lead_length = 'h4;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'h7;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$1$lead$lead_length = 'h4;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$1$lead$lead_length = 'h5;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'h1c;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$1$lead$lead_length = 'h5;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$1$lead$lead_length = 'h6;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'h1e;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$1$lead$lead_length = 'h6;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$1
+    always @(*) begin
+        lookups$1$octet$tdata = lookups$1$tdata;
+        lookups$1$lead$byte_class = lookups$1$octet$byte_class;
+        lookups$1$unused_tables = |lookups$1$octet$free_bits;
+        lookups$1$need = 'h0;
+        if (lookups$1$lead$lead_length > 'h1) begin
+            lookups$1$need = lookups$1$lead$lead_length - 'h1;
+        end
+        lookups$1$continuing = 'h0;
+        lookups$1$range = 'h0;
+        lookups$1$kind = lookups$1$lead$malformed_tuser;
+        if (lookups$1$octet$continuation != 'h0) begin
+            lookups$1$continuing = 'h1;
+            lookups$1$range = lookups$1$octet$continuation;
+        end
+        else if (lookups$1$need != 'h0) begin
+            lookups$1$range = lookups$1$lead$second_allowed;
+            lookups$1$kind = lookups$1$lead$outside_tuser;
+        end
+        lookups$1$lane = ({{17{1'b0}}, lookups$1$kind} << 'h11) | ({{16{1'b0}}, lookups$1$range} << 'hc) | ({{18{1'b0}}, lookups$1$need} << 'h9) | ({{20{1'b0}}, lookups$1$continuing} << 'h8) | {{13{1'b0}}, lookups$1$tdata};
+    end
+    // lookups$2$octet
+    always @(*) begin
+        lookups$2$octet$continuation = 'h0;
+        if (!lookups$2$octet$tdata['h7]) begin
+            lookups$2$octet$byte_class = ByteClass$Ascii;
+            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h7f;
+        end
+        else if (!lookups$2$octet$tdata['h6]) begin
+            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h3f;
+            if (lookups$2$octet$tdata['h5]) begin
+                lookups$2$octet$byte_class = ByteClass$ContA0;
+                lookups$2$octet$continuation = 'h10;
+            end
+            else if (lookups$2$octet$tdata['h4]) begin
+                lookups$2$octet$byte_class = ByteClass$Cont90;
+                lookups$2$octet$continuation = 'h8;
+            end
+            else if (lookups$2$octet$tdata['h3]) begin
+                lookups$2$octet$byte_class = ByteClass$Cont88;
+                lookups$2$octet$continuation = 'h4;
+            end
+            else if (lookups$2$octet$tdata['h2]) begin
+                lookups$2$octet$byte_class = ByteClass$Cont84;
+                lookups$2$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$2$octet$byte_class = ByteClass$Cont80;
+                lookups$2$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$2$octet$tdata['h5]) begin
+            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h1f;
+            if (lookups$2$octet$tdata['h4] | lookups$2$octet$tdata['h3] | lookups$2$octet$tdata['h2] | lookups$2$octet$tdata['h1]) begin
+                lookups$2$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$2$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$2$octet$tdata['h4]) begin
+            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'hf;
+            if (lookups$2$octet$tdata == 'he0) begin
+                lookups$2$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$2$octet$tdata == 'hed) begin
+                lookups$2$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$2$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$2$octet$tdata['h3]) begin
+            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h7;
+            if (lookups$2$octet$tdata == 'hf0) begin
+                lookups$2$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$2$octet$tdata == 'hf4) & lookups$2$octet$f4_bounded) begin
+                lookups$2$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$2$octet$tdata['h2] & ~lookups$2$octet$leads_to_f7) begin
+                lookups$2$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$2$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$2$octet$tdata['h2]) begin
+            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h3;
+            if (~lookups$2$octet$leads_to_fb) begin
+                lookups$2$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$2$octet$tdata == 'hf8) begin
+                lookups$2$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$2$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$2$octet$tdata['h1]) begin
+            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h1;
+            if (~lookups$2$octet$leads_to_fd) begin
+                lookups$2$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$2$octet$tdata == 'hfc) begin
+                lookups$2$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$2$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$2$octet$free_bits = 'h0;
+            lookups$2$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$2$lead
+    always @(*) begin
+        lookups$2$lead$lead_length = 'h0;
+        lookups$2$lead$second_allowed = 'h1f;
+        lookups$2$lead$outside_tuser = lookups$2$lead$tuser_truncated;
+        lookups$2$lead$malformed_tuser = lookups$2$lead$tuser_unexpected_continuation;
+        case (lookups$2$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$2$lead$lead_length = 'h1;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$2$lead$lead_length = 'h2;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$2$lead$lead_length = 'h3;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                    lookups$2$lead$second_allowed = 'h10;
+                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$2$lead$lead_length = 'h3;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                    lookups$2$lead$second_allowed = 'hf;
+                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$2$lead$lead_length = 'h3;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$2$lead$lead_length = 'h4;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                    lookups$2$lead$second_allowed = 'h18;
+                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$2$lead$lead_length = 'h4;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                    lookups$2$lead$second_allowed = 'h7;
+                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$2$lead$lead_length = 'h4;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$2$lead$lead_length = 'h5;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                    lookups$2$lead$second_allowed = 'h1c;
+                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$2$lead$lead_length = 'h5;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$2$lead$lead_length = 'h6;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                    lookups$2$lead$second_allowed = 'h1e;
+                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$2$lead$lead_length = 'h6;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$2$lead$malformed_tuser = lookups$2$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$2$lead$malformed_tuser = lookups$2$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$2$lead$malformed_tuser = lookups$2$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$2
+    always @(*) begin
+        lookups$2$octet$tdata = lookups$2$tdata;
+        lookups$2$lead$byte_class = lookups$2$octet$byte_class;
+        lookups$2$unused_tables = |lookups$2$octet$free_bits;
+        lookups$2$need = 'h0;
+        if (lookups$2$lead$lead_length > 'h1) begin
+            lookups$2$need = lookups$2$lead$lead_length - 'h1;
+        end
+        lookups$2$continuing = 'h0;
+        lookups$2$range = 'h0;
+        lookups$2$kind = lookups$2$lead$malformed_tuser;
+        if (lookups$2$octet$continuation != 'h0) begin
+            lookups$2$continuing = 'h1;
+            lookups$2$range = lookups$2$octet$continuation;
+        end
+        else if (lookups$2$need != 'h0) begin
+            lookups$2$range = lookups$2$lead$second_allowed;
+            lookups$2$kind = lookups$2$lead$outside_tuser;
+        end
+        lookups$2$lane = ({{17{1'b0}}, lookups$2$kind} << 'h11) | ({{16{1'b0}}, lookups$2$range} << 'hc) | ({{18{1'b0}}, lookups$2$need} << 'h9) | ({{20{1'b0}}, lookups$2$continuing} << 'h8) | {{13{1'b0}}, lookups$2$tdata};
+    end
+    // lookups$3$octet
+    always @(*) begin
+        lookups$3$octet$continuation = 'h0;
+        if (!lookups$3$octet$tdata['h7]) begin
+            lookups$3$octet$byte_class = ByteClass$Ascii;
+            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h7f;
+        end
+        else if (!lookups$3$octet$tdata['h6]) begin
+            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h3f;
+            if (lookups$3$octet$tdata['h5]) begin
+                lookups$3$octet$byte_class = ByteClass$ContA0;
+                lookups$3$octet$continuation = 'h10;
+            end
+            else if (lookups$3$octet$tdata['h4]) begin
+                lookups$3$octet$byte_class = ByteClass$Cont90;
+                lookups$3$octet$continuation = 'h8;
+            end
+            else if (lookups$3$octet$tdata['h3]) begin
+                lookups$3$octet$byte_class = ByteClass$Cont88;
+                lookups$3$octet$continuation = 'h4;
+            end
+            else if (lookups$3$octet$tdata['h2]) begin
+                lookups$3$octet$byte_class = ByteClass$Cont84;
+                lookups$3$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$3$octet$byte_class = ByteClass$Cont80;
+                lookups$3$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$3$octet$tdata['h5]) begin
+            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h1f;
+            if (lookups$3$octet$tdata['h4] | lookups$3$octet$tdata['h3] | lookups$3$octet$tdata['h2] | lookups$3$octet$tdata['h1]) begin
+                lookups$3$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$3$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$3$octet$tdata['h4]) begin
+            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'hf;
+            if (lookups$3$octet$tdata == 'he0) begin
+                lookups$3$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$3$octet$tdata == 'hed) begin
+                lookups$3$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$3$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$3$octet$tdata['h3]) begin
+            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h7;
+            if (lookups$3$octet$tdata == 'hf0) begin
+                lookups$3$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$3$octet$tdata == 'hf4) & lookups$3$octet$f4_bounded) begin
+                lookups$3$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$3$octet$tdata['h2] & ~lookups$3$octet$leads_to_f7) begin
+                lookups$3$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$3$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$3$octet$tdata['h2]) begin
+            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h3;
+            if (~lookups$3$octet$leads_to_fb) begin
+                lookups$3$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$3$octet$tdata == 'hf8) begin
+                lookups$3$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$3$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$3$octet$tdata['h1]) begin
+            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h1;
+            if (~lookups$3$octet$leads_to_fd) begin
+                lookups$3$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$3$octet$tdata == 'hfc) begin
+                lookups$3$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$3$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$3$octet$free_bits = 'h0;
+            lookups$3$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$3$lead
+    always @(*) begin
+        lookups$3$lead$lead_length = 'h0;
+        lookups$3$lead$second_allowed = 'h1f;
+        lookups$3$lead$outside_tuser = lookups$3$lead$tuser_truncated;
+        lookups$3$lead$malformed_tuser = lookups$3$lead$tuser_unexpected_continuation;
+        case (lookups$3$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$3$lead$lead_length = 'h1;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$3$lead$lead_length = 'h2;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$3$lead$lead_length = 'h3;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                    lookups$3$lead$second_allowed = 'h10;
+                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$3$lead$lead_length = 'h3;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                    lookups$3$lead$second_allowed = 'hf;
+                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$3$lead$lead_length = 'h3;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$3$lead$lead_length = 'h4;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                    lookups$3$lead$second_allowed = 'h18;
+                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$3$lead$lead_length = 'h4;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                    lookups$3$lead$second_allowed = 'h7;
+                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$3$lead$lead_length = 'h4;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$3$lead$lead_length = 'h5;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                    lookups$3$lead$second_allowed = 'h1c;
+                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$3$lead$lead_length = 'h5;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$3$lead$lead_length = 'h6;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                    lookups$3$lead$second_allowed = 'h1e;
+                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$3$lead$lead_length = 'h6;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$3$lead$malformed_tuser = lookups$3$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$3$lead$malformed_tuser = lookups$3$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$3$lead$malformed_tuser = lookups$3$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$3
+    always @(*) begin
+        lookups$3$octet$tdata = lookups$3$tdata;
+        lookups$3$lead$byte_class = lookups$3$octet$byte_class;
+        lookups$3$unused_tables = |lookups$3$octet$free_bits;
+        lookups$3$need = 'h0;
+        if (lookups$3$lead$lead_length > 'h1) begin
+            lookups$3$need = lookups$3$lead$lead_length - 'h1;
+        end
+        lookups$3$continuing = 'h0;
+        lookups$3$range = 'h0;
+        lookups$3$kind = lookups$3$lead$malformed_tuser;
+        if (lookups$3$octet$continuation != 'h0) begin
+            lookups$3$continuing = 'h1;
+            lookups$3$range = lookups$3$octet$continuation;
+        end
+        else if (lookups$3$need != 'h0) begin
+            lookups$3$range = lookups$3$lead$second_allowed;
+            lookups$3$kind = lookups$3$lead$outside_tuser;
+        end
+        lookups$3$lane = ({{17{1'b0}}, lookups$3$kind} << 'h11) | ({{16{1'b0}}, lookups$3$range} << 'hc) | ({{18{1'b0}}, lookups$3$need} << 'h9) | ({{20{1'b0}}, lookups$3$continuing} << 'h8) | {{13{1'b0}}, lookups$3$tdata};
+    end
+    // lookups$4$octet
+    always @(*) begin
+        lookups$4$octet$continuation = 'h0;
+        if (!lookups$4$octet$tdata['h7]) begin
+            lookups$4$octet$byte_class = ByteClass$Ascii;
+            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h7f;
+        end
+        else if (!lookups$4$octet$tdata['h6]) begin
+            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h3f;
+            if (lookups$4$octet$tdata['h5]) begin
+                lookups$4$octet$byte_class = ByteClass$ContA0;
+                lookups$4$octet$continuation = 'h10;
+            end
+            else if (lookups$4$octet$tdata['h4]) begin
+                lookups$4$octet$byte_class = ByteClass$Cont90;
+                lookups$4$octet$continuation = 'h8;
+            end
+            else if (lookups$4$octet$tdata['h3]) begin
+                lookups$4$octet$byte_class = ByteClass$Cont88;
+                lookups$4$octet$continuation = 'h4;
+            end
+            else if (lookups$4$octet$tdata['h2]) begin
+                lookups$4$octet$byte_class = ByteClass$Cont84;
+                lookups$4$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$4$octet$byte_class = ByteClass$Cont80;
+                lookups$4$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$4$octet$tdata['h5]) begin
+            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h1f;
+            if (lookups$4$octet$tdata['h4] | lookups$4$octet$tdata['h3] | lookups$4$octet$tdata['h2] | lookups$4$octet$tdata['h1]) begin
+                lookups$4$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$4$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$4$octet$tdata['h4]) begin
+            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'hf;
+            if (lookups$4$octet$tdata == 'he0) begin
+                lookups$4$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$4$octet$tdata == 'hed) begin
+                lookups$4$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$4$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$4$octet$tdata['h3]) begin
+            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h7;
+            if (lookups$4$octet$tdata == 'hf0) begin
+                lookups$4$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$4$octet$tdata == 'hf4) & lookups$4$octet$f4_bounded) begin
+                lookups$4$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$4$octet$tdata['h2] & ~lookups$4$octet$leads_to_f7) begin
+                lookups$4$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$4$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$4$octet$tdata['h2]) begin
+            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h3;
+            if (~lookups$4$octet$leads_to_fb) begin
+                lookups$4$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$4$octet$tdata == 'hf8) begin
+                lookups$4$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$4$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$4$octet$tdata['h1]) begin
+            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h1;
+            if (~lookups$4$octet$leads_to_fd) begin
+                lookups$4$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$4$octet$tdata == 'hfc) begin
+                lookups$4$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$4$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$4$octet$free_bits = 'h0;
+            lookups$4$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$4$lead
+    always @(*) begin
+        lookups$4$lead$lead_length = 'h0;
+        lookups$4$lead$second_allowed = 'h1f;
+        lookups$4$lead$outside_tuser = lookups$4$lead$tuser_truncated;
+        lookups$4$lead$malformed_tuser = lookups$4$lead$tuser_unexpected_continuation;
+        case (lookups$4$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$4$lead$lead_length = 'h1;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$4$lead$lead_length = 'h2;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$4$lead$lead_length = 'h3;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                    lookups$4$lead$second_allowed = 'h10;
+                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$4$lead$lead_length = 'h3;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                    lookups$4$lead$second_allowed = 'hf;
+                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$4$lead$lead_length = 'h3;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$4$lead$lead_length = 'h4;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                    lookups$4$lead$second_allowed = 'h18;
+                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$4$lead$lead_length = 'h4;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                    lookups$4$lead$second_allowed = 'h7;
+                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$4$lead$lead_length = 'h4;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$4$lead$lead_length = 'h5;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                    lookups$4$lead$second_allowed = 'h1c;
+                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$4$lead$lead_length = 'h5;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$4$lead$lead_length = 'h6;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                    lookups$4$lead$second_allowed = 'h1e;
+                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$4$lead$lead_length = 'h6;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$4$lead$malformed_tuser = lookups$4$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$4$lead$malformed_tuser = lookups$4$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$4$lead$malformed_tuser = lookups$4$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$4
+    always @(*) begin
+        lookups$4$octet$tdata = lookups$4$tdata;
+        lookups$4$lead$byte_class = lookups$4$octet$byte_class;
+        lookups$4$unused_tables = |lookups$4$octet$free_bits;
+        lookups$4$need = 'h0;
+        if (lookups$4$lead$lead_length > 'h1) begin
+            lookups$4$need = lookups$4$lead$lead_length - 'h1;
+        end
+        lookups$4$continuing = 'h0;
+        lookups$4$range = 'h0;
+        lookups$4$kind = lookups$4$lead$malformed_tuser;
+        if (lookups$4$octet$continuation != 'h0) begin
+            lookups$4$continuing = 'h1;
+            lookups$4$range = lookups$4$octet$continuation;
+        end
+        else if (lookups$4$need != 'h0) begin
+            lookups$4$range = lookups$4$lead$second_allowed;
+            lookups$4$kind = lookups$4$lead$outside_tuser;
+        end
+        lookups$4$lane = ({{17{1'b0}}, lookups$4$kind} << 'h11) | ({{16{1'b0}}, lookups$4$range} << 'hc) | ({{18{1'b0}}, lookups$4$need} << 'h9) | ({{20{1'b0}}, lookups$4$continuing} << 'h8) | {{13{1'b0}}, lookups$4$tdata};
+    end
+    // lookups$5$octet
+    always @(*) begin
+        lookups$5$octet$continuation = 'h0;
+        if (!lookups$5$octet$tdata['h7]) begin
+            lookups$5$octet$byte_class = ByteClass$Ascii;
+            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h7f;
+        end
+        else if (!lookups$5$octet$tdata['h6]) begin
+            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h3f;
+            if (lookups$5$octet$tdata['h5]) begin
+                lookups$5$octet$byte_class = ByteClass$ContA0;
+                lookups$5$octet$continuation = 'h10;
+            end
+            else if (lookups$5$octet$tdata['h4]) begin
+                lookups$5$octet$byte_class = ByteClass$Cont90;
+                lookups$5$octet$continuation = 'h8;
+            end
+            else if (lookups$5$octet$tdata['h3]) begin
+                lookups$5$octet$byte_class = ByteClass$Cont88;
+                lookups$5$octet$continuation = 'h4;
+            end
+            else if (lookups$5$octet$tdata['h2]) begin
+                lookups$5$octet$byte_class = ByteClass$Cont84;
+                lookups$5$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$5$octet$byte_class = ByteClass$Cont80;
+                lookups$5$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$5$octet$tdata['h5]) begin
+            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h1f;
+            if (lookups$5$octet$tdata['h4] | lookups$5$octet$tdata['h3] | lookups$5$octet$tdata['h2] | lookups$5$octet$tdata['h1]) begin
+                lookups$5$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$5$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$5$octet$tdata['h4]) begin
+            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'hf;
+            if (lookups$5$octet$tdata == 'he0) begin
+                lookups$5$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$5$octet$tdata == 'hed) begin
+                lookups$5$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$5$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$5$octet$tdata['h3]) begin
+            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h7;
+            if (lookups$5$octet$tdata == 'hf0) begin
+                lookups$5$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$5$octet$tdata == 'hf4) & lookups$5$octet$f4_bounded) begin
+                lookups$5$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$5$octet$tdata['h2] & ~lookups$5$octet$leads_to_f7) begin
+                lookups$5$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$5$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$5$octet$tdata['h2]) begin
+            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h3;
+            if (~lookups$5$octet$leads_to_fb) begin
+                lookups$5$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$5$octet$tdata == 'hf8) begin
+                lookups$5$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$5$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$5$octet$tdata['h1]) begin
+            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h1;
+            if (~lookups$5$octet$leads_to_fd) begin
+                lookups$5$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$5$octet$tdata == 'hfc) begin
+                lookups$5$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$5$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$5$octet$free_bits = 'h0;
+            lookups$5$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$5$lead
+    always @(*) begin
+        lookups$5$lead$lead_length = 'h0;
+        lookups$5$lead$second_allowed = 'h1f;
+        lookups$5$lead$outside_tuser = lookups$5$lead$tuser_truncated;
+        lookups$5$lead$malformed_tuser = lookups$5$lead$tuser_unexpected_continuation;
+        case (lookups$5$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$5$lead$lead_length = 'h1;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$5$lead$lead_length = 'h2;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$5$lead$lead_length = 'h3;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                    lookups$5$lead$second_allowed = 'h10;
+                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$5$lead$lead_length = 'h3;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                    lookups$5$lead$second_allowed = 'hf;
+                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$5$lead$lead_length = 'h3;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$5$lead$lead_length = 'h4;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                    lookups$5$lead$second_allowed = 'h18;
+                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$5$lead$lead_length = 'h4;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                    lookups$5$lead$second_allowed = 'h7;
+                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$5$lead$lead_length = 'h4;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$5$lead$lead_length = 'h5;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                    lookups$5$lead$second_allowed = 'h1c;
+                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$5$lead$lead_length = 'h5;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$5$lead$lead_length = 'h6;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                    lookups$5$lead$second_allowed = 'h1e;
+                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$5$lead$lead_length = 'h6;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$5$lead$malformed_tuser = lookups$5$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$5$lead$malformed_tuser = lookups$5$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$5$lead$malformed_tuser = lookups$5$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$5
+    always @(*) begin
+        lookups$5$octet$tdata = lookups$5$tdata;
+        lookups$5$lead$byte_class = lookups$5$octet$byte_class;
+        lookups$5$unused_tables = |lookups$5$octet$free_bits;
+        lookups$5$need = 'h0;
+        if (lookups$5$lead$lead_length > 'h1) begin
+            lookups$5$need = lookups$5$lead$lead_length - 'h1;
+        end
+        lookups$5$continuing = 'h0;
+        lookups$5$range = 'h0;
+        lookups$5$kind = lookups$5$lead$malformed_tuser;
+        if (lookups$5$octet$continuation != 'h0) begin
+            lookups$5$continuing = 'h1;
+            lookups$5$range = lookups$5$octet$continuation;
+        end
+        else if (lookups$5$need != 'h0) begin
+            lookups$5$range = lookups$5$lead$second_allowed;
+            lookups$5$kind = lookups$5$lead$outside_tuser;
+        end
+        lookups$5$lane = ({{17{1'b0}}, lookups$5$kind} << 'h11) | ({{16{1'b0}}, lookups$5$range} << 'hc) | ({{18{1'b0}}, lookups$5$need} << 'h9) | ({{20{1'b0}}, lookups$5$continuing} << 'h8) | {{13{1'b0}}, lookups$5$tdata};
+    end
+    // lookups$6$octet
+    always @(*) begin
+        lookups$6$octet$continuation = 'h0;
+        if (!lookups$6$octet$tdata['h7]) begin
+            lookups$6$octet$byte_class = ByteClass$Ascii;
+            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h7f;
+        end
+        else if (!lookups$6$octet$tdata['h6]) begin
+            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h3f;
+            if (lookups$6$octet$tdata['h5]) begin
+                lookups$6$octet$byte_class = ByteClass$ContA0;
+                lookups$6$octet$continuation = 'h10;
+            end
+            else if (lookups$6$octet$tdata['h4]) begin
+                lookups$6$octet$byte_class = ByteClass$Cont90;
+                lookups$6$octet$continuation = 'h8;
+            end
+            else if (lookups$6$octet$tdata['h3]) begin
+                lookups$6$octet$byte_class = ByteClass$Cont88;
+                lookups$6$octet$continuation = 'h4;
+            end
+            else if (lookups$6$octet$tdata['h2]) begin
+                lookups$6$octet$byte_class = ByteClass$Cont84;
+                lookups$6$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$6$octet$byte_class = ByteClass$Cont80;
+                lookups$6$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$6$octet$tdata['h5]) begin
+            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h1f;
+            if (lookups$6$octet$tdata['h4] | lookups$6$octet$tdata['h3] | lookups$6$octet$tdata['h2] | lookups$6$octet$tdata['h1]) begin
+                lookups$6$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$6$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$6$octet$tdata['h4]) begin
+            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'hf;
+            if (lookups$6$octet$tdata == 'he0) begin
+                lookups$6$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$6$octet$tdata == 'hed) begin
+                lookups$6$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$6$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$6$octet$tdata['h3]) begin
+            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h7;
+            if (lookups$6$octet$tdata == 'hf0) begin
+                lookups$6$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$6$octet$tdata == 'hf4) & lookups$6$octet$f4_bounded) begin
+                lookups$6$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$6$octet$tdata['h2] & ~lookups$6$octet$leads_to_f7) begin
+                lookups$6$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$6$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$6$octet$tdata['h2]) begin
+            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h3;
+            if (~lookups$6$octet$leads_to_fb) begin
+                lookups$6$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$6$octet$tdata == 'hf8) begin
+                lookups$6$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$6$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$6$octet$tdata['h1]) begin
+            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h1;
+            if (~lookups$6$octet$leads_to_fd) begin
+                lookups$6$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$6$octet$tdata == 'hfc) begin
+                lookups$6$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$6$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$6$octet$free_bits = 'h0;
+            lookups$6$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$6$lead
+    always @(*) begin
+        lookups$6$lead$lead_length = 'h0;
+        lookups$6$lead$second_allowed = 'h1f;
+        lookups$6$lead$outside_tuser = lookups$6$lead$tuser_truncated;
+        lookups$6$lead$malformed_tuser = lookups$6$lead$tuser_unexpected_continuation;
+        case (lookups$6$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$6$lead$lead_length = 'h1;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$6$lead$lead_length = 'h2;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$6$lead$lead_length = 'h3;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                    lookups$6$lead$second_allowed = 'h10;
+                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$6$lead$lead_length = 'h3;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                    lookups$6$lead$second_allowed = 'hf;
+                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$6$lead$lead_length = 'h3;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$6$lead$lead_length = 'h4;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                    lookups$6$lead$second_allowed = 'h18;
+                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$6$lead$lead_length = 'h4;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                    lookups$6$lead$second_allowed = 'h7;
+                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$6$lead$lead_length = 'h4;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$6$lead$lead_length = 'h5;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                    lookups$6$lead$second_allowed = 'h1c;
+                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$6$lead$lead_length = 'h5;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$6$lead$lead_length = 'h6;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                    lookups$6$lead$second_allowed = 'h1e;
+                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$6$lead$lead_length = 'h6;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$6$lead$malformed_tuser = lookups$6$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$6$lead$malformed_tuser = lookups$6$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$6$lead$malformed_tuser = lookups$6$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$6
+    always @(*) begin
+        lookups$6$octet$tdata = lookups$6$tdata;
+        lookups$6$lead$byte_class = lookups$6$octet$byte_class;
+        lookups$6$unused_tables = |lookups$6$octet$free_bits;
+        lookups$6$need = 'h0;
+        if (lookups$6$lead$lead_length > 'h1) begin
+            lookups$6$need = lookups$6$lead$lead_length - 'h1;
+        end
+        lookups$6$continuing = 'h0;
+        lookups$6$range = 'h0;
+        lookups$6$kind = lookups$6$lead$malformed_tuser;
+        if (lookups$6$octet$continuation != 'h0) begin
+            lookups$6$continuing = 'h1;
+            lookups$6$range = lookups$6$octet$continuation;
+        end
+        else if (lookups$6$need != 'h0) begin
+            lookups$6$range = lookups$6$lead$second_allowed;
+            lookups$6$kind = lookups$6$lead$outside_tuser;
+        end
+        lookups$6$lane = ({{17{1'b0}}, lookups$6$kind} << 'h11) | ({{16{1'b0}}, lookups$6$range} << 'hc) | ({{18{1'b0}}, lookups$6$need} << 'h9) | ({{20{1'b0}}, lookups$6$continuing} << 'h8) | {{13{1'b0}}, lookups$6$tdata};
+    end
+    // lookups$7$octet
+    always @(*) begin
+        lookups$7$octet$continuation = 'h0;
+        if (!lookups$7$octet$tdata['h7]) begin
+            lookups$7$octet$byte_class = ByteClass$Ascii;
+            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h7f;
+        end
+        else if (!lookups$7$octet$tdata['h6]) begin
+            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h3f;
+            if (lookups$7$octet$tdata['h5]) begin
+                lookups$7$octet$byte_class = ByteClass$ContA0;
+                lookups$7$octet$continuation = 'h10;
+            end
+            else if (lookups$7$octet$tdata['h4]) begin
+                lookups$7$octet$byte_class = ByteClass$Cont90;
+                lookups$7$octet$continuation = 'h8;
+            end
+            else if (lookups$7$octet$tdata['h3]) begin
+                lookups$7$octet$byte_class = ByteClass$Cont88;
+                lookups$7$octet$continuation = 'h4;
+            end
+            else if (lookups$7$octet$tdata['h2]) begin
+                lookups$7$octet$byte_class = ByteClass$Cont84;
+                lookups$7$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$7$octet$byte_class = ByteClass$Cont80;
+                lookups$7$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$7$octet$tdata['h5]) begin
+            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h1f;
+            if (lookups$7$octet$tdata['h4] | lookups$7$octet$tdata['h3] | lookups$7$octet$tdata['h2] | lookups$7$octet$tdata['h1]) begin
+                lookups$7$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$7$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$7$octet$tdata['h4]) begin
+            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'hf;
+            if (lookups$7$octet$tdata == 'he0) begin
+                lookups$7$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$7$octet$tdata == 'hed) begin
+                lookups$7$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$7$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$7$octet$tdata['h3]) begin
+            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h7;
+            if (lookups$7$octet$tdata == 'hf0) begin
+                lookups$7$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$7$octet$tdata == 'hf4) & lookups$7$octet$f4_bounded) begin
+                lookups$7$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$7$octet$tdata['h2] & ~lookups$7$octet$leads_to_f7) begin
+                lookups$7$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$7$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$7$octet$tdata['h2]) begin
+            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h3;
+            if (~lookups$7$octet$leads_to_fb) begin
+                lookups$7$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$7$octet$tdata == 'hf8) begin
+                lookups$7$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$7$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$7$octet$tdata['h1]) begin
+            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h1;
+            if (~lookups$7$octet$leads_to_fd) begin
+                lookups$7$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$7$octet$tdata == 'hfc) begin
+                lookups$7$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$7$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$7$octet$free_bits = 'h0;
+            lookups$7$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$7$lead
+    always @(*) begin
+        lookups$7$lead$lead_length = 'h0;
+        lookups$7$lead$second_allowed = 'h1f;
+        lookups$7$lead$outside_tuser = lookups$7$lead$tuser_truncated;
+        lookups$7$lead$malformed_tuser = lookups$7$lead$tuser_unexpected_continuation;
+        case (lookups$7$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$7$lead$lead_length = 'h1;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$7$lead$lead_length = 'h2;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$7$lead$lead_length = 'h3;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                    lookups$7$lead$second_allowed = 'h10;
+                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$7$lead$lead_length = 'h3;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                    lookups$7$lead$second_allowed = 'hf;
+                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$7$lead$lead_length = 'h3;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$7$lead$lead_length = 'h4;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                    lookups$7$lead$second_allowed = 'h18;
+                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$7$lead$lead_length = 'h4;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                    lookups$7$lead$second_allowed = 'h7;
+                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$7$lead$lead_length = 'h4;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$7$lead$lead_length = 'h5;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                    lookups$7$lead$second_allowed = 'h1c;
+                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$7$lead$lead_length = 'h5;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$7$lead$lead_length = 'h6;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                    lookups$7$lead$second_allowed = 'h1e;
+                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$7$lead$lead_length = 'h6;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$7$lead$malformed_tuser = lookups$7$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$7$lead$malformed_tuser = lookups$7$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$7$lead$malformed_tuser = lookups$7$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$7
+    always @(*) begin
+        lookups$7$octet$tdata = lookups$7$tdata;
+        lookups$7$lead$byte_class = lookups$7$octet$byte_class;
+        lookups$7$unused_tables = |lookups$7$octet$free_bits;
+        lookups$7$need = 'h0;
+        if (lookups$7$lead$lead_length > 'h1) begin
+            lookups$7$need = lookups$7$lead$lead_length - 'h1;
+        end
+        lookups$7$continuing = 'h0;
+        lookups$7$range = 'h0;
+        lookups$7$kind = lookups$7$lead$malformed_tuser;
+        if (lookups$7$octet$continuation != 'h0) begin
+            lookups$7$continuing = 'h1;
+            lookups$7$range = lookups$7$octet$continuation;
+        end
+        else if (lookups$7$need != 'h0) begin
+            lookups$7$range = lookups$7$lead$second_allowed;
+            lookups$7$kind = lookups$7$lead$outside_tuser;
+        end
+        lookups$7$lane = ({{17{1'b0}}, lookups$7$kind} << 'h11) | ({{16{1'b0}}, lookups$7$range} << 'hc) | ({{18{1'b0}}, lookups$7$need} << 'h9) | ({{20{1'b0}}, lookups$7$continuing} << 'h8) | {{13{1'b0}}, lookups$7$tdata};
+    end
     // beat
     initial begin
        beat$q = 1'h0;
@@ -3176,61 +4896,61 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge last$clock) begin
        last$q <= last$d;
     end
-    // lane_data$0
+    // lanes$0
     initial begin
-       lane_data$0$q = 8'h0;
+       lanes$0$q = 21'h0;
     end
-    always @(posedge lane_data$0$clock) begin
-       lane_data$0$q <= lane_data$0$d;
+    always @(posedge lanes$0$clock) begin
+       lanes$0$q <= lanes$0$d;
     end
-    // lane_data$1
+    // lanes$1
     initial begin
-       lane_data$1$q = 8'h0;
+       lanes$1$q = 21'h0;
     end
-    always @(posedge lane_data$1$clock) begin
-       lane_data$1$q <= lane_data$1$d;
+    always @(posedge lanes$1$clock) begin
+       lanes$1$q <= lanes$1$d;
     end
-    // lane_data$2
+    // lanes$2
     initial begin
-       lane_data$2$q = 8'h0;
+       lanes$2$q = 21'h0;
     end
-    always @(posedge lane_data$2$clock) begin
-       lane_data$2$q <= lane_data$2$d;
+    always @(posedge lanes$2$clock) begin
+       lanes$2$q <= lanes$2$d;
     end
-    // lane_data$3
+    // lanes$3
     initial begin
-       lane_data$3$q = 8'h0;
+       lanes$3$q = 21'h0;
     end
-    always @(posedge lane_data$3$clock) begin
-       lane_data$3$q <= lane_data$3$d;
+    always @(posedge lanes$3$clock) begin
+       lanes$3$q <= lanes$3$d;
     end
-    // lane_data$4
+    // lanes$4
     initial begin
-       lane_data$4$q = 8'h0;
+       lanes$4$q = 21'h0;
     end
-    always @(posedge lane_data$4$clock) begin
-       lane_data$4$q <= lane_data$4$d;
+    always @(posedge lanes$4$clock) begin
+       lanes$4$q <= lanes$4$d;
     end
-    // lane_data$5
+    // lanes$5
     initial begin
-       lane_data$5$q = 8'h0;
+       lanes$5$q = 21'h0;
     end
-    always @(posedge lane_data$5$clock) begin
-       lane_data$5$q <= lane_data$5$d;
+    always @(posedge lanes$5$clock) begin
+       lanes$5$q <= lanes$5$d;
     end
-    // lane_data$6
+    // lanes$6
     initial begin
-       lane_data$6$q = 8'h0;
+       lanes$6$q = 21'h0;
     end
-    always @(posedge lane_data$6$clock) begin
-       lane_data$6$q <= lane_data$6$d;
+    always @(posedge lanes$6$clock) begin
+       lanes$6$q <= lanes$6$d;
     end
-    // lane_data$7
+    // lanes$7
     initial begin
-       lane_data$7$q = 8'h0;
+       lanes$7$q = 21'h0;
     end
-    always @(posedge lane_data$7$clock) begin
-       lane_data$7$q <= lane_data$7$d;
+    always @(posedge lanes$7$clock) begin
+       lanes$7$q <= lanes$7$d;
     end
     // lane_keep$0
     initial begin
@@ -3288,221 +5008,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge lane_keep$7$clock) begin
        lane_keep$7$q <= lane_keep$7$d;
     end
-    // summaries$0$octet
-    always @(*) begin
-        summaries$0$octet$continuation = 'h0;
-        if (!summaries$0$octet$tdata['h7]) begin
-            summaries$0$octet$byte_class = ByteClass$Ascii;
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h7f;
-        end
-        else if (!summaries$0$octet$tdata['h6]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h3f;
-            if (summaries$0$octet$tdata['h5]) begin
-                summaries$0$octet$byte_class = ByteClass$ContA0;
-                summaries$0$octet$continuation = 'h10;
-            end
-            else if (summaries$0$octet$tdata['h4]) begin
-                summaries$0$octet$byte_class = ByteClass$Cont90;
-                summaries$0$octet$continuation = 'h8;
-            end
-            else if (summaries$0$octet$tdata['h3]) begin
-                summaries$0$octet$byte_class = ByteClass$Cont88;
-                summaries$0$octet$continuation = 'h4;
-            end
-            else if (summaries$0$octet$tdata['h2]) begin
-                summaries$0$octet$byte_class = ByteClass$Cont84;
-                summaries$0$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$Cont80;
-                summaries$0$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$0$octet$tdata['h5]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h1f;
-            if (summaries$0$octet$tdata['h4] | summaries$0$octet$tdata['h3] | summaries$0$octet$tdata['h2] | summaries$0$octet$tdata['h1]) begin
-                summaries$0$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$0$octet$tdata['h4]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'hf;
-            if (summaries$0$octet$tdata == 'he0) begin
-                summaries$0$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$0$octet$tdata == 'hed) begin
-                summaries$0$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$0$octet$tdata['h3]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h7;
-            if (summaries$0$octet$tdata == 'hf0) begin
-                summaries$0$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$0$octet$tdata == 'hf4) & summaries$0$octet$f4_bounded) begin
-                summaries$0$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$0$octet$tdata['h2] & ~summaries$0$octet$leads_to_f7) begin
-                summaries$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$0$octet$tdata['h2]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h3;
-            if (~summaries$0$octet$leads_to_fb) begin
-                summaries$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$0$octet$tdata == 'hf8) begin
-                summaries$0$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$0$octet$tdata['h1]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h1;
-            if (~summaries$0$octet$leads_to_fd) begin
-                summaries$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$0$octet$tdata == 'hfc) begin
-                summaries$0$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$0$octet$free_bits = 'h0;
-            summaries$0$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$0$lead
-    always @(*) begin
-        summaries$0$lead$lead_length = 'h0;
-        summaries$0$lead$second_allowed = 'h1f;
-        summaries$0$lead$outside_tuser = summaries$0$lead$tuser_truncated;
-        summaries$0$lead$malformed_tuser = summaries$0$lead$tuser_unexpected_continuation;
-        case (summaries$0$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$0$lead$lead_length = 'h1;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$0$lead$lead_length = 'h2;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$0$lead$lead_length = 'h3;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'h10;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$0$lead$lead_length = 'h3;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'hf;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$0$lead$lead_length = 'h3;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$0$lead$lead_length = 'h4;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'h18;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$0$lead$lead_length = 'h4;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'h7;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$0$lead$lead_length = 'h4;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$0$lead$lead_length = 'h5;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'h1c;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$0$lead$lead_length = 'h5;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$0$lead$lead_length = 'h6;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'h1e;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$0$lead$lead_length = 'h6;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$0$lead$malformed_tuser = summaries$0$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$0$lead$malformed_tuser = summaries$0$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$0$lead$malformed_tuser = summaries$0$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$0
     always @(*) begin
-        summaries$0$octet$tdata = summaries$0$tdata;
-        summaries$0$lead$byte_class = summaries$0$octet$byte_class;
-        summaries$0$unused_tables = |summaries$0$octet$free_bits;
-        summaries$0$need = 'h0;
-        if (summaries$0$lead$lead_length > 'h1) begin
-            summaries$0$need = summaries$0$lead$lead_length - 'h1;
-        end
-        summaries$0$continuing = summaries$0$octet$continuation != 'h0;
-        summaries$0$range = 'h0;
-        summaries$0$kind = summaries$0$lead$malformed_tuser;
-        if (summaries$0$continuing) begin
-            summaries$0$range = summaries$0$octet$continuation;
-        end
-        else if (summaries$0$need != 'h0) begin
-            summaries$0$range = summaries$0$lead$second_allowed;
-            summaries$0$kind = summaries$0$lead$outside_tuser;
-        end
-        summaries$0$mark_class = ({{9{1'b0}}, summaries$0$kind} << 'h9) | ({{8{1'b0}}, summaries$0$range} << 'h4) | ({{10{1'b0}}, summaries$0$need} << 'h1);
-        if (summaries$0$continuing) begin
-            summaries$0$mark_class = ({{9{1'b0}}, summaries$0$kind} << 'h9) | ({{8{1'b0}}, summaries$0$range} << 'h4) | 'h1;
-        end
-        summaries$0$lane = ({{8{1'b0}}, summaries$0$mark_class} << 'h8) | {{13{1'b0}}, summaries$0$tdata};
         summaries$0$forward = 'h1;
         summaries$0$backward = 'h1;
         if (summaries$0$keep & summaries$0$continuing) begin
@@ -3514,221 +5021,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             summaries$0$backward = 'h0;
         end
     end
-    // summaries$1$octet
-    always @(*) begin
-        summaries$1$octet$continuation = 'h0;
-        if (!summaries$1$octet$tdata['h7]) begin
-            summaries$1$octet$byte_class = ByteClass$Ascii;
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h7f;
-        end
-        else if (!summaries$1$octet$tdata['h6]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h3f;
-            if (summaries$1$octet$tdata['h5]) begin
-                summaries$1$octet$byte_class = ByteClass$ContA0;
-                summaries$1$octet$continuation = 'h10;
-            end
-            else if (summaries$1$octet$tdata['h4]) begin
-                summaries$1$octet$byte_class = ByteClass$Cont90;
-                summaries$1$octet$continuation = 'h8;
-            end
-            else if (summaries$1$octet$tdata['h3]) begin
-                summaries$1$octet$byte_class = ByteClass$Cont88;
-                summaries$1$octet$continuation = 'h4;
-            end
-            else if (summaries$1$octet$tdata['h2]) begin
-                summaries$1$octet$byte_class = ByteClass$Cont84;
-                summaries$1$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$Cont80;
-                summaries$1$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$1$octet$tdata['h5]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h1f;
-            if (summaries$1$octet$tdata['h4] | summaries$1$octet$tdata['h3] | summaries$1$octet$tdata['h2] | summaries$1$octet$tdata['h1]) begin
-                summaries$1$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$1$octet$tdata['h4]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'hf;
-            if (summaries$1$octet$tdata == 'he0) begin
-                summaries$1$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$1$octet$tdata == 'hed) begin
-                summaries$1$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$1$octet$tdata['h3]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h7;
-            if (summaries$1$octet$tdata == 'hf0) begin
-                summaries$1$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$1$octet$tdata == 'hf4) & summaries$1$octet$f4_bounded) begin
-                summaries$1$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$1$octet$tdata['h2] & ~summaries$1$octet$leads_to_f7) begin
-                summaries$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$1$octet$tdata['h2]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h3;
-            if (~summaries$1$octet$leads_to_fb) begin
-                summaries$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$1$octet$tdata == 'hf8) begin
-                summaries$1$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$1$octet$tdata['h1]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h1;
-            if (~summaries$1$octet$leads_to_fd) begin
-                summaries$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$1$octet$tdata == 'hfc) begin
-                summaries$1$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$1$octet$free_bits = 'h0;
-            summaries$1$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$1$lead
-    always @(*) begin
-        summaries$1$lead$lead_length = 'h0;
-        summaries$1$lead$second_allowed = 'h1f;
-        summaries$1$lead$outside_tuser = summaries$1$lead$tuser_truncated;
-        summaries$1$lead$malformed_tuser = summaries$1$lead$tuser_unexpected_continuation;
-        case (summaries$1$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$1$lead$lead_length = 'h1;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$1$lead$lead_length = 'h2;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$1$lead$lead_length = 'h3;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'h10;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$1$lead$lead_length = 'h3;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'hf;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$1$lead$lead_length = 'h3;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$1$lead$lead_length = 'h4;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'h18;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$1$lead$lead_length = 'h4;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'h7;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$1$lead$lead_length = 'h4;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$1$lead$lead_length = 'h5;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'h1c;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$1$lead$lead_length = 'h5;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$1$lead$lead_length = 'h6;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'h1e;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$1$lead$lead_length = 'h6;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$1$lead$malformed_tuser = summaries$1$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$1$lead$malformed_tuser = summaries$1$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$1$lead$malformed_tuser = summaries$1$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$1
     always @(*) begin
-        summaries$1$octet$tdata = summaries$1$tdata;
-        summaries$1$lead$byte_class = summaries$1$octet$byte_class;
-        summaries$1$unused_tables = |summaries$1$octet$free_bits;
-        summaries$1$need = 'h0;
-        if (summaries$1$lead$lead_length > 'h1) begin
-            summaries$1$need = summaries$1$lead$lead_length - 'h1;
-        end
-        summaries$1$continuing = summaries$1$octet$continuation != 'h0;
-        summaries$1$range = 'h0;
-        summaries$1$kind = summaries$1$lead$malformed_tuser;
-        if (summaries$1$continuing) begin
-            summaries$1$range = summaries$1$octet$continuation;
-        end
-        else if (summaries$1$need != 'h0) begin
-            summaries$1$range = summaries$1$lead$second_allowed;
-            summaries$1$kind = summaries$1$lead$outside_tuser;
-        end
-        summaries$1$mark_class = ({{9{1'b0}}, summaries$1$kind} << 'h9) | ({{8{1'b0}}, summaries$1$range} << 'h4) | ({{10{1'b0}}, summaries$1$need} << 'h1);
-        if (summaries$1$continuing) begin
-            summaries$1$mark_class = ({{9{1'b0}}, summaries$1$kind} << 'h9) | ({{8{1'b0}}, summaries$1$range} << 'h4) | 'h1;
-        end
-        summaries$1$lane = ({{8{1'b0}}, summaries$1$mark_class} << 'h8) | {{13{1'b0}}, summaries$1$tdata};
         summaries$1$forward = 'h1;
         summaries$1$backward = 'h1;
         if (summaries$1$keep & summaries$1$continuing) begin
@@ -3740,221 +5034,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             summaries$1$backward = 'h0;
         end
     end
-    // summaries$2$octet
-    always @(*) begin
-        summaries$2$octet$continuation = 'h0;
-        if (!summaries$2$octet$tdata['h7]) begin
-            summaries$2$octet$byte_class = ByteClass$Ascii;
-            summaries$2$octet$free_bits = summaries$2$octet$tdata & 'h7f;
-        end
-        else if (!summaries$2$octet$tdata['h6]) begin
-            summaries$2$octet$free_bits = summaries$2$octet$tdata & 'h3f;
-            if (summaries$2$octet$tdata['h5]) begin
-                summaries$2$octet$byte_class = ByteClass$ContA0;
-                summaries$2$octet$continuation = 'h10;
-            end
-            else if (summaries$2$octet$tdata['h4]) begin
-                summaries$2$octet$byte_class = ByteClass$Cont90;
-                summaries$2$octet$continuation = 'h8;
-            end
-            else if (summaries$2$octet$tdata['h3]) begin
-                summaries$2$octet$byte_class = ByteClass$Cont88;
-                summaries$2$octet$continuation = 'h4;
-            end
-            else if (summaries$2$octet$tdata['h2]) begin
-                summaries$2$octet$byte_class = ByteClass$Cont84;
-                summaries$2$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$2$octet$byte_class = ByteClass$Cont80;
-                summaries$2$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$2$octet$tdata['h5]) begin
-            summaries$2$octet$free_bits = summaries$2$octet$tdata & 'h1f;
-            if (summaries$2$octet$tdata['h4] | summaries$2$octet$tdata['h3] | summaries$2$octet$tdata['h2] | summaries$2$octet$tdata['h1]) begin
-                summaries$2$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$2$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$2$octet$tdata['h4]) begin
-            summaries$2$octet$free_bits = summaries$2$octet$tdata & 'hf;
-            if (summaries$2$octet$tdata == 'he0) begin
-                summaries$2$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$2$octet$tdata == 'hed) begin
-                summaries$2$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$2$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$2$octet$tdata['h3]) begin
-            summaries$2$octet$free_bits = summaries$2$octet$tdata & 'h7;
-            if (summaries$2$octet$tdata == 'hf0) begin
-                summaries$2$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$2$octet$tdata == 'hf4) & summaries$2$octet$f4_bounded) begin
-                summaries$2$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$2$octet$tdata['h2] & ~summaries$2$octet$leads_to_f7) begin
-                summaries$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$2$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$2$octet$tdata['h2]) begin
-            summaries$2$octet$free_bits = summaries$2$octet$tdata & 'h3;
-            if (~summaries$2$octet$leads_to_fb) begin
-                summaries$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$2$octet$tdata == 'hf8) begin
-                summaries$2$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$2$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$2$octet$tdata['h1]) begin
-            summaries$2$octet$free_bits = summaries$2$octet$tdata & 'h1;
-            if (~summaries$2$octet$leads_to_fd) begin
-                summaries$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$2$octet$tdata == 'hfc) begin
-                summaries$2$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$2$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$2$octet$free_bits = 'h0;
-            summaries$2$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$2$lead
-    always @(*) begin
-        summaries$2$lead$lead_length = 'h0;
-        summaries$2$lead$second_allowed = 'h1f;
-        summaries$2$lead$outside_tuser = summaries$2$lead$tuser_truncated;
-        summaries$2$lead$malformed_tuser = summaries$2$lead$tuser_unexpected_continuation;
-        case (summaries$2$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$2$lead$lead_length = 'h1;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$2$lead$lead_length = 'h2;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$2$lead$lead_length = 'h3;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                    summaries$2$lead$second_allowed = 'h10;
-                    summaries$2$lead$outside_tuser = summaries$2$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$2$lead$lead_length = 'h3;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                    summaries$2$lead$second_allowed = 'hf;
-                    summaries$2$lead$outside_tuser = summaries$2$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$2$lead$lead_length = 'h3;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$2$lead$lead_length = 'h4;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                    summaries$2$lead$second_allowed = 'h18;
-                    summaries$2$lead$outside_tuser = summaries$2$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$2$lead$lead_length = 'h4;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                    summaries$2$lead$second_allowed = 'h7;
-                    summaries$2$lead$outside_tuser = summaries$2$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$2$lead$lead_length = 'h4;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$2$lead$lead_length = 'h5;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                    summaries$2$lead$second_allowed = 'h1c;
-                    summaries$2$lead$outside_tuser = summaries$2$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$2$lead$lead_length = 'h5;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$2$lead$lead_length = 'h6;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                    summaries$2$lead$second_allowed = 'h1e;
-                    summaries$2$lead$outside_tuser = summaries$2$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$2$lead$lead_length = 'h6;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$2$lead$malformed_tuser = summaries$2$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$2$lead$malformed_tuser = summaries$2$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$2$lead$malformed_tuser = summaries$2$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$2
     always @(*) begin
-        summaries$2$octet$tdata = summaries$2$tdata;
-        summaries$2$lead$byte_class = summaries$2$octet$byte_class;
-        summaries$2$unused_tables = |summaries$2$octet$free_bits;
-        summaries$2$need = 'h0;
-        if (summaries$2$lead$lead_length > 'h1) begin
-            summaries$2$need = summaries$2$lead$lead_length - 'h1;
-        end
-        summaries$2$continuing = summaries$2$octet$continuation != 'h0;
-        summaries$2$range = 'h0;
-        summaries$2$kind = summaries$2$lead$malformed_tuser;
-        if (summaries$2$continuing) begin
-            summaries$2$range = summaries$2$octet$continuation;
-        end
-        else if (summaries$2$need != 'h0) begin
-            summaries$2$range = summaries$2$lead$second_allowed;
-            summaries$2$kind = summaries$2$lead$outside_tuser;
-        end
-        summaries$2$mark_class = ({{9{1'b0}}, summaries$2$kind} << 'h9) | ({{8{1'b0}}, summaries$2$range} << 'h4) | ({{10{1'b0}}, summaries$2$need} << 'h1);
-        if (summaries$2$continuing) begin
-            summaries$2$mark_class = ({{9{1'b0}}, summaries$2$kind} << 'h9) | ({{8{1'b0}}, summaries$2$range} << 'h4) | 'h1;
-        end
-        summaries$2$lane = ({{8{1'b0}}, summaries$2$mark_class} << 'h8) | {{13{1'b0}}, summaries$2$tdata};
         summaries$2$forward = 'h1;
         summaries$2$backward = 'h1;
         if (summaries$2$keep & summaries$2$continuing) begin
@@ -3966,221 +5047,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             summaries$2$backward = 'h0;
         end
     end
-    // summaries$3$octet
-    always @(*) begin
-        summaries$3$octet$continuation = 'h0;
-        if (!summaries$3$octet$tdata['h7]) begin
-            summaries$3$octet$byte_class = ByteClass$Ascii;
-            summaries$3$octet$free_bits = summaries$3$octet$tdata & 'h7f;
-        end
-        else if (!summaries$3$octet$tdata['h6]) begin
-            summaries$3$octet$free_bits = summaries$3$octet$tdata & 'h3f;
-            if (summaries$3$octet$tdata['h5]) begin
-                summaries$3$octet$byte_class = ByteClass$ContA0;
-                summaries$3$octet$continuation = 'h10;
-            end
-            else if (summaries$3$octet$tdata['h4]) begin
-                summaries$3$octet$byte_class = ByteClass$Cont90;
-                summaries$3$octet$continuation = 'h8;
-            end
-            else if (summaries$3$octet$tdata['h3]) begin
-                summaries$3$octet$byte_class = ByteClass$Cont88;
-                summaries$3$octet$continuation = 'h4;
-            end
-            else if (summaries$3$octet$tdata['h2]) begin
-                summaries$3$octet$byte_class = ByteClass$Cont84;
-                summaries$3$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$3$octet$byte_class = ByteClass$Cont80;
-                summaries$3$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$3$octet$tdata['h5]) begin
-            summaries$3$octet$free_bits = summaries$3$octet$tdata & 'h1f;
-            if (summaries$3$octet$tdata['h4] | summaries$3$octet$tdata['h3] | summaries$3$octet$tdata['h2] | summaries$3$octet$tdata['h1]) begin
-                summaries$3$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$3$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$3$octet$tdata['h4]) begin
-            summaries$3$octet$free_bits = summaries$3$octet$tdata & 'hf;
-            if (summaries$3$octet$tdata == 'he0) begin
-                summaries$3$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$3$octet$tdata == 'hed) begin
-                summaries$3$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$3$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$3$octet$tdata['h3]) begin
-            summaries$3$octet$free_bits = summaries$3$octet$tdata & 'h7;
-            if (summaries$3$octet$tdata == 'hf0) begin
-                summaries$3$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$3$octet$tdata == 'hf4) & summaries$3$octet$f4_bounded) begin
-                summaries$3$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$3$octet$tdata['h2] & ~summaries$3$octet$leads_to_f7) begin
-                summaries$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$3$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$3$octet$tdata['h2]) begin
-            summaries$3$octet$free_bits = summaries$3$octet$tdata & 'h3;
-            if (~summaries$3$octet$leads_to_fb) begin
-                summaries$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$3$octet$tdata == 'hf8) begin
-                summaries$3$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$3$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$3$octet$tdata['h1]) begin
-            summaries$3$octet$free_bits = summaries$3$octet$tdata & 'h1;
-            if (~summaries$3$octet$leads_to_fd) begin
-                summaries$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$3$octet$tdata == 'hfc) begin
-                summaries$3$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$3$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$3$octet$free_bits = 'h0;
-            summaries$3$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$3$lead
-    always @(*) begin
-        summaries$3$lead$lead_length = 'h0;
-        summaries$3$lead$second_allowed = 'h1f;
-        summaries$3$lead$outside_tuser = summaries$3$lead$tuser_truncated;
-        summaries$3$lead$malformed_tuser = summaries$3$lead$tuser_unexpected_continuation;
-        case (summaries$3$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$3$lead$lead_length = 'h1;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$3$lead$lead_length = 'h2;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$3$lead$lead_length = 'h3;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                    summaries$3$lead$second_allowed = 'h10;
-                    summaries$3$lead$outside_tuser = summaries$3$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$3$lead$lead_length = 'h3;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                    summaries$3$lead$second_allowed = 'hf;
-                    summaries$3$lead$outside_tuser = summaries$3$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$3$lead$lead_length = 'h3;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$3$lead$lead_length = 'h4;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                    summaries$3$lead$second_allowed = 'h18;
-                    summaries$3$lead$outside_tuser = summaries$3$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$3$lead$lead_length = 'h4;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                    summaries$3$lead$second_allowed = 'h7;
-                    summaries$3$lead$outside_tuser = summaries$3$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$3$lead$lead_length = 'h4;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$3$lead$lead_length = 'h5;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                    summaries$3$lead$second_allowed = 'h1c;
-                    summaries$3$lead$outside_tuser = summaries$3$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$3$lead$lead_length = 'h5;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$3$lead$lead_length = 'h6;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                    summaries$3$lead$second_allowed = 'h1e;
-                    summaries$3$lead$outside_tuser = summaries$3$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$3$lead$lead_length = 'h6;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$3$lead$malformed_tuser = summaries$3$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$3$lead$malformed_tuser = summaries$3$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$3$lead$malformed_tuser = summaries$3$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$3
     always @(*) begin
-        summaries$3$octet$tdata = summaries$3$tdata;
-        summaries$3$lead$byte_class = summaries$3$octet$byte_class;
-        summaries$3$unused_tables = |summaries$3$octet$free_bits;
-        summaries$3$need = 'h0;
-        if (summaries$3$lead$lead_length > 'h1) begin
-            summaries$3$need = summaries$3$lead$lead_length - 'h1;
-        end
-        summaries$3$continuing = summaries$3$octet$continuation != 'h0;
-        summaries$3$range = 'h0;
-        summaries$3$kind = summaries$3$lead$malformed_tuser;
-        if (summaries$3$continuing) begin
-            summaries$3$range = summaries$3$octet$continuation;
-        end
-        else if (summaries$3$need != 'h0) begin
-            summaries$3$range = summaries$3$lead$second_allowed;
-            summaries$3$kind = summaries$3$lead$outside_tuser;
-        end
-        summaries$3$mark_class = ({{9{1'b0}}, summaries$3$kind} << 'h9) | ({{8{1'b0}}, summaries$3$range} << 'h4) | ({{10{1'b0}}, summaries$3$need} << 'h1);
-        if (summaries$3$continuing) begin
-            summaries$3$mark_class = ({{9{1'b0}}, summaries$3$kind} << 'h9) | ({{8{1'b0}}, summaries$3$range} << 'h4) | 'h1;
-        end
-        summaries$3$lane = ({{8{1'b0}}, summaries$3$mark_class} << 'h8) | {{13{1'b0}}, summaries$3$tdata};
         summaries$3$forward = 'h1;
         summaries$3$backward = 'h1;
         if (summaries$3$keep & summaries$3$continuing) begin
@@ -4192,221 +5060,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             summaries$3$backward = 'h0;
         end
     end
-    // summaries$4$octet
-    always @(*) begin
-        summaries$4$octet$continuation = 'h0;
-        if (!summaries$4$octet$tdata['h7]) begin
-            summaries$4$octet$byte_class = ByteClass$Ascii;
-            summaries$4$octet$free_bits = summaries$4$octet$tdata & 'h7f;
-        end
-        else if (!summaries$4$octet$tdata['h6]) begin
-            summaries$4$octet$free_bits = summaries$4$octet$tdata & 'h3f;
-            if (summaries$4$octet$tdata['h5]) begin
-                summaries$4$octet$byte_class = ByteClass$ContA0;
-                summaries$4$octet$continuation = 'h10;
-            end
-            else if (summaries$4$octet$tdata['h4]) begin
-                summaries$4$octet$byte_class = ByteClass$Cont90;
-                summaries$4$octet$continuation = 'h8;
-            end
-            else if (summaries$4$octet$tdata['h3]) begin
-                summaries$4$octet$byte_class = ByteClass$Cont88;
-                summaries$4$octet$continuation = 'h4;
-            end
-            else if (summaries$4$octet$tdata['h2]) begin
-                summaries$4$octet$byte_class = ByteClass$Cont84;
-                summaries$4$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$4$octet$byte_class = ByteClass$Cont80;
-                summaries$4$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$4$octet$tdata['h5]) begin
-            summaries$4$octet$free_bits = summaries$4$octet$tdata & 'h1f;
-            if (summaries$4$octet$tdata['h4] | summaries$4$octet$tdata['h3] | summaries$4$octet$tdata['h2] | summaries$4$octet$tdata['h1]) begin
-                summaries$4$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$4$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$4$octet$tdata['h4]) begin
-            summaries$4$octet$free_bits = summaries$4$octet$tdata & 'hf;
-            if (summaries$4$octet$tdata == 'he0) begin
-                summaries$4$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$4$octet$tdata == 'hed) begin
-                summaries$4$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$4$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$4$octet$tdata['h3]) begin
-            summaries$4$octet$free_bits = summaries$4$octet$tdata & 'h7;
-            if (summaries$4$octet$tdata == 'hf0) begin
-                summaries$4$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$4$octet$tdata == 'hf4) & summaries$4$octet$f4_bounded) begin
-                summaries$4$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$4$octet$tdata['h2] & ~summaries$4$octet$leads_to_f7) begin
-                summaries$4$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$4$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$4$octet$tdata['h2]) begin
-            summaries$4$octet$free_bits = summaries$4$octet$tdata & 'h3;
-            if (~summaries$4$octet$leads_to_fb) begin
-                summaries$4$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$4$octet$tdata == 'hf8) begin
-                summaries$4$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$4$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$4$octet$tdata['h1]) begin
-            summaries$4$octet$free_bits = summaries$4$octet$tdata & 'h1;
-            if (~summaries$4$octet$leads_to_fd) begin
-                summaries$4$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$4$octet$tdata == 'hfc) begin
-                summaries$4$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$4$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$4$octet$free_bits = 'h0;
-            summaries$4$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$4$lead
-    always @(*) begin
-        summaries$4$lead$lead_length = 'h0;
-        summaries$4$lead$second_allowed = 'h1f;
-        summaries$4$lead$outside_tuser = summaries$4$lead$tuser_truncated;
-        summaries$4$lead$malformed_tuser = summaries$4$lead$tuser_unexpected_continuation;
-        case (summaries$4$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$4$lead$lead_length = 'h1;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$4$lead$lead_length = 'h2;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$4$lead$lead_length = 'h3;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                    summaries$4$lead$second_allowed = 'h10;
-                    summaries$4$lead$outside_tuser = summaries$4$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$4$lead$lead_length = 'h3;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                    summaries$4$lead$second_allowed = 'hf;
-                    summaries$4$lead$outside_tuser = summaries$4$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$4$lead$lead_length = 'h3;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$4$lead$lead_length = 'h4;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                    summaries$4$lead$second_allowed = 'h18;
-                    summaries$4$lead$outside_tuser = summaries$4$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$4$lead$lead_length = 'h4;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                    summaries$4$lead$second_allowed = 'h7;
-                    summaries$4$lead$outside_tuser = summaries$4$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$4$lead$lead_length = 'h4;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$4$lead$lead_length = 'h5;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                    summaries$4$lead$second_allowed = 'h1c;
-                    summaries$4$lead$outside_tuser = summaries$4$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$4$lead$lead_length = 'h5;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$4$lead$lead_length = 'h6;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                    summaries$4$lead$second_allowed = 'h1e;
-                    summaries$4$lead$outside_tuser = summaries$4$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$4$lead$lead_length = 'h6;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$4$lead$malformed_tuser = summaries$4$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$4$lead$malformed_tuser = summaries$4$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$4$lead$malformed_tuser = summaries$4$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$4
     always @(*) begin
-        summaries$4$octet$tdata = summaries$4$tdata;
-        summaries$4$lead$byte_class = summaries$4$octet$byte_class;
-        summaries$4$unused_tables = |summaries$4$octet$free_bits;
-        summaries$4$need = 'h0;
-        if (summaries$4$lead$lead_length > 'h1) begin
-            summaries$4$need = summaries$4$lead$lead_length - 'h1;
-        end
-        summaries$4$continuing = summaries$4$octet$continuation != 'h0;
-        summaries$4$range = 'h0;
-        summaries$4$kind = summaries$4$lead$malformed_tuser;
-        if (summaries$4$continuing) begin
-            summaries$4$range = summaries$4$octet$continuation;
-        end
-        else if (summaries$4$need != 'h0) begin
-            summaries$4$range = summaries$4$lead$second_allowed;
-            summaries$4$kind = summaries$4$lead$outside_tuser;
-        end
-        summaries$4$mark_class = ({{9{1'b0}}, summaries$4$kind} << 'h9) | ({{8{1'b0}}, summaries$4$range} << 'h4) | ({{10{1'b0}}, summaries$4$need} << 'h1);
-        if (summaries$4$continuing) begin
-            summaries$4$mark_class = ({{9{1'b0}}, summaries$4$kind} << 'h9) | ({{8{1'b0}}, summaries$4$range} << 'h4) | 'h1;
-        end
-        summaries$4$lane = ({{8{1'b0}}, summaries$4$mark_class} << 'h8) | {{13{1'b0}}, summaries$4$tdata};
         summaries$4$forward = 'h1;
         summaries$4$backward = 'h1;
         if (summaries$4$keep & summaries$4$continuing) begin
@@ -4418,221 +5073,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             summaries$4$backward = 'h0;
         end
     end
-    // summaries$5$octet
-    always @(*) begin
-        summaries$5$octet$continuation = 'h0;
-        if (!summaries$5$octet$tdata['h7]) begin
-            summaries$5$octet$byte_class = ByteClass$Ascii;
-            summaries$5$octet$free_bits = summaries$5$octet$tdata & 'h7f;
-        end
-        else if (!summaries$5$octet$tdata['h6]) begin
-            summaries$5$octet$free_bits = summaries$5$octet$tdata & 'h3f;
-            if (summaries$5$octet$tdata['h5]) begin
-                summaries$5$octet$byte_class = ByteClass$ContA0;
-                summaries$5$octet$continuation = 'h10;
-            end
-            else if (summaries$5$octet$tdata['h4]) begin
-                summaries$5$octet$byte_class = ByteClass$Cont90;
-                summaries$5$octet$continuation = 'h8;
-            end
-            else if (summaries$5$octet$tdata['h3]) begin
-                summaries$5$octet$byte_class = ByteClass$Cont88;
-                summaries$5$octet$continuation = 'h4;
-            end
-            else if (summaries$5$octet$tdata['h2]) begin
-                summaries$5$octet$byte_class = ByteClass$Cont84;
-                summaries$5$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$5$octet$byte_class = ByteClass$Cont80;
-                summaries$5$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$5$octet$tdata['h5]) begin
-            summaries$5$octet$free_bits = summaries$5$octet$tdata & 'h1f;
-            if (summaries$5$octet$tdata['h4] | summaries$5$octet$tdata['h3] | summaries$5$octet$tdata['h2] | summaries$5$octet$tdata['h1]) begin
-                summaries$5$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$5$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$5$octet$tdata['h4]) begin
-            summaries$5$octet$free_bits = summaries$5$octet$tdata & 'hf;
-            if (summaries$5$octet$tdata == 'he0) begin
-                summaries$5$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$5$octet$tdata == 'hed) begin
-                summaries$5$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$5$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$5$octet$tdata['h3]) begin
-            summaries$5$octet$free_bits = summaries$5$octet$tdata & 'h7;
-            if (summaries$5$octet$tdata == 'hf0) begin
-                summaries$5$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$5$octet$tdata == 'hf4) & summaries$5$octet$f4_bounded) begin
-                summaries$5$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$5$octet$tdata['h2] & ~summaries$5$octet$leads_to_f7) begin
-                summaries$5$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$5$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$5$octet$tdata['h2]) begin
-            summaries$5$octet$free_bits = summaries$5$octet$tdata & 'h3;
-            if (~summaries$5$octet$leads_to_fb) begin
-                summaries$5$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$5$octet$tdata == 'hf8) begin
-                summaries$5$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$5$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$5$octet$tdata['h1]) begin
-            summaries$5$octet$free_bits = summaries$5$octet$tdata & 'h1;
-            if (~summaries$5$octet$leads_to_fd) begin
-                summaries$5$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$5$octet$tdata == 'hfc) begin
-                summaries$5$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$5$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$5$octet$free_bits = 'h0;
-            summaries$5$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$5$lead
-    always @(*) begin
-        summaries$5$lead$lead_length = 'h0;
-        summaries$5$lead$second_allowed = 'h1f;
-        summaries$5$lead$outside_tuser = summaries$5$lead$tuser_truncated;
-        summaries$5$lead$malformed_tuser = summaries$5$lead$tuser_unexpected_continuation;
-        case (summaries$5$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$5$lead$lead_length = 'h1;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$5$lead$lead_length = 'h2;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$5$lead$lead_length = 'h3;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                    summaries$5$lead$second_allowed = 'h10;
-                    summaries$5$lead$outside_tuser = summaries$5$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$5$lead$lead_length = 'h3;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                    summaries$5$lead$second_allowed = 'hf;
-                    summaries$5$lead$outside_tuser = summaries$5$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$5$lead$lead_length = 'h3;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$5$lead$lead_length = 'h4;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                    summaries$5$lead$second_allowed = 'h18;
-                    summaries$5$lead$outside_tuser = summaries$5$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$5$lead$lead_length = 'h4;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                    summaries$5$lead$second_allowed = 'h7;
-                    summaries$5$lead$outside_tuser = summaries$5$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$5$lead$lead_length = 'h4;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$5$lead$lead_length = 'h5;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                    summaries$5$lead$second_allowed = 'h1c;
-                    summaries$5$lead$outside_tuser = summaries$5$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$5$lead$lead_length = 'h5;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$5$lead$lead_length = 'h6;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                    summaries$5$lead$second_allowed = 'h1e;
-                    summaries$5$lead$outside_tuser = summaries$5$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$5$lead$lead_length = 'h6;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$5$lead$malformed_tuser = summaries$5$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$5$lead$malformed_tuser = summaries$5$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$5$lead$malformed_tuser = summaries$5$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$5
     always @(*) begin
-        summaries$5$octet$tdata = summaries$5$tdata;
-        summaries$5$lead$byte_class = summaries$5$octet$byte_class;
-        summaries$5$unused_tables = |summaries$5$octet$free_bits;
-        summaries$5$need = 'h0;
-        if (summaries$5$lead$lead_length > 'h1) begin
-            summaries$5$need = summaries$5$lead$lead_length - 'h1;
-        end
-        summaries$5$continuing = summaries$5$octet$continuation != 'h0;
-        summaries$5$range = 'h0;
-        summaries$5$kind = summaries$5$lead$malformed_tuser;
-        if (summaries$5$continuing) begin
-            summaries$5$range = summaries$5$octet$continuation;
-        end
-        else if (summaries$5$need != 'h0) begin
-            summaries$5$range = summaries$5$lead$second_allowed;
-            summaries$5$kind = summaries$5$lead$outside_tuser;
-        end
-        summaries$5$mark_class = ({{9{1'b0}}, summaries$5$kind} << 'h9) | ({{8{1'b0}}, summaries$5$range} << 'h4) | ({{10{1'b0}}, summaries$5$need} << 'h1);
-        if (summaries$5$continuing) begin
-            summaries$5$mark_class = ({{9{1'b0}}, summaries$5$kind} << 'h9) | ({{8{1'b0}}, summaries$5$range} << 'h4) | 'h1;
-        end
-        summaries$5$lane = ({{8{1'b0}}, summaries$5$mark_class} << 'h8) | {{13{1'b0}}, summaries$5$tdata};
         summaries$5$forward = 'h1;
         summaries$5$backward = 'h1;
         if (summaries$5$keep & summaries$5$continuing) begin
@@ -4644,221 +5086,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             summaries$5$backward = 'h0;
         end
     end
-    // summaries$6$octet
-    always @(*) begin
-        summaries$6$octet$continuation = 'h0;
-        if (!summaries$6$octet$tdata['h7]) begin
-            summaries$6$octet$byte_class = ByteClass$Ascii;
-            summaries$6$octet$free_bits = summaries$6$octet$tdata & 'h7f;
-        end
-        else if (!summaries$6$octet$tdata['h6]) begin
-            summaries$6$octet$free_bits = summaries$6$octet$tdata & 'h3f;
-            if (summaries$6$octet$tdata['h5]) begin
-                summaries$6$octet$byte_class = ByteClass$ContA0;
-                summaries$6$octet$continuation = 'h10;
-            end
-            else if (summaries$6$octet$tdata['h4]) begin
-                summaries$6$octet$byte_class = ByteClass$Cont90;
-                summaries$6$octet$continuation = 'h8;
-            end
-            else if (summaries$6$octet$tdata['h3]) begin
-                summaries$6$octet$byte_class = ByteClass$Cont88;
-                summaries$6$octet$continuation = 'h4;
-            end
-            else if (summaries$6$octet$tdata['h2]) begin
-                summaries$6$octet$byte_class = ByteClass$Cont84;
-                summaries$6$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$6$octet$byte_class = ByteClass$Cont80;
-                summaries$6$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$6$octet$tdata['h5]) begin
-            summaries$6$octet$free_bits = summaries$6$octet$tdata & 'h1f;
-            if (summaries$6$octet$tdata['h4] | summaries$6$octet$tdata['h3] | summaries$6$octet$tdata['h2] | summaries$6$octet$tdata['h1]) begin
-                summaries$6$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$6$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$6$octet$tdata['h4]) begin
-            summaries$6$octet$free_bits = summaries$6$octet$tdata & 'hf;
-            if (summaries$6$octet$tdata == 'he0) begin
-                summaries$6$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$6$octet$tdata == 'hed) begin
-                summaries$6$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$6$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$6$octet$tdata['h3]) begin
-            summaries$6$octet$free_bits = summaries$6$octet$tdata & 'h7;
-            if (summaries$6$octet$tdata == 'hf0) begin
-                summaries$6$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$6$octet$tdata == 'hf4) & summaries$6$octet$f4_bounded) begin
-                summaries$6$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$6$octet$tdata['h2] & ~summaries$6$octet$leads_to_f7) begin
-                summaries$6$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$6$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$6$octet$tdata['h2]) begin
-            summaries$6$octet$free_bits = summaries$6$octet$tdata & 'h3;
-            if (~summaries$6$octet$leads_to_fb) begin
-                summaries$6$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$6$octet$tdata == 'hf8) begin
-                summaries$6$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$6$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$6$octet$tdata['h1]) begin
-            summaries$6$octet$free_bits = summaries$6$octet$tdata & 'h1;
-            if (~summaries$6$octet$leads_to_fd) begin
-                summaries$6$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$6$octet$tdata == 'hfc) begin
-                summaries$6$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$6$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$6$octet$free_bits = 'h0;
-            summaries$6$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$6$lead
-    always @(*) begin
-        summaries$6$lead$lead_length = 'h0;
-        summaries$6$lead$second_allowed = 'h1f;
-        summaries$6$lead$outside_tuser = summaries$6$lead$tuser_truncated;
-        summaries$6$lead$malformed_tuser = summaries$6$lead$tuser_unexpected_continuation;
-        case (summaries$6$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$6$lead$lead_length = 'h1;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$6$lead$lead_length = 'h2;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$6$lead$lead_length = 'h3;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                    summaries$6$lead$second_allowed = 'h10;
-                    summaries$6$lead$outside_tuser = summaries$6$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$6$lead$lead_length = 'h3;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                    summaries$6$lead$second_allowed = 'hf;
-                    summaries$6$lead$outside_tuser = summaries$6$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$6$lead$lead_length = 'h3;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$6$lead$lead_length = 'h4;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                    summaries$6$lead$second_allowed = 'h18;
-                    summaries$6$lead$outside_tuser = summaries$6$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$6$lead$lead_length = 'h4;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                    summaries$6$lead$second_allowed = 'h7;
-                    summaries$6$lead$outside_tuser = summaries$6$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$6$lead$lead_length = 'h4;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$6$lead$lead_length = 'h5;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                    summaries$6$lead$second_allowed = 'h1c;
-                    summaries$6$lead$outside_tuser = summaries$6$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$6$lead$lead_length = 'h5;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$6$lead$lead_length = 'h6;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                    summaries$6$lead$second_allowed = 'h1e;
-                    summaries$6$lead$outside_tuser = summaries$6$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$6$lead$lead_length = 'h6;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$6$lead$malformed_tuser = summaries$6$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$6$lead$malformed_tuser = summaries$6$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$6$lead$malformed_tuser = summaries$6$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$6
     always @(*) begin
-        summaries$6$octet$tdata = summaries$6$tdata;
-        summaries$6$lead$byte_class = summaries$6$octet$byte_class;
-        summaries$6$unused_tables = |summaries$6$octet$free_bits;
-        summaries$6$need = 'h0;
-        if (summaries$6$lead$lead_length > 'h1) begin
-            summaries$6$need = summaries$6$lead$lead_length - 'h1;
-        end
-        summaries$6$continuing = summaries$6$octet$continuation != 'h0;
-        summaries$6$range = 'h0;
-        summaries$6$kind = summaries$6$lead$malformed_tuser;
-        if (summaries$6$continuing) begin
-            summaries$6$range = summaries$6$octet$continuation;
-        end
-        else if (summaries$6$need != 'h0) begin
-            summaries$6$range = summaries$6$lead$second_allowed;
-            summaries$6$kind = summaries$6$lead$outside_tuser;
-        end
-        summaries$6$mark_class = ({{9{1'b0}}, summaries$6$kind} << 'h9) | ({{8{1'b0}}, summaries$6$range} << 'h4) | ({{10{1'b0}}, summaries$6$need} << 'h1);
-        if (summaries$6$continuing) begin
-            summaries$6$mark_class = ({{9{1'b0}}, summaries$6$kind} << 'h9) | ({{8{1'b0}}, summaries$6$range} << 'h4) | 'h1;
-        end
-        summaries$6$lane = ({{8{1'b0}}, summaries$6$mark_class} << 'h8) | {{13{1'b0}}, summaries$6$tdata};
         summaries$6$forward = 'h1;
         summaries$6$backward = 'h1;
         if (summaries$6$keep & summaries$6$continuing) begin
@@ -4870,221 +5099,8 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             summaries$6$backward = 'h0;
         end
     end
-    // summaries$7$octet
-    always @(*) begin
-        summaries$7$octet$continuation = 'h0;
-        if (!summaries$7$octet$tdata['h7]) begin
-            summaries$7$octet$byte_class = ByteClass$Ascii;
-            summaries$7$octet$free_bits = summaries$7$octet$tdata & 'h7f;
-        end
-        else if (!summaries$7$octet$tdata['h6]) begin
-            summaries$7$octet$free_bits = summaries$7$octet$tdata & 'h3f;
-            if (summaries$7$octet$tdata['h5]) begin
-                summaries$7$octet$byte_class = ByteClass$ContA0;
-                summaries$7$octet$continuation = 'h10;
-            end
-            else if (summaries$7$octet$tdata['h4]) begin
-                summaries$7$octet$byte_class = ByteClass$Cont90;
-                summaries$7$octet$continuation = 'h8;
-            end
-            else if (summaries$7$octet$tdata['h3]) begin
-                summaries$7$octet$byte_class = ByteClass$Cont88;
-                summaries$7$octet$continuation = 'h4;
-            end
-            else if (summaries$7$octet$tdata['h2]) begin
-                summaries$7$octet$byte_class = ByteClass$Cont84;
-                summaries$7$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$7$octet$byte_class = ByteClass$Cont80;
-                summaries$7$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$7$octet$tdata['h5]) begin
-            summaries$7$octet$free_bits = summaries$7$octet$tdata & 'h1f;
-            if (summaries$7$octet$tdata['h4] | summaries$7$octet$tdata['h3] | summaries$7$octet$tdata['h2] | summaries$7$octet$tdata['h1]) begin
-                summaries$7$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$7$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$7$octet$tdata['h4]) begin
-            summaries$7$octet$free_bits = summaries$7$octet$tdata & 'hf;
-            if (summaries$7$octet$tdata == 'he0) begin
-                summaries$7$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$7$octet$tdata == 'hed) begin
-                summaries$7$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$7$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$7$octet$tdata['h3]) begin
-            summaries$7$octet$free_bits = summaries$7$octet$tdata & 'h7;
-            if (summaries$7$octet$tdata == 'hf0) begin
-                summaries$7$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$7$octet$tdata == 'hf4) & summaries$7$octet$f4_bounded) begin
-                summaries$7$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$7$octet$tdata['h2] & ~summaries$7$octet$leads_to_f7) begin
-                summaries$7$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$7$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$7$octet$tdata['h2]) begin
-            summaries$7$octet$free_bits = summaries$7$octet$tdata & 'h3;
-            if (~summaries$7$octet$leads_to_fb) begin
-                summaries$7$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$7$octet$tdata == 'hf8) begin
-                summaries$7$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$7$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$7$octet$tdata['h1]) begin
-            summaries$7$octet$free_bits = summaries$7$octet$tdata & 'h1;
-            if (~summaries$7$octet$leads_to_fd) begin
-                summaries$7$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$7$octet$tdata == 'hfc) begin
-                summaries$7$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$7$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$7$octet$free_bits = 'h0;
-            summaries$7$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$7$lead
-    always @(*) begin
-        summaries$7$lead$lead_length = 'h0;
-        summaries$7$lead$second_allowed = 'h1f;
-        summaries$7$lead$outside_tuser = summaries$7$lead$tuser_truncated;
-        summaries$7$lead$malformed_tuser = summaries$7$lead$tuser_unexpected_continuation;
-        case (summaries$7$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$7$lead$lead_length = 'h1;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$7$lead$lead_length = 'h2;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$7$lead$lead_length = 'h3;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                    summaries$7$lead$second_allowed = 'h10;
-                    summaries$7$lead$outside_tuser = summaries$7$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$7$lead$lead_length = 'h3;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                    summaries$7$lead$second_allowed = 'hf;
-                    summaries$7$lead$outside_tuser = summaries$7$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$7$lead$lead_length = 'h3;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$7$lead$lead_length = 'h4;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                    summaries$7$lead$second_allowed = 'h18;
-                    summaries$7$lead$outside_tuser = summaries$7$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$7$lead$lead_length = 'h4;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                    summaries$7$lead$second_allowed = 'h7;
-                    summaries$7$lead$outside_tuser = summaries$7$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$7$lead$lead_length = 'h4;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$7$lead$lead_length = 'h5;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                    summaries$7$lead$second_allowed = 'h1c;
-                    summaries$7$lead$outside_tuser = summaries$7$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$7$lead$lead_length = 'h5;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$7$lead$lead_length = 'h6;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                    summaries$7$lead$second_allowed = 'h1e;
-                    summaries$7$lead$outside_tuser = summaries$7$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$7$lead$lead_length = 'h6;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$7$lead$malformed_tuser = summaries$7$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$7$lead$malformed_tuser = summaries$7$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$7$lead$malformed_tuser = summaries$7$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$7
     always @(*) begin
-        summaries$7$octet$tdata = summaries$7$tdata;
-        summaries$7$lead$byte_class = summaries$7$octet$byte_class;
-        summaries$7$unused_tables = |summaries$7$octet$free_bits;
-        summaries$7$need = 'h0;
-        if (summaries$7$lead$lead_length > 'h1) begin
-            summaries$7$need = summaries$7$lead$lead_length - 'h1;
-        end
-        summaries$7$continuing = summaries$7$octet$continuation != 'h0;
-        summaries$7$range = 'h0;
-        summaries$7$kind = summaries$7$lead$malformed_tuser;
-        if (summaries$7$continuing) begin
-            summaries$7$range = summaries$7$octet$continuation;
-        end
-        else if (summaries$7$need != 'h0) begin
-            summaries$7$range = summaries$7$lead$second_allowed;
-            summaries$7$kind = summaries$7$lead$outside_tuser;
-        end
-        summaries$7$mark_class = ({{9{1'b0}}, summaries$7$kind} << 'h9) | ({{8{1'b0}}, summaries$7$range} << 'h4) | ({{10{1'b0}}, summaries$7$need} << 'h1);
-        if (summaries$7$continuing) begin
-            summaries$7$mark_class = ({{9{1'b0}}, summaries$7$kind} << 'h9) | ({{8{1'b0}}, summaries$7$range} << 'h4) | 'h1;
-        end
-        summaries$7$lane = ({{8{1'b0}}, summaries$7$mark_class} << 'h8) | {{13{1'b0}}, summaries$7$tdata};
         summaries$7$forward = 'h1;
         summaries$7$backward = 'h1;
         if (summaries$7$keep & summaries$7$continuing) begin
@@ -12418,17 +12434,20 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (accepted) begin
             last$d = s_axis_tlast;
         end
-        lane_data$0$clock = clk;
+        lookups$0$tdata = s_axis_tdata[('h8 * 0)+:(8)];
+        lanes$0$clock = clk;
         lane_keep$0$clock = clk;
-        lane_data$0$d = lane_data$0$q;
+        lanes$0$d = lanes$0$q;
         lane_keep$0$d = lane_keep$0$q;
         if (accepted) begin
-            lane_data$0$d = s_axis_tdata[('h8 * 0)+:(8)];
+            lanes$0$d = lookups$0$lane;
             lane_keep$0$d = s_axis_tkeep[0];
         end
-        summaries$0$tdata = lane_data$0$q;
+        summaries$0$continuing = lanes$0$q['h8];
+        summaries$0$need = lanes$0$q[('h9)+:(3)];
+        summaries$0$range = lanes$0$q[('hc)+:(5)];
         summaries$0$keep = lane_keep$0$q;
-        scan$data_in$0 = summaries$0$lane;
+        scan$data_in$0 = lanes$0$q;
         scan$keep_in$0 = lane_keep$0$q;
         scan$forward_in$0 = summaries$0$forward;
         scan$backward_in$0 = summaries$0$backward;
@@ -12436,17 +12455,20 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$keep$0 = scan$keep$0;
         marks$forward$0 = scan$forward$0;
         marks$backward$0 = scan$backward$0;
-        lane_data$1$clock = clk;
+        lookups$1$tdata = s_axis_tdata[('h8 * 1)+:(8)];
+        lanes$1$clock = clk;
         lane_keep$1$clock = clk;
-        lane_data$1$d = lane_data$1$q;
+        lanes$1$d = lanes$1$q;
         lane_keep$1$d = lane_keep$1$q;
         if (accepted) begin
-            lane_data$1$d = s_axis_tdata[('h8 * 1)+:(8)];
+            lanes$1$d = lookups$1$lane;
             lane_keep$1$d = s_axis_tkeep[1];
         end
-        summaries$1$tdata = lane_data$1$q;
+        summaries$1$continuing = lanes$1$q['h8];
+        summaries$1$need = lanes$1$q[('h9)+:(3)];
+        summaries$1$range = lanes$1$q[('hc)+:(5)];
         summaries$1$keep = lane_keep$1$q;
-        scan$data_in$1 = summaries$1$lane;
+        scan$data_in$1 = lanes$1$q;
         scan$keep_in$1 = lane_keep$1$q;
         scan$forward_in$1 = summaries$1$forward;
         scan$backward_in$1 = summaries$1$backward;
@@ -12454,17 +12476,20 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$keep$1 = scan$keep$1;
         marks$forward$1 = scan$forward$1;
         marks$backward$1 = scan$backward$1;
-        lane_data$2$clock = clk;
+        lookups$2$tdata = s_axis_tdata[('h8 * 2)+:(8)];
+        lanes$2$clock = clk;
         lane_keep$2$clock = clk;
-        lane_data$2$d = lane_data$2$q;
+        lanes$2$d = lanes$2$q;
         lane_keep$2$d = lane_keep$2$q;
         if (accepted) begin
-            lane_data$2$d = s_axis_tdata[('h8 * 2)+:(8)];
+            lanes$2$d = lookups$2$lane;
             lane_keep$2$d = s_axis_tkeep[2];
         end
-        summaries$2$tdata = lane_data$2$q;
+        summaries$2$continuing = lanes$2$q['h8];
+        summaries$2$need = lanes$2$q[('h9)+:(3)];
+        summaries$2$range = lanes$2$q[('hc)+:(5)];
         summaries$2$keep = lane_keep$2$q;
-        scan$data_in$2 = summaries$2$lane;
+        scan$data_in$2 = lanes$2$q;
         scan$keep_in$2 = lane_keep$2$q;
         scan$forward_in$2 = summaries$2$forward;
         scan$backward_in$2 = summaries$2$backward;
@@ -12472,17 +12497,20 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$keep$2 = scan$keep$2;
         marks$forward$2 = scan$forward$2;
         marks$backward$2 = scan$backward$2;
-        lane_data$3$clock = clk;
+        lookups$3$tdata = s_axis_tdata[('h8 * 3)+:(8)];
+        lanes$3$clock = clk;
         lane_keep$3$clock = clk;
-        lane_data$3$d = lane_data$3$q;
+        lanes$3$d = lanes$3$q;
         lane_keep$3$d = lane_keep$3$q;
         if (accepted) begin
-            lane_data$3$d = s_axis_tdata[('h8 * 3)+:(8)];
+            lanes$3$d = lookups$3$lane;
             lane_keep$3$d = s_axis_tkeep[3];
         end
-        summaries$3$tdata = lane_data$3$q;
+        summaries$3$continuing = lanes$3$q['h8];
+        summaries$3$need = lanes$3$q[('h9)+:(3)];
+        summaries$3$range = lanes$3$q[('hc)+:(5)];
         summaries$3$keep = lane_keep$3$q;
-        scan$data_in$3 = summaries$3$lane;
+        scan$data_in$3 = lanes$3$q;
         scan$keep_in$3 = lane_keep$3$q;
         scan$forward_in$3 = summaries$3$forward;
         scan$backward_in$3 = summaries$3$backward;
@@ -12490,17 +12518,20 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$keep$3 = scan$keep$3;
         marks$forward$3 = scan$forward$3;
         marks$backward$3 = scan$backward$3;
-        lane_data$4$clock = clk;
+        lookups$4$tdata = s_axis_tdata[('h8 * 4)+:(8)];
+        lanes$4$clock = clk;
         lane_keep$4$clock = clk;
-        lane_data$4$d = lane_data$4$q;
+        lanes$4$d = lanes$4$q;
         lane_keep$4$d = lane_keep$4$q;
         if (accepted) begin
-            lane_data$4$d = s_axis_tdata[('h8 * 4)+:(8)];
+            lanes$4$d = lookups$4$lane;
             lane_keep$4$d = s_axis_tkeep[4];
         end
-        summaries$4$tdata = lane_data$4$q;
+        summaries$4$continuing = lanes$4$q['h8];
+        summaries$4$need = lanes$4$q[('h9)+:(3)];
+        summaries$4$range = lanes$4$q[('hc)+:(5)];
         summaries$4$keep = lane_keep$4$q;
-        scan$data_in$4 = summaries$4$lane;
+        scan$data_in$4 = lanes$4$q;
         scan$keep_in$4 = lane_keep$4$q;
         scan$forward_in$4 = summaries$4$forward;
         scan$backward_in$4 = summaries$4$backward;
@@ -12508,17 +12539,20 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$keep$4 = scan$keep$4;
         marks$forward$4 = scan$forward$4;
         marks$backward$4 = scan$backward$4;
-        lane_data$5$clock = clk;
+        lookups$5$tdata = s_axis_tdata[('h8 * 5)+:(8)];
+        lanes$5$clock = clk;
         lane_keep$5$clock = clk;
-        lane_data$5$d = lane_data$5$q;
+        lanes$5$d = lanes$5$q;
         lane_keep$5$d = lane_keep$5$q;
         if (accepted) begin
-            lane_data$5$d = s_axis_tdata[('h8 * 5)+:(8)];
+            lanes$5$d = lookups$5$lane;
             lane_keep$5$d = s_axis_tkeep[5];
         end
-        summaries$5$tdata = lane_data$5$q;
+        summaries$5$continuing = lanes$5$q['h8];
+        summaries$5$need = lanes$5$q[('h9)+:(3)];
+        summaries$5$range = lanes$5$q[('hc)+:(5)];
         summaries$5$keep = lane_keep$5$q;
-        scan$data_in$5 = summaries$5$lane;
+        scan$data_in$5 = lanes$5$q;
         scan$keep_in$5 = lane_keep$5$q;
         scan$forward_in$5 = summaries$5$forward;
         scan$backward_in$5 = summaries$5$backward;
@@ -12526,17 +12560,20 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$keep$5 = scan$keep$5;
         marks$forward$5 = scan$forward$5;
         marks$backward$5 = scan$backward$5;
-        lane_data$6$clock = clk;
+        lookups$6$tdata = s_axis_tdata[('h8 * 6)+:(8)];
+        lanes$6$clock = clk;
         lane_keep$6$clock = clk;
-        lane_data$6$d = lane_data$6$q;
+        lanes$6$d = lanes$6$q;
         lane_keep$6$d = lane_keep$6$q;
         if (accepted) begin
-            lane_data$6$d = s_axis_tdata[('h8 * 6)+:(8)];
+            lanes$6$d = lookups$6$lane;
             lane_keep$6$d = s_axis_tkeep[6];
         end
-        summaries$6$tdata = lane_data$6$q;
+        summaries$6$continuing = lanes$6$q['h8];
+        summaries$6$need = lanes$6$q[('h9)+:(3)];
+        summaries$6$range = lanes$6$q[('hc)+:(5)];
         summaries$6$keep = lane_keep$6$q;
-        scan$data_in$6 = summaries$6$lane;
+        scan$data_in$6 = lanes$6$q;
         scan$keep_in$6 = lane_keep$6$q;
         scan$forward_in$6 = summaries$6$forward;
         scan$backward_in$6 = summaries$6$backward;
@@ -12544,17 +12581,20 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$keep$6 = scan$keep$6;
         marks$forward$6 = scan$forward$6;
         marks$backward$6 = scan$backward$6;
-        lane_data$7$clock = clk;
+        lookups$7$tdata = s_axis_tdata[('h8 * 7)+:(8)];
+        lanes$7$clock = clk;
         lane_keep$7$clock = clk;
-        lane_data$7$d = lane_data$7$q;
+        lanes$7$d = lanes$7$q;
         lane_keep$7$d = lane_keep$7$q;
         if (accepted) begin
-            lane_data$7$d = s_axis_tdata[('h8 * 7)+:(8)];
+            lanes$7$d = lookups$7$lane;
             lane_keep$7$d = s_axis_tkeep[7];
         end
-        summaries$7$tdata = lane_data$7$q;
+        summaries$7$continuing = lanes$7$q['h8];
+        summaries$7$need = lanes$7$q[('h9)+:(3)];
+        summaries$7$range = lanes$7$q[('hc)+:(5)];
         summaries$7$keep = lane_keep$7$q;
-        scan$data_in$7 = summaries$7$lane;
+        scan$data_in$7 = lanes$7$q;
         scan$keep_in$7 = lane_keep$7$q;
         scan$forward_in$7 = summaries$7$forward;
         scan$backward_in$7 = summaries$7$backward;

@@ -47,60 +47,92 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
     reg  credits$dropped_early;
     reg  credits$dropped_late;
     reg  credits$s_axis_tready;
+    reg  [7:0] lookups$0$tdata;
+    reg  [20:0] lookups$0$lane;
+    reg  [7:0] lookups$1$tdata;
+    reg  [20:0] lookups$1$lane;
+    reg  [7:0] lookups$2$tdata;
+    reg  [20:0] lookups$2$lane;
+    reg  [7:0] lookups$3$tdata;
+    reg  [20:0] lookups$3$lane;
+    reg  [7:0] lookups$4$tdata;
+    reg  [20:0] lookups$4$lane;
+    reg  [7:0] lookups$5$tdata;
+    reg  [20:0] lookups$5$lane;
+    reg  [7:0] lookups$6$tdata;
+    reg  [20:0] lookups$6$lane;
+    reg  [7:0] lookups$7$tdata;
+    reg  [20:0] lookups$7$lane;
+    reg  [7:0] lookups$8$tdata;
+    reg  [20:0] lookups$8$lane;
+    reg  [7:0] lookups$9$tdata;
+    reg  [20:0] lookups$9$lane;
+    reg  [7:0] lookups$10$tdata;
+    reg  [20:0] lookups$10$lane;
+    reg  [7:0] lookups$11$tdata;
+    reg  [20:0] lookups$11$lane;
+    reg  [7:0] lookups$12$tdata;
+    reg  [20:0] lookups$12$lane;
+    reg  [7:0] lookups$13$tdata;
+    reg  [20:0] lookups$13$lane;
+    reg  [7:0] lookups$14$tdata;
+    reg  [20:0] lookups$14$lane;
+    reg  [7:0] lookups$15$tdata;
+    reg  [20:0] lookups$15$lane;
     reg  beat$d;
     reg  beat$q;
     reg  beat$clock;
     reg  last$d;
     reg  last$q;
     reg  last$clock;
-    reg  [7:0] lane_data$0$d;
-    reg  [7:0] lane_data$0$q;
-    reg  lane_data$0$clock;
-    reg  [7:0] lane_data$1$d;
-    reg  [7:0] lane_data$1$q;
-    reg  lane_data$1$clock;
-    reg  [7:0] lane_data$2$d;
-    reg  [7:0] lane_data$2$q;
-    reg  lane_data$2$clock;
-    reg  [7:0] lane_data$3$d;
-    reg  [7:0] lane_data$3$q;
-    reg  lane_data$3$clock;
-    reg  [7:0] lane_data$4$d;
-    reg  [7:0] lane_data$4$q;
-    reg  lane_data$4$clock;
-    reg  [7:0] lane_data$5$d;
-    reg  [7:0] lane_data$5$q;
-    reg  lane_data$5$clock;
-    reg  [7:0] lane_data$6$d;
-    reg  [7:0] lane_data$6$q;
-    reg  lane_data$6$clock;
-    reg  [7:0] lane_data$7$d;
-    reg  [7:0] lane_data$7$q;
-    reg  lane_data$7$clock;
-    reg  [7:0] lane_data$8$d;
-    reg  [7:0] lane_data$8$q;
-    reg  lane_data$8$clock;
-    reg  [7:0] lane_data$9$d;
-    reg  [7:0] lane_data$9$q;
-    reg  lane_data$9$clock;
-    reg  [7:0] lane_data$10$d;
-    reg  [7:0] lane_data$10$q;
-    reg  lane_data$10$clock;
-    reg  [7:0] lane_data$11$d;
-    reg  [7:0] lane_data$11$q;
-    reg  lane_data$11$clock;
-    reg  [7:0] lane_data$12$d;
-    reg  [7:0] lane_data$12$q;
-    reg  lane_data$12$clock;
-    reg  [7:0] lane_data$13$d;
-    reg  [7:0] lane_data$13$q;
-    reg  lane_data$13$clock;
-    reg  [7:0] lane_data$14$d;
-    reg  [7:0] lane_data$14$q;
-    reg  lane_data$14$clock;
-    reg  [7:0] lane_data$15$d;
-    reg  [7:0] lane_data$15$q;
-    reg  lane_data$15$clock;
+    reg  [20:0] lanes$0$d;
+    reg  [20:0] lanes$0$q;
+    reg  lanes$0$clock;
+    reg  [20:0] lanes$1$d;
+    reg  [20:0] lanes$1$q;
+    reg  lanes$1$clock;
+    reg  [20:0] lanes$2$d;
+    reg  [20:0] lanes$2$q;
+    reg  lanes$2$clock;
+    reg  [20:0] lanes$3$d;
+    reg  [20:0] lanes$3$q;
+    reg  lanes$3$clock;
+    reg  [20:0] lanes$4$d;
+    reg  [20:0] lanes$4$q;
+    reg  lanes$4$clock;
+    reg  [20:0] lanes$5$d;
+    reg  [20:0] lanes$5$q;
+    reg  lanes$5$clock;
+    reg  [20:0] lanes$6$d;
+    reg  [20:0] lanes$6$q;
+    reg  lanes$6$clock;
+    reg  [20:0] lanes$7$d;
+    reg  [20:0] lanes$7$q;
+    reg  lanes$7$clock;
+    reg  [20:0] lanes$8$d;
+    reg  [20:0] lanes$8$q;
+    reg  lanes$8$clock;
+    reg  [20:0] lanes$9$d;
+    reg  [20:0] lanes$9$q;
+    reg  lanes$9$clock;
+    reg  [20:0] lanes$10$d;
+    reg  [20:0] lanes$10$q;
+    reg  lanes$10$clock;
+    reg  [20:0] lanes$11$d;
+    reg  [20:0] lanes$11$q;
+    reg  lanes$11$clock;
+    reg  [20:0] lanes$12$d;
+    reg  [20:0] lanes$12$q;
+    reg  lanes$12$clock;
+    reg  [20:0] lanes$13$d;
+    reg  [20:0] lanes$13$q;
+    reg  lanes$13$clock;
+    reg  [20:0] lanes$14$d;
+    reg  [20:0] lanes$14$q;
+    reg  lanes$14$clock;
+    reg  [20:0] lanes$15$d;
+    reg  [20:0] lanes$15$q;
+    reg  lanes$15$clock;
     reg  lane_keep$0$d;
     reg  lane_keep$0$q;
     reg  lane_keep$0$clock;
@@ -149,86 +181,102 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
     reg  lane_keep$15$d;
     reg  lane_keep$15$q;
     reg  lane_keep$15$clock;
-    reg  [7:0] summaries$0$tdata;
+    reg  summaries$0$continuing;
+    reg  [2:0] summaries$0$need;
+    reg  [4:0] summaries$0$range;
     reg  summaries$0$keep;
     reg  [16:0] summaries$0$forward;
     reg  [8:0] summaries$0$backward;
-    reg  [20:0] summaries$0$lane;
-    reg  [7:0] summaries$1$tdata;
+    reg  summaries$1$continuing;
+    reg  [2:0] summaries$1$need;
+    reg  [4:0] summaries$1$range;
     reg  summaries$1$keep;
     reg  [16:0] summaries$1$forward;
     reg  [8:0] summaries$1$backward;
-    reg  [20:0] summaries$1$lane;
-    reg  [7:0] summaries$2$tdata;
+    reg  summaries$2$continuing;
+    reg  [2:0] summaries$2$need;
+    reg  [4:0] summaries$2$range;
     reg  summaries$2$keep;
     reg  [16:0] summaries$2$forward;
     reg  [8:0] summaries$2$backward;
-    reg  [20:0] summaries$2$lane;
-    reg  [7:0] summaries$3$tdata;
+    reg  summaries$3$continuing;
+    reg  [2:0] summaries$3$need;
+    reg  [4:0] summaries$3$range;
     reg  summaries$3$keep;
     reg  [16:0] summaries$3$forward;
     reg  [8:0] summaries$3$backward;
-    reg  [20:0] summaries$3$lane;
-    reg  [7:0] summaries$4$tdata;
+    reg  summaries$4$continuing;
+    reg  [2:0] summaries$4$need;
+    reg  [4:0] summaries$4$range;
     reg  summaries$4$keep;
     reg  [16:0] summaries$4$forward;
     reg  [8:0] summaries$4$backward;
-    reg  [20:0] summaries$4$lane;
-    reg  [7:0] summaries$5$tdata;
+    reg  summaries$5$continuing;
+    reg  [2:0] summaries$5$need;
+    reg  [4:0] summaries$5$range;
     reg  summaries$5$keep;
     reg  [16:0] summaries$5$forward;
     reg  [8:0] summaries$5$backward;
-    reg  [20:0] summaries$5$lane;
-    reg  [7:0] summaries$6$tdata;
+    reg  summaries$6$continuing;
+    reg  [2:0] summaries$6$need;
+    reg  [4:0] summaries$6$range;
     reg  summaries$6$keep;
     reg  [16:0] summaries$6$forward;
     reg  [8:0] summaries$6$backward;
-    reg  [20:0] summaries$6$lane;
-    reg  [7:0] summaries$7$tdata;
+    reg  summaries$7$continuing;
+    reg  [2:0] summaries$7$need;
+    reg  [4:0] summaries$7$range;
     reg  summaries$7$keep;
     reg  [16:0] summaries$7$forward;
     reg  [8:0] summaries$7$backward;
-    reg  [20:0] summaries$7$lane;
-    reg  [7:0] summaries$8$tdata;
+    reg  summaries$8$continuing;
+    reg  [2:0] summaries$8$need;
+    reg  [4:0] summaries$8$range;
     reg  summaries$8$keep;
     reg  [16:0] summaries$8$forward;
     reg  [8:0] summaries$8$backward;
-    reg  [20:0] summaries$8$lane;
-    reg  [7:0] summaries$9$tdata;
+    reg  summaries$9$continuing;
+    reg  [2:0] summaries$9$need;
+    reg  [4:0] summaries$9$range;
     reg  summaries$9$keep;
     reg  [16:0] summaries$9$forward;
     reg  [8:0] summaries$9$backward;
-    reg  [20:0] summaries$9$lane;
-    reg  [7:0] summaries$10$tdata;
+    reg  summaries$10$continuing;
+    reg  [2:0] summaries$10$need;
+    reg  [4:0] summaries$10$range;
     reg  summaries$10$keep;
     reg  [16:0] summaries$10$forward;
     reg  [8:0] summaries$10$backward;
-    reg  [20:0] summaries$10$lane;
-    reg  [7:0] summaries$11$tdata;
+    reg  summaries$11$continuing;
+    reg  [2:0] summaries$11$need;
+    reg  [4:0] summaries$11$range;
     reg  summaries$11$keep;
     reg  [16:0] summaries$11$forward;
     reg  [8:0] summaries$11$backward;
-    reg  [20:0] summaries$11$lane;
-    reg  [7:0] summaries$12$tdata;
+    reg  summaries$12$continuing;
+    reg  [2:0] summaries$12$need;
+    reg  [4:0] summaries$12$range;
     reg  summaries$12$keep;
     reg  [16:0] summaries$12$forward;
     reg  [8:0] summaries$12$backward;
-    reg  [20:0] summaries$12$lane;
-    reg  [7:0] summaries$13$tdata;
+    reg  summaries$13$continuing;
+    reg  [2:0] summaries$13$need;
+    reg  [4:0] summaries$13$range;
     reg  summaries$13$keep;
     reg  [16:0] summaries$13$forward;
     reg  [8:0] summaries$13$backward;
-    reg  [20:0] summaries$13$lane;
-    reg  [7:0] summaries$14$tdata;
+    reg  summaries$14$continuing;
+    reg  [2:0] summaries$14$need;
+    reg  [4:0] summaries$14$range;
     reg  summaries$14$keep;
     reg  [16:0] summaries$14$forward;
     reg  [8:0] summaries$14$backward;
-    reg  [20:0] summaries$14$lane;
-    reg  [7:0] summaries$15$tdata;
+    reg  summaries$15$continuing;
+    reg  [2:0] summaries$15$need;
+    reg  [4:0] summaries$15$range;
     reg  summaries$15$keep;
     reg  [16:0] summaries$15$forward;
     reg  [8:0] summaries$15$backward;
-    reg  [20:0] summaries$15$lane;
     reg  scan$clock;
     reg  scan$rst;
     reg  [20:0] scan$data_in$0;
@@ -510,406 +558,390 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
     localparam ByteClass$OverlongLead = 17;
     localparam ByteClass$OutOfRangeLead = 18;
     localparam ByteClass$Invalid = 19;
-    reg  [7:0] summaries$0$octet$tdata;
-    reg  [4:0] summaries$0$octet$byte_class;
-    reg  [4:0] summaries$0$octet$continuation;
-    reg  [7:0] summaries$0$octet$free_bits;
-    reg  [4:0] summaries$0$lead$byte_class;
-    reg  [2:0] summaries$0$lead$lead_length;
-    reg  [4:0] summaries$0$lead$second_allowed;
-    reg  [3:0] summaries$0$lead$outside_tuser;
-    reg  [3:0] summaries$0$lead$malformed_tuser;
-    reg  [12:0] summaries$0$mark_class;
-    reg  summaries$0$continuing;
-    reg  [4:0] summaries$0$range;
-    reg  [3:0] summaries$0$kind;
-    reg  [2:0] summaries$0$need;
-    reg  summaries$0$unused_tables;
-    localparam  summaries$0$octet$leads_to_f7 = 1'b0;
-    localparam  summaries$0$octet$leads_to_fb = 1'b0;
-    localparam  summaries$0$octet$leads_to_fd = 1'b0;
-    localparam  summaries$0$octet$f4_bounded = 1'b1;
-    localparam  summaries$0$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$0$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$0$lead$tuser_truncated = 4'h7;
-    localparam  summaries$0$lead$tuser_overlong = 4'h9;
-    localparam  summaries$0$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$0$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$1$octet$tdata;
-    reg  [4:0] summaries$1$octet$byte_class;
-    reg  [4:0] summaries$1$octet$continuation;
-    reg  [7:0] summaries$1$octet$free_bits;
-    reg  [4:0] summaries$1$lead$byte_class;
-    reg  [2:0] summaries$1$lead$lead_length;
-    reg  [4:0] summaries$1$lead$second_allowed;
-    reg  [3:0] summaries$1$lead$outside_tuser;
-    reg  [3:0] summaries$1$lead$malformed_tuser;
-    reg  [12:0] summaries$1$mark_class;
-    reg  summaries$1$continuing;
-    reg  [4:0] summaries$1$range;
-    reg  [3:0] summaries$1$kind;
-    reg  [2:0] summaries$1$need;
-    reg  summaries$1$unused_tables;
-    localparam  summaries$1$octet$leads_to_f7 = 1'b0;
-    localparam  summaries$1$octet$leads_to_fb = 1'b0;
-    localparam  summaries$1$octet$leads_to_fd = 1'b0;
-    localparam  summaries$1$octet$f4_bounded = 1'b1;
-    localparam  summaries$1$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$1$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$1$lead$tuser_truncated = 4'h7;
-    localparam  summaries$1$lead$tuser_overlong = 4'h9;
-    localparam  summaries$1$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$1$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$2$octet$tdata;
-    reg  [4:0] summaries$2$octet$byte_class;
-    reg  [4:0] summaries$2$octet$continuation;
-    reg  [7:0] summaries$2$octet$free_bits;
-    reg  [4:0] summaries$2$lead$byte_class;
-    reg  [2:0] summaries$2$lead$lead_length;
-    reg  [4:0] summaries$2$lead$second_allowed;
-    reg  [3:0] summaries$2$lead$outside_tuser;
-    reg  [3:0] summaries$2$lead$malformed_tuser;
-    reg  [12:0] summaries$2$mark_class;
-    reg  summaries$2$continuing;
-    reg  [4:0] summaries$2$range;
-    reg  [3:0] summaries$2$kind;
-    reg  [2:0] summaries$2$need;
-    reg  summaries$2$unused_tables;
-    localparam  summaries$2$octet$leads_to_f7 = 1'b0;
-    localparam  summaries$2$octet$leads_to_fb = 1'b0;
-    localparam  summaries$2$octet$leads_to_fd = 1'b0;
-    localparam  summaries$2$octet$f4_bounded = 1'b1;
-    localparam  summaries$2$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$2$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$2$lead$tuser_truncated = 4'h7;
-    localparam  summaries$2$lead$tuser_overlong = 4'h9;
-    localparam  summaries$2$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$2$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$3$octet$tdata;
-    reg  [4:0] summaries$3$octet$byte_class;
-    reg  [4:0] summaries$3$octet$continuation;
-    reg  [7:0] summaries$3$octet$free_bits;
-    reg  [4:0] summaries$3$lead$byte_class;
-    reg  [2:0] summaries$3$lead$lead_length;
-    reg  [4:0] summaries$3$lead$second_allowed;
-    reg  [3:0] summaries$3$lead$outside_tuser;
-    reg  [3:0] summaries$3$lead$malformed_tuser;
-    reg  [12:0] summaries$3$mark_class;
-    reg  summaries$3$continuing;
-    reg  [4:0] summaries$3$range;
-    reg  [3:0] summaries$3$kind;
-    reg  [2:0] summaries$3$need;
-    reg  summaries$3$unused_tables;
-    localparam  summaries$3$octet$leads_to_f7 = 1'b0;
-    localparam  summaries$3$octet$leads_to_fb = 1'b0;
-    localparam  summaries$3$octet$leads_to_fd = 1'b0;
-    localparam  summaries$3$octet$f4_bounded = 1'b1;
-    localparam  summaries$3$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$3$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$3$lead$tuser_truncated = 4'h7;
-    localparam  summaries$3$lead$tuser_overlong = 4'h9;
-    localparam  summaries$3$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$3$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$4$octet$tdata;
-    reg  [4:0] summaries$4$octet$byte_class;
-    reg  [4:0] summaries$4$octet$continuation;
-    reg  [7:0] summaries$4$octet$free_bits;
-    reg  [4:0] summaries$4$lead$byte_class;
-    reg  [2:0] summaries$4$lead$lead_length;
-    reg  [4:0] summaries$4$lead$second_allowed;
-    reg  [3:0] summaries$4$lead$outside_tuser;
-    reg  [3:0] summaries$4$lead$malformed_tuser;
-    reg  [12:0] summaries$4$mark_class;
-    reg  summaries$4$continuing;
-    reg  [4:0] summaries$4$range;
-    reg  [3:0] summaries$4$kind;
-    reg  [2:0] summaries$4$need;
-    reg  summaries$4$unused_tables;
-    localparam  summaries$4$octet$leads_to_f7 = 1'b0;
-    localparam  summaries$4$octet$leads_to_fb = 1'b0;
-    localparam  summaries$4$octet$leads_to_fd = 1'b0;
-    localparam  summaries$4$octet$f4_bounded = 1'b1;
-    localparam  summaries$4$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$4$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$4$lead$tuser_truncated = 4'h7;
-    localparam  summaries$4$lead$tuser_overlong = 4'h9;
-    localparam  summaries$4$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$4$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$5$octet$tdata;
-    reg  [4:0] summaries$5$octet$byte_class;
-    reg  [4:0] summaries$5$octet$continuation;
-    reg  [7:0] summaries$5$octet$free_bits;
-    reg  [4:0] summaries$5$lead$byte_class;
-    reg  [2:0] summaries$5$lead$lead_length;
-    reg  [4:0] summaries$5$lead$second_allowed;
-    reg  [3:0] summaries$5$lead$outside_tuser;
-    reg  [3:0] summaries$5$lead$malformed_tuser;
-    reg  [12:0] summaries$5$mark_class;
-    reg  summaries$5$continuing;
-    reg  [4:0] summaries$5$range;
-    reg  [3:0] summaries$5$kind;
-    reg  [2:0] summaries$5$need;
-    reg  summaries$5$unused_tables;
-    localparam  summaries$5$octet$leads_to_f7 = 1'b0;
-    localparam  summaries$5$octet$leads_to_fb = 1'b0;
-    localparam  summaries$5$octet$leads_to_fd = 1'b0;
-    localparam  summaries$5$octet$f4_bounded = 1'b1;
-    localparam  summaries$5$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$5$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$5$lead$tuser_truncated = 4'h7;
-    localparam  summaries$5$lead$tuser_overlong = 4'h9;
-    localparam  summaries$5$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$5$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$6$octet$tdata;
-    reg  [4:0] summaries$6$octet$byte_class;
-    reg  [4:0] summaries$6$octet$continuation;
-    reg  [7:0] summaries$6$octet$free_bits;
-    reg  [4:0] summaries$6$lead$byte_class;
-    reg  [2:0] summaries$6$lead$lead_length;
-    reg  [4:0] summaries$6$lead$second_allowed;
-    reg  [3:0] summaries$6$lead$outside_tuser;
-    reg  [3:0] summaries$6$lead$malformed_tuser;
-    reg  [12:0] summaries$6$mark_class;
-    reg  summaries$6$continuing;
-    reg  [4:0] summaries$6$range;
-    reg  [3:0] summaries$6$kind;
-    reg  [2:0] summaries$6$need;
-    reg  summaries$6$unused_tables;
-    localparam  summaries$6$octet$leads_to_f7 = 1'b0;
-    localparam  summaries$6$octet$leads_to_fb = 1'b0;
-    localparam  summaries$6$octet$leads_to_fd = 1'b0;
-    localparam  summaries$6$octet$f4_bounded = 1'b1;
-    localparam  summaries$6$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$6$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$6$lead$tuser_truncated = 4'h7;
-    localparam  summaries$6$lead$tuser_overlong = 4'h9;
-    localparam  summaries$6$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$6$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$7$octet$tdata;
-    reg  [4:0] summaries$7$octet$byte_class;
-    reg  [4:0] summaries$7$octet$continuation;
-    reg  [7:0] summaries$7$octet$free_bits;
-    reg  [4:0] summaries$7$lead$byte_class;
-    reg  [2:0] summaries$7$lead$lead_length;
-    reg  [4:0] summaries$7$lead$second_allowed;
-    reg  [3:0] summaries$7$lead$outside_tuser;
-    reg  [3:0] summaries$7$lead$malformed_tuser;
-    reg  [12:0] summaries$7$mark_class;
-    reg  summaries$7$continuing;
-    reg  [4:0] summaries$7$range;
-    reg  [3:0] summaries$7$kind;
-    reg  [2:0] summaries$7$need;
-    reg  summaries$7$unused_tables;
-    localparam  summaries$7$octet$leads_to_f7 = 1'b0;
-    localparam  summaries$7$octet$leads_to_fb = 1'b0;
-    localparam  summaries$7$octet$leads_to_fd = 1'b0;
-    localparam  summaries$7$octet$f4_bounded = 1'b1;
-    localparam  summaries$7$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$7$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$7$lead$tuser_truncated = 4'h7;
-    localparam  summaries$7$lead$tuser_overlong = 4'h9;
-    localparam  summaries$7$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$7$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$8$octet$tdata;
-    reg  [4:0] summaries$8$octet$byte_class;
-    reg  [4:0] summaries$8$octet$continuation;
-    reg  [7:0] summaries$8$octet$free_bits;
-    reg  [4:0] summaries$8$lead$byte_class;
-    reg  [2:0] summaries$8$lead$lead_length;
-    reg  [4:0] summaries$8$lead$second_allowed;
-    reg  [3:0] summaries$8$lead$outside_tuser;
-    reg  [3:0] summaries$8$lead$malformed_tuser;
-    reg  [12:0] summaries$8$mark_class;
-    reg  summaries$8$continuing;
-    reg  [4:0] summaries$8$range;
-    reg  [3:0] summaries$8$kind;
-    reg  [2:0] summaries$8$need;
-    reg  summaries$8$unused_tables;
-    localparam  summaries$8$octet$leads_to_f7 = 1'b0;
-    localparam  summaries$8$octet$leads_to_fb = 1'b0;
-    localparam  summaries$8$octet$leads_to_fd = 1'b0;
-    localparam  summaries$8$octet$f4_bounded = 1'b1;
-    localparam  summaries$8$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$8$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$8$lead$tuser_truncated = 4'h7;
-    localparam  summaries$8$lead$tuser_overlong = 4'h9;
-    localparam  summaries$8$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$8$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$9$octet$tdata;
-    reg  [4:0] summaries$9$octet$byte_class;
-    reg  [4:0] summaries$9$octet$continuation;
-    reg  [7:0] summaries$9$octet$free_bits;
-    reg  [4:0] summaries$9$lead$byte_class;
-    reg  [2:0] summaries$9$lead$lead_length;
-    reg  [4:0] summaries$9$lead$second_allowed;
-    reg  [3:0] summaries$9$lead$outside_tuser;
-    reg  [3:0] summaries$9$lead$malformed_tuser;
-    reg  [12:0] summaries$9$mark_class;
-    reg  summaries$9$continuing;
-    reg  [4:0] summaries$9$range;
-    reg  [3:0] summaries$9$kind;
-    reg  [2:0] summaries$9$need;
-    reg  summaries$9$unused_tables;
-    localparam  summaries$9$octet$leads_to_f7 = 1'b0;
-    localparam  summaries$9$octet$leads_to_fb = 1'b0;
-    localparam  summaries$9$octet$leads_to_fd = 1'b0;
-    localparam  summaries$9$octet$f4_bounded = 1'b1;
-    localparam  summaries$9$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$9$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$9$lead$tuser_truncated = 4'h7;
-    localparam  summaries$9$lead$tuser_overlong = 4'h9;
-    localparam  summaries$9$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$9$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$10$octet$tdata;
-    reg  [4:0] summaries$10$octet$byte_class;
-    reg  [4:0] summaries$10$octet$continuation;
-    reg  [7:0] summaries$10$octet$free_bits;
-    reg  [4:0] summaries$10$lead$byte_class;
-    reg  [2:0] summaries$10$lead$lead_length;
-    reg  [4:0] summaries$10$lead$second_allowed;
-    reg  [3:0] summaries$10$lead$outside_tuser;
-    reg  [3:0] summaries$10$lead$malformed_tuser;
-    reg  [12:0] summaries$10$mark_class;
-    reg  summaries$10$continuing;
-    reg  [4:0] summaries$10$range;
-    reg  [3:0] summaries$10$kind;
-    reg  [2:0] summaries$10$need;
-    reg  summaries$10$unused_tables;
-    localparam  summaries$10$octet$leads_to_f7 = 1'b0;
-    localparam  summaries$10$octet$leads_to_fb = 1'b0;
-    localparam  summaries$10$octet$leads_to_fd = 1'b0;
-    localparam  summaries$10$octet$f4_bounded = 1'b1;
-    localparam  summaries$10$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$10$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$10$lead$tuser_truncated = 4'h7;
-    localparam  summaries$10$lead$tuser_overlong = 4'h9;
-    localparam  summaries$10$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$10$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$11$octet$tdata;
-    reg  [4:0] summaries$11$octet$byte_class;
-    reg  [4:0] summaries$11$octet$continuation;
-    reg  [7:0] summaries$11$octet$free_bits;
-    reg  [4:0] summaries$11$lead$byte_class;
-    reg  [2:0] summaries$11$lead$lead_length;
-    reg  [4:0] summaries$11$lead$second_allowed;
-    reg  [3:0] summaries$11$lead$outside_tuser;
-    reg  [3:0] summaries$11$lead$malformed_tuser;
-    reg  [12:0] summaries$11$mark_class;
-    reg  summaries$11$continuing;
-    reg  [4:0] summaries$11$range;
-    reg  [3:0] summaries$11$kind;
-    reg  [2:0] summaries$11$need;
-    reg  summaries$11$unused_tables;
-    localparam  summaries$11$octet$leads_to_f7 = 1'b0;
-    localparam  summaries$11$octet$leads_to_fb = 1'b0;
-    localparam  summaries$11$octet$leads_to_fd = 1'b0;
-    localparam  summaries$11$octet$f4_bounded = 1'b1;
-    localparam  summaries$11$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$11$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$11$lead$tuser_truncated = 4'h7;
-    localparam  summaries$11$lead$tuser_overlong = 4'h9;
-    localparam  summaries$11$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$11$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$12$octet$tdata;
-    reg  [4:0] summaries$12$octet$byte_class;
-    reg  [4:0] summaries$12$octet$continuation;
-    reg  [7:0] summaries$12$octet$free_bits;
-    reg  [4:0] summaries$12$lead$byte_class;
-    reg  [2:0] summaries$12$lead$lead_length;
-    reg  [4:0] summaries$12$lead$second_allowed;
-    reg  [3:0] summaries$12$lead$outside_tuser;
-    reg  [3:0] summaries$12$lead$malformed_tuser;
-    reg  [12:0] summaries$12$mark_class;
-    reg  summaries$12$continuing;
-    reg  [4:0] summaries$12$range;
-    reg  [3:0] summaries$12$kind;
-    reg  [2:0] summaries$12$need;
-    reg  summaries$12$unused_tables;
-    localparam  summaries$12$octet$leads_to_f7 = 1'b0;
-    localparam  summaries$12$octet$leads_to_fb = 1'b0;
-    localparam  summaries$12$octet$leads_to_fd = 1'b0;
-    localparam  summaries$12$octet$f4_bounded = 1'b1;
-    localparam  summaries$12$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$12$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$12$lead$tuser_truncated = 4'h7;
-    localparam  summaries$12$lead$tuser_overlong = 4'h9;
-    localparam  summaries$12$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$12$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$13$octet$tdata;
-    reg  [4:0] summaries$13$octet$byte_class;
-    reg  [4:0] summaries$13$octet$continuation;
-    reg  [7:0] summaries$13$octet$free_bits;
-    reg  [4:0] summaries$13$lead$byte_class;
-    reg  [2:0] summaries$13$lead$lead_length;
-    reg  [4:0] summaries$13$lead$second_allowed;
-    reg  [3:0] summaries$13$lead$outside_tuser;
-    reg  [3:0] summaries$13$lead$malformed_tuser;
-    reg  [12:0] summaries$13$mark_class;
-    reg  summaries$13$continuing;
-    reg  [4:0] summaries$13$range;
-    reg  [3:0] summaries$13$kind;
-    reg  [2:0] summaries$13$need;
-    reg  summaries$13$unused_tables;
-    localparam  summaries$13$octet$leads_to_f7 = 1'b0;
-    localparam  summaries$13$octet$leads_to_fb = 1'b0;
-    localparam  summaries$13$octet$leads_to_fd = 1'b0;
-    localparam  summaries$13$octet$f4_bounded = 1'b1;
-    localparam  summaries$13$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$13$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$13$lead$tuser_truncated = 4'h7;
-    localparam  summaries$13$lead$tuser_overlong = 4'h9;
-    localparam  summaries$13$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$13$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$14$octet$tdata;
-    reg  [4:0] summaries$14$octet$byte_class;
-    reg  [4:0] summaries$14$octet$continuation;
-    reg  [7:0] summaries$14$octet$free_bits;
-    reg  [4:0] summaries$14$lead$byte_class;
-    reg  [2:0] summaries$14$lead$lead_length;
-    reg  [4:0] summaries$14$lead$second_allowed;
-    reg  [3:0] summaries$14$lead$outside_tuser;
-    reg  [3:0] summaries$14$lead$malformed_tuser;
-    reg  [12:0] summaries$14$mark_class;
-    reg  summaries$14$continuing;
-    reg  [4:0] summaries$14$range;
-    reg  [3:0] summaries$14$kind;
-    reg  [2:0] summaries$14$need;
-    reg  summaries$14$unused_tables;
-    localparam  summaries$14$octet$leads_to_f7 = 1'b0;
-    localparam  summaries$14$octet$leads_to_fb = 1'b0;
-    localparam  summaries$14$octet$leads_to_fd = 1'b0;
-    localparam  summaries$14$octet$f4_bounded = 1'b1;
-    localparam  summaries$14$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$14$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$14$lead$tuser_truncated = 4'h7;
-    localparam  summaries$14$lead$tuser_overlong = 4'h9;
-    localparam  summaries$14$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$14$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] summaries$15$octet$tdata;
-    reg  [4:0] summaries$15$octet$byte_class;
-    reg  [4:0] summaries$15$octet$continuation;
-    reg  [7:0] summaries$15$octet$free_bits;
-    reg  [4:0] summaries$15$lead$byte_class;
-    reg  [2:0] summaries$15$lead$lead_length;
-    reg  [4:0] summaries$15$lead$second_allowed;
-    reg  [3:0] summaries$15$lead$outside_tuser;
-    reg  [3:0] summaries$15$lead$malformed_tuser;
-    reg  [12:0] summaries$15$mark_class;
-    reg  summaries$15$continuing;
-    reg  [4:0] summaries$15$range;
-    reg  [3:0] summaries$15$kind;
-    reg  [2:0] summaries$15$need;
-    reg  summaries$15$unused_tables;
-    localparam  summaries$15$octet$leads_to_f7 = 1'b0;
-    localparam  summaries$15$octet$leads_to_fb = 1'b0;
-    localparam  summaries$15$octet$leads_to_fd = 1'b0;
-    localparam  summaries$15$octet$f4_bounded = 1'b1;
-    localparam  summaries$15$lead$tuser_invalid_byte = 4'h3;
-    localparam  summaries$15$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  summaries$15$lead$tuser_truncated = 4'h7;
-    localparam  summaries$15$lead$tuser_overlong = 4'h9;
-    localparam  summaries$15$lead$tuser_surrogate = 4'hb;
-    localparam  summaries$15$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$0$octet$tdata;
+    reg  [4:0] lookups$0$octet$byte_class;
+    reg  [4:0] lookups$0$octet$continuation;
+    reg  [7:0] lookups$0$octet$free_bits;
+    reg  [4:0] lookups$0$lead$byte_class;
+    reg  [2:0] lookups$0$lead$lead_length;
+    reg  [4:0] lookups$0$lead$second_allowed;
+    reg  [3:0] lookups$0$lead$outside_tuser;
+    reg  [3:0] lookups$0$lead$malformed_tuser;
+    reg  lookups$0$continuing;
+    reg  [2:0] lookups$0$need;
+    reg  [4:0] lookups$0$range;
+    reg  [3:0] lookups$0$kind;
+    reg  lookups$0$unused_tables;
+    localparam  lookups$0$octet$leads_to_f7 = 1'b0;
+    localparam  lookups$0$octet$leads_to_fb = 1'b0;
+    localparam  lookups$0$octet$leads_to_fd = 1'b0;
+    localparam  lookups$0$octet$f4_bounded = 1'b1;
+    localparam  lookups$0$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$0$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$0$lead$tuser_truncated = 4'h7;
+    localparam  lookups$0$lead$tuser_overlong = 4'h9;
+    localparam  lookups$0$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$0$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$1$octet$tdata;
+    reg  [4:0] lookups$1$octet$byte_class;
+    reg  [4:0] lookups$1$octet$continuation;
+    reg  [7:0] lookups$1$octet$free_bits;
+    reg  [4:0] lookups$1$lead$byte_class;
+    reg  [2:0] lookups$1$lead$lead_length;
+    reg  [4:0] lookups$1$lead$second_allowed;
+    reg  [3:0] lookups$1$lead$outside_tuser;
+    reg  [3:0] lookups$1$lead$malformed_tuser;
+    reg  lookups$1$continuing;
+    reg  [2:0] lookups$1$need;
+    reg  [4:0] lookups$1$range;
+    reg  [3:0] lookups$1$kind;
+    reg  lookups$1$unused_tables;
+    localparam  lookups$1$octet$leads_to_f7 = 1'b0;
+    localparam  lookups$1$octet$leads_to_fb = 1'b0;
+    localparam  lookups$1$octet$leads_to_fd = 1'b0;
+    localparam  lookups$1$octet$f4_bounded = 1'b1;
+    localparam  lookups$1$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$1$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$1$lead$tuser_truncated = 4'h7;
+    localparam  lookups$1$lead$tuser_overlong = 4'h9;
+    localparam  lookups$1$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$1$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$2$octet$tdata;
+    reg  [4:0] lookups$2$octet$byte_class;
+    reg  [4:0] lookups$2$octet$continuation;
+    reg  [7:0] lookups$2$octet$free_bits;
+    reg  [4:0] lookups$2$lead$byte_class;
+    reg  [2:0] lookups$2$lead$lead_length;
+    reg  [4:0] lookups$2$lead$second_allowed;
+    reg  [3:0] lookups$2$lead$outside_tuser;
+    reg  [3:0] lookups$2$lead$malformed_tuser;
+    reg  lookups$2$continuing;
+    reg  [2:0] lookups$2$need;
+    reg  [4:0] lookups$2$range;
+    reg  [3:0] lookups$2$kind;
+    reg  lookups$2$unused_tables;
+    localparam  lookups$2$octet$leads_to_f7 = 1'b0;
+    localparam  lookups$2$octet$leads_to_fb = 1'b0;
+    localparam  lookups$2$octet$leads_to_fd = 1'b0;
+    localparam  lookups$2$octet$f4_bounded = 1'b1;
+    localparam  lookups$2$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$2$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$2$lead$tuser_truncated = 4'h7;
+    localparam  lookups$2$lead$tuser_overlong = 4'h9;
+    localparam  lookups$2$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$2$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$3$octet$tdata;
+    reg  [4:0] lookups$3$octet$byte_class;
+    reg  [4:0] lookups$3$octet$continuation;
+    reg  [7:0] lookups$3$octet$free_bits;
+    reg  [4:0] lookups$3$lead$byte_class;
+    reg  [2:0] lookups$3$lead$lead_length;
+    reg  [4:0] lookups$3$lead$second_allowed;
+    reg  [3:0] lookups$3$lead$outside_tuser;
+    reg  [3:0] lookups$3$lead$malformed_tuser;
+    reg  lookups$3$continuing;
+    reg  [2:0] lookups$3$need;
+    reg  [4:0] lookups$3$range;
+    reg  [3:0] lookups$3$kind;
+    reg  lookups$3$unused_tables;
+    localparam  lookups$3$octet$leads_to_f7 = 1'b0;
+    localparam  lookups$3$octet$leads_to_fb = 1'b0;
+    localparam  lookups$3$octet$leads_to_fd = 1'b0;
+    localparam  lookups$3$octet$f4_bounded = 1'b1;
+    localparam  lookups$3$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$3$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$3$lead$tuser_truncated = 4'h7;
+    localparam  lookups$3$lead$tuser_overlong = 4'h9;
+    localparam  lookups$3$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$3$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$4$octet$tdata;
+    reg  [4:0] lookups$4$octet$byte_class;
+    reg  [4:0] lookups$4$octet$continuation;
+    reg  [7:0] lookups$4$octet$free_bits;
+    reg  [4:0] lookups$4$lead$byte_class;
+    reg  [2:0] lookups$4$lead$lead_length;
+    reg  [4:0] lookups$4$lead$second_allowed;
+    reg  [3:0] lookups$4$lead$outside_tuser;
+    reg  [3:0] lookups$4$lead$malformed_tuser;
+    reg  lookups$4$continuing;
+    reg  [2:0] lookups$4$need;
+    reg  [4:0] lookups$4$range;
+    reg  [3:0] lookups$4$kind;
+    reg  lookups$4$unused_tables;
+    localparam  lookups$4$octet$leads_to_f7 = 1'b0;
+    localparam  lookups$4$octet$leads_to_fb = 1'b0;
+    localparam  lookups$4$octet$leads_to_fd = 1'b0;
+    localparam  lookups$4$octet$f4_bounded = 1'b1;
+    localparam  lookups$4$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$4$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$4$lead$tuser_truncated = 4'h7;
+    localparam  lookups$4$lead$tuser_overlong = 4'h9;
+    localparam  lookups$4$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$4$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$5$octet$tdata;
+    reg  [4:0] lookups$5$octet$byte_class;
+    reg  [4:0] lookups$5$octet$continuation;
+    reg  [7:0] lookups$5$octet$free_bits;
+    reg  [4:0] lookups$5$lead$byte_class;
+    reg  [2:0] lookups$5$lead$lead_length;
+    reg  [4:0] lookups$5$lead$second_allowed;
+    reg  [3:0] lookups$5$lead$outside_tuser;
+    reg  [3:0] lookups$5$lead$malformed_tuser;
+    reg  lookups$5$continuing;
+    reg  [2:0] lookups$5$need;
+    reg  [4:0] lookups$5$range;
+    reg  [3:0] lookups$5$kind;
+    reg  lookups$5$unused_tables;
+    localparam  lookups$5$octet$leads_to_f7 = 1'b0;
+    localparam  lookups$5$octet$leads_to_fb = 1'b0;
+    localparam  lookups$5$octet$leads_to_fd = 1'b0;
+    localparam  lookups$5$octet$f4_bounded = 1'b1;
+    localparam  lookups$5$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$5$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$5$lead$tuser_truncated = 4'h7;
+    localparam  lookups$5$lead$tuser_overlong = 4'h9;
+    localparam  lookups$5$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$5$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$6$octet$tdata;
+    reg  [4:0] lookups$6$octet$byte_class;
+    reg  [4:0] lookups$6$octet$continuation;
+    reg  [7:0] lookups$6$octet$free_bits;
+    reg  [4:0] lookups$6$lead$byte_class;
+    reg  [2:0] lookups$6$lead$lead_length;
+    reg  [4:0] lookups$6$lead$second_allowed;
+    reg  [3:0] lookups$6$lead$outside_tuser;
+    reg  [3:0] lookups$6$lead$malformed_tuser;
+    reg  lookups$6$continuing;
+    reg  [2:0] lookups$6$need;
+    reg  [4:0] lookups$6$range;
+    reg  [3:0] lookups$6$kind;
+    reg  lookups$6$unused_tables;
+    localparam  lookups$6$octet$leads_to_f7 = 1'b0;
+    localparam  lookups$6$octet$leads_to_fb = 1'b0;
+    localparam  lookups$6$octet$leads_to_fd = 1'b0;
+    localparam  lookups$6$octet$f4_bounded = 1'b1;
+    localparam  lookups$6$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$6$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$6$lead$tuser_truncated = 4'h7;
+    localparam  lookups$6$lead$tuser_overlong = 4'h9;
+    localparam  lookups$6$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$6$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$7$octet$tdata;
+    reg  [4:0] lookups$7$octet$byte_class;
+    reg  [4:0] lookups$7$octet$continuation;
+    reg  [7:0] lookups$7$octet$free_bits;
+    reg  [4:0] lookups$7$lead$byte_class;
+    reg  [2:0] lookups$7$lead$lead_length;
+    reg  [4:0] lookups$7$lead$second_allowed;
+    reg  [3:0] lookups$7$lead$outside_tuser;
+    reg  [3:0] lookups$7$lead$malformed_tuser;
+    reg  lookups$7$continuing;
+    reg  [2:0] lookups$7$need;
+    reg  [4:0] lookups$7$range;
+    reg  [3:0] lookups$7$kind;
+    reg  lookups$7$unused_tables;
+    localparam  lookups$7$octet$leads_to_f7 = 1'b0;
+    localparam  lookups$7$octet$leads_to_fb = 1'b0;
+    localparam  lookups$7$octet$leads_to_fd = 1'b0;
+    localparam  lookups$7$octet$f4_bounded = 1'b1;
+    localparam  lookups$7$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$7$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$7$lead$tuser_truncated = 4'h7;
+    localparam  lookups$7$lead$tuser_overlong = 4'h9;
+    localparam  lookups$7$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$7$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$8$octet$tdata;
+    reg  [4:0] lookups$8$octet$byte_class;
+    reg  [4:0] lookups$8$octet$continuation;
+    reg  [7:0] lookups$8$octet$free_bits;
+    reg  [4:0] lookups$8$lead$byte_class;
+    reg  [2:0] lookups$8$lead$lead_length;
+    reg  [4:0] lookups$8$lead$second_allowed;
+    reg  [3:0] lookups$8$lead$outside_tuser;
+    reg  [3:0] lookups$8$lead$malformed_tuser;
+    reg  lookups$8$continuing;
+    reg  [2:0] lookups$8$need;
+    reg  [4:0] lookups$8$range;
+    reg  [3:0] lookups$8$kind;
+    reg  lookups$8$unused_tables;
+    localparam  lookups$8$octet$leads_to_f7 = 1'b0;
+    localparam  lookups$8$octet$leads_to_fb = 1'b0;
+    localparam  lookups$8$octet$leads_to_fd = 1'b0;
+    localparam  lookups$8$octet$f4_bounded = 1'b1;
+    localparam  lookups$8$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$8$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$8$lead$tuser_truncated = 4'h7;
+    localparam  lookups$8$lead$tuser_overlong = 4'h9;
+    localparam  lookups$8$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$8$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$9$octet$tdata;
+    reg  [4:0] lookups$9$octet$byte_class;
+    reg  [4:0] lookups$9$octet$continuation;
+    reg  [7:0] lookups$9$octet$free_bits;
+    reg  [4:0] lookups$9$lead$byte_class;
+    reg  [2:0] lookups$9$lead$lead_length;
+    reg  [4:0] lookups$9$lead$second_allowed;
+    reg  [3:0] lookups$9$lead$outside_tuser;
+    reg  [3:0] lookups$9$lead$malformed_tuser;
+    reg  lookups$9$continuing;
+    reg  [2:0] lookups$9$need;
+    reg  [4:0] lookups$9$range;
+    reg  [3:0] lookups$9$kind;
+    reg  lookups$9$unused_tables;
+    localparam  lookups$9$octet$leads_to_f7 = 1'b0;
+    localparam  lookups$9$octet$leads_to_fb = 1'b0;
+    localparam  lookups$9$octet$leads_to_fd = 1'b0;
+    localparam  lookups$9$octet$f4_bounded = 1'b1;
+    localparam  lookups$9$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$9$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$9$lead$tuser_truncated = 4'h7;
+    localparam  lookups$9$lead$tuser_overlong = 4'h9;
+    localparam  lookups$9$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$9$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$10$octet$tdata;
+    reg  [4:0] lookups$10$octet$byte_class;
+    reg  [4:0] lookups$10$octet$continuation;
+    reg  [7:0] lookups$10$octet$free_bits;
+    reg  [4:0] lookups$10$lead$byte_class;
+    reg  [2:0] lookups$10$lead$lead_length;
+    reg  [4:0] lookups$10$lead$second_allowed;
+    reg  [3:0] lookups$10$lead$outside_tuser;
+    reg  [3:0] lookups$10$lead$malformed_tuser;
+    reg  lookups$10$continuing;
+    reg  [2:0] lookups$10$need;
+    reg  [4:0] lookups$10$range;
+    reg  [3:0] lookups$10$kind;
+    reg  lookups$10$unused_tables;
+    localparam  lookups$10$octet$leads_to_f7 = 1'b0;
+    localparam  lookups$10$octet$leads_to_fb = 1'b0;
+    localparam  lookups$10$octet$leads_to_fd = 1'b0;
+    localparam  lookups$10$octet$f4_bounded = 1'b1;
+    localparam  lookups$10$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$10$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$10$lead$tuser_truncated = 4'h7;
+    localparam  lookups$10$lead$tuser_overlong = 4'h9;
+    localparam  lookups$10$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$10$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$11$octet$tdata;
+    reg  [4:0] lookups$11$octet$byte_class;
+    reg  [4:0] lookups$11$octet$continuation;
+    reg  [7:0] lookups$11$octet$free_bits;
+    reg  [4:0] lookups$11$lead$byte_class;
+    reg  [2:0] lookups$11$lead$lead_length;
+    reg  [4:0] lookups$11$lead$second_allowed;
+    reg  [3:0] lookups$11$lead$outside_tuser;
+    reg  [3:0] lookups$11$lead$malformed_tuser;
+    reg  lookups$11$continuing;
+    reg  [2:0] lookups$11$need;
+    reg  [4:0] lookups$11$range;
+    reg  [3:0] lookups$11$kind;
+    reg  lookups$11$unused_tables;
+    localparam  lookups$11$octet$leads_to_f7 = 1'b0;
+    localparam  lookups$11$octet$leads_to_fb = 1'b0;
+    localparam  lookups$11$octet$leads_to_fd = 1'b0;
+    localparam  lookups$11$octet$f4_bounded = 1'b1;
+    localparam  lookups$11$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$11$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$11$lead$tuser_truncated = 4'h7;
+    localparam  lookups$11$lead$tuser_overlong = 4'h9;
+    localparam  lookups$11$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$11$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$12$octet$tdata;
+    reg  [4:0] lookups$12$octet$byte_class;
+    reg  [4:0] lookups$12$octet$continuation;
+    reg  [7:0] lookups$12$octet$free_bits;
+    reg  [4:0] lookups$12$lead$byte_class;
+    reg  [2:0] lookups$12$lead$lead_length;
+    reg  [4:0] lookups$12$lead$second_allowed;
+    reg  [3:0] lookups$12$lead$outside_tuser;
+    reg  [3:0] lookups$12$lead$malformed_tuser;
+    reg  lookups$12$continuing;
+    reg  [2:0] lookups$12$need;
+    reg  [4:0] lookups$12$range;
+    reg  [3:0] lookups$12$kind;
+    reg  lookups$12$unused_tables;
+    localparam  lookups$12$octet$leads_to_f7 = 1'b0;
+    localparam  lookups$12$octet$leads_to_fb = 1'b0;
+    localparam  lookups$12$octet$leads_to_fd = 1'b0;
+    localparam  lookups$12$octet$f4_bounded = 1'b1;
+    localparam  lookups$12$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$12$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$12$lead$tuser_truncated = 4'h7;
+    localparam  lookups$12$lead$tuser_overlong = 4'h9;
+    localparam  lookups$12$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$12$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$13$octet$tdata;
+    reg  [4:0] lookups$13$octet$byte_class;
+    reg  [4:0] lookups$13$octet$continuation;
+    reg  [7:0] lookups$13$octet$free_bits;
+    reg  [4:0] lookups$13$lead$byte_class;
+    reg  [2:0] lookups$13$lead$lead_length;
+    reg  [4:0] lookups$13$lead$second_allowed;
+    reg  [3:0] lookups$13$lead$outside_tuser;
+    reg  [3:0] lookups$13$lead$malformed_tuser;
+    reg  lookups$13$continuing;
+    reg  [2:0] lookups$13$need;
+    reg  [4:0] lookups$13$range;
+    reg  [3:0] lookups$13$kind;
+    reg  lookups$13$unused_tables;
+    localparam  lookups$13$octet$leads_to_f7 = 1'b0;
+    localparam  lookups$13$octet$leads_to_fb = 1'b0;
+    localparam  lookups$13$octet$leads_to_fd = 1'b0;
+    localparam  lookups$13$octet$f4_bounded = 1'b1;
+    localparam  lookups$13$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$13$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$13$lead$tuser_truncated = 4'h7;
+    localparam  lookups$13$lead$tuser_overlong = 4'h9;
+    localparam  lookups$13$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$13$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$14$octet$tdata;
+    reg  [4:0] lookups$14$octet$byte_class;
+    reg  [4:0] lookups$14$octet$continuation;
+    reg  [7:0] lookups$14$octet$free_bits;
+    reg  [4:0] lookups$14$lead$byte_class;
+    reg  [2:0] lookups$14$lead$lead_length;
+    reg  [4:0] lookups$14$lead$second_allowed;
+    reg  [3:0] lookups$14$lead$outside_tuser;
+    reg  [3:0] lookups$14$lead$malformed_tuser;
+    reg  lookups$14$continuing;
+    reg  [2:0] lookups$14$need;
+    reg  [4:0] lookups$14$range;
+    reg  [3:0] lookups$14$kind;
+    reg  lookups$14$unused_tables;
+    localparam  lookups$14$octet$leads_to_f7 = 1'b0;
+    localparam  lookups$14$octet$leads_to_fb = 1'b0;
+    localparam  lookups$14$octet$leads_to_fd = 1'b0;
+    localparam  lookups$14$octet$f4_bounded = 1'b1;
+    localparam  lookups$14$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$14$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$14$lead$tuser_truncated = 4'h7;
+    localparam  lookups$14$lead$tuser_overlong = 4'h9;
+    localparam  lookups$14$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$14$lead$tuser_out_of_range = 4'hd;
+    reg  [7:0] lookups$15$octet$tdata;
+    reg  [4:0] lookups$15$octet$byte_class;
+    reg  [4:0] lookups$15$octet$continuation;
+    reg  [7:0] lookups$15$octet$free_bits;
+    reg  [4:0] lookups$15$lead$byte_class;
+    reg  [2:0] lookups$15$lead$lead_length;
+    reg  [4:0] lookups$15$lead$second_allowed;
+    reg  [3:0] lookups$15$lead$outside_tuser;
+    reg  [3:0] lookups$15$lead$malformed_tuser;
+    reg  lookups$15$continuing;
+    reg  [2:0] lookups$15$need;
+    reg  [4:0] lookups$15$range;
+    reg  [3:0] lookups$15$kind;
+    reg  lookups$15$unused_tables;
+    localparam  lookups$15$octet$leads_to_f7 = 1'b0;
+    localparam  lookups$15$octet$leads_to_fb = 1'b0;
+    localparam  lookups$15$octet$leads_to_fd = 1'b0;
+    localparam  lookups$15$octet$f4_bounded = 1'b1;
+    localparam  lookups$15$lead$tuser_invalid_byte = 4'h3;
+    localparam  lookups$15$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  lookups$15$lead$tuser_truncated = 4'h7;
+    localparam  lookups$15$lead$tuser_overlong = 4'h9;
+    localparam  lookups$15$lead$tuser_surrogate = 4'hb;
+    localparam  lookups$15$lead$tuser_out_of_range = 4'hd;
     reg  scan$reach1$0$clock;
     reg  [20:0] scan$reach1$0$data_in;
     reg  scan$reach1$0$keep_in;
@@ -6336,6 +6368,3414 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
             credits$ready$d = 1'b1;
         end
     end
+    // lookups$0$octet
+    always @(*) begin
+        lookups$0$octet$continuation = 'h0;
+        if (!lookups$0$octet$tdata['h7]) begin
+            lookups$0$octet$byte_class = ByteClass$Ascii;
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h7f;
+        end
+        else if (!lookups$0$octet$tdata['h6]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h3f;
+            if (lookups$0$octet$tdata['h5]) begin
+                lookups$0$octet$byte_class = ByteClass$ContA0;
+                lookups$0$octet$continuation = 'h10;
+            end
+            else if (lookups$0$octet$tdata['h4]) begin
+                lookups$0$octet$byte_class = ByteClass$Cont90;
+                lookups$0$octet$continuation = 'h8;
+            end
+            else if (lookups$0$octet$tdata['h3]) begin
+                lookups$0$octet$byte_class = ByteClass$Cont88;
+                lookups$0$octet$continuation = 'h4;
+            end
+            else if (lookups$0$octet$tdata['h2]) begin
+                lookups$0$octet$byte_class = ByteClass$Cont84;
+                lookups$0$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$Cont80;
+                lookups$0$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$0$octet$tdata['h5]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h1f;
+            if (lookups$0$octet$tdata['h4] | lookups$0$octet$tdata['h3] | lookups$0$octet$tdata['h2] | lookups$0$octet$tdata['h1]) begin
+                lookups$0$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$0$octet$tdata['h4]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'hf;
+            if (lookups$0$octet$tdata == 'he0) begin
+                lookups$0$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$0$octet$tdata == 'hed) begin
+                lookups$0$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$0$octet$tdata['h3]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h7;
+            if (lookups$0$octet$tdata == 'hf0) begin
+                lookups$0$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$0$octet$tdata == 'hf4) & lookups$0$octet$f4_bounded) begin
+                lookups$0$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$0$octet$tdata['h2] & ~lookups$0$octet$leads_to_f7) begin
+                lookups$0$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$0$octet$tdata['h2]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h3;
+            if (~lookups$0$octet$leads_to_fb) begin
+                lookups$0$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$0$octet$tdata == 'hf8) begin
+                lookups$0$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$0$octet$tdata['h1]) begin
+            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h1;
+            if (~lookups$0$octet$leads_to_fd) begin
+                lookups$0$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$0$octet$tdata == 'hfc) begin
+                lookups$0$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$0$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$0$octet$free_bits = 'h0;
+            lookups$0$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$0$lead
+    always @(*) begin
+        lookups$0$lead$lead_length = 'h0;
+        lookups$0$lead$second_allowed = 'h1f;
+        lookups$0$lead$outside_tuser = lookups$0$lead$tuser_truncated;
+        lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_unexpected_continuation;
+        case (lookups$0$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$0$lead$lead_length = 'h1;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$0$lead$lead_length = 'h2;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$0$lead$lead_length = 'h3;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'h10;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$0$lead$lead_length = 'h3;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'hf;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$0$lead$lead_length = 'h3;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$0$lead$lead_length = 'h4;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'h18;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$0$lead$lead_length = 'h4;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'h7;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$0$lead$lead_length = 'h4;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$0$lead$lead_length = 'h5;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'h1c;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$0$lead$lead_length = 'h5;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$0$lead$lead_length = 'h6;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                    lookups$0$lead$second_allowed = 'h1e;
+                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$0$lead$lead_length = 'h6;
+                    lookups$0$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$0
+    always @(*) begin
+        lookups$0$octet$tdata = lookups$0$tdata;
+        lookups$0$lead$byte_class = lookups$0$octet$byte_class;
+        lookups$0$unused_tables = |lookups$0$octet$free_bits;
+        lookups$0$need = 'h0;
+        if (lookups$0$lead$lead_length > 'h1) begin
+            lookups$0$need = lookups$0$lead$lead_length - 'h1;
+        end
+        lookups$0$continuing = 'h0;
+        lookups$0$range = 'h0;
+        lookups$0$kind = lookups$0$lead$malformed_tuser;
+        if (lookups$0$octet$continuation != 'h0) begin
+            lookups$0$continuing = 'h1;
+            lookups$0$range = lookups$0$octet$continuation;
+        end
+        else if (lookups$0$need != 'h0) begin
+            lookups$0$range = lookups$0$lead$second_allowed;
+            lookups$0$kind = lookups$0$lead$outside_tuser;
+        end
+        lookups$0$lane = ({{17{1'b0}}, lookups$0$kind} << 'h11) | ({{16{1'b0}}, lookups$0$range} << 'hc) | ({{18{1'b0}}, lookups$0$need} << 'h9) | ({{20{1'b0}}, lookups$0$continuing} << 'h8) | {{13{1'b0}}, lookups$0$tdata};
+    end
+    // lookups$1$octet
+    always @(*) begin
+        lookups$1$octet$continuation = 'h0;
+        if (!lookups$1$octet$tdata['h7]) begin
+            lookups$1$octet$byte_class = ByteClass$Ascii;
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h7f;
+        end
+        else if (!lookups$1$octet$tdata['h6]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h3f;
+            if (lookups$1$octet$tdata['h5]) begin
+                lookups$1$octet$byte_class = ByteClass$ContA0;
+                lookups$1$octet$continuation = 'h10;
+            end
+            else if (lookups$1$octet$tdata['h4]) begin
+                lookups$1$octet$byte_class = ByteClass$Cont90;
+                lookups$1$octet$continuation = 'h8;
+            end
+            else if (lookups$1$octet$tdata['h3]) begin
+                lookups$1$octet$byte_class = ByteClass$Cont88;
+                lookups$1$octet$continuation = 'h4;
+            end
+            else if (lookups$1$octet$tdata['h2]) begin
+                lookups$1$octet$byte_class = ByteClass$Cont84;
+                lookups$1$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$Cont80;
+                lookups$1$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$1$octet$tdata['h5]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h1f;
+            if (lookups$1$octet$tdata['h4] | lookups$1$octet$tdata['h3] | lookups$1$octet$tdata['h2] | lookups$1$octet$tdata['h1]) begin
+                lookups$1$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$1$octet$tdata['h4]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'hf;
+            if (lookups$1$octet$tdata == 'he0) begin
+                lookups$1$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$1$octet$tdata == 'hed) begin
+                lookups$1$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$1$octet$tdata['h3]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h7;
+            if (lookups$1$octet$tdata == 'hf0) begin
+                lookups$1$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$1$octet$tdata == 'hf4) & lookups$1$octet$f4_bounded) begin
+                lookups$1$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$1$octet$tdata['h2] & ~lookups$1$octet$leads_to_f7) begin
+                lookups$1$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$1$octet$tdata['h2]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h3;
+            if (~lookups$1$octet$leads_to_fb) begin
+                lookups$1$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$1$octet$tdata == 'hf8) begin
+                lookups$1$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$1$octet$tdata['h1]) begin
+            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h1;
+            if (~lookups$1$octet$leads_to_fd) begin
+                lookups$1$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$1$octet$tdata == 'hfc) begin
+                lookups$1$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$1$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$1$octet$free_bits = 'h0;
+            lookups$1$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$1$lead
+    always @(*) begin
+        lookups$1$lead$lead_length = 'h0;
+        lookups$1$lead$second_allowed = 'h1f;
+        lookups$1$lead$outside_tuser = lookups$1$lead$tuser_truncated;
+        lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_unexpected_continuation;
+        case (lookups$1$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$1$lead$lead_length = 'h1;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$1$lead$lead_length = 'h2;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$1$lead$lead_length = 'h3;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'h10;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$1$lead$lead_length = 'h3;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'hf;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$1$lead$lead_length = 'h3;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$1$lead$lead_length = 'h4;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'h18;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$1$lead$lead_length = 'h4;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'h7;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$1$lead$lead_length = 'h4;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$1$lead$lead_length = 'h5;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'h1c;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$1$lead$lead_length = 'h5;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$1$lead$lead_length = 'h6;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                    lookups$1$lead$second_allowed = 'h1e;
+                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$1$lead$lead_length = 'h6;
+                    lookups$1$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$1
+    always @(*) begin
+        lookups$1$octet$tdata = lookups$1$tdata;
+        lookups$1$lead$byte_class = lookups$1$octet$byte_class;
+        lookups$1$unused_tables = |lookups$1$octet$free_bits;
+        lookups$1$need = 'h0;
+        if (lookups$1$lead$lead_length > 'h1) begin
+            lookups$1$need = lookups$1$lead$lead_length - 'h1;
+        end
+        lookups$1$continuing = 'h0;
+        lookups$1$range = 'h0;
+        lookups$1$kind = lookups$1$lead$malformed_tuser;
+        if (lookups$1$octet$continuation != 'h0) begin
+            lookups$1$continuing = 'h1;
+            lookups$1$range = lookups$1$octet$continuation;
+        end
+        else if (lookups$1$need != 'h0) begin
+            lookups$1$range = lookups$1$lead$second_allowed;
+            lookups$1$kind = lookups$1$lead$outside_tuser;
+        end
+        lookups$1$lane = ({{17{1'b0}}, lookups$1$kind} << 'h11) | ({{16{1'b0}}, lookups$1$range} << 'hc) | ({{18{1'b0}}, lookups$1$need} << 'h9) | ({{20{1'b0}}, lookups$1$continuing} << 'h8) | {{13{1'b0}}, lookups$1$tdata};
+    end
+    // lookups$2$octet
+    always @(*) begin
+        lookups$2$octet$continuation = 'h0;
+        if (!lookups$2$octet$tdata['h7]) begin
+            lookups$2$octet$byte_class = ByteClass$Ascii;
+            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h7f;
+        end
+        else if (!lookups$2$octet$tdata['h6]) begin
+            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h3f;
+            if (lookups$2$octet$tdata['h5]) begin
+                lookups$2$octet$byte_class = ByteClass$ContA0;
+                lookups$2$octet$continuation = 'h10;
+            end
+            else if (lookups$2$octet$tdata['h4]) begin
+                lookups$2$octet$byte_class = ByteClass$Cont90;
+                lookups$2$octet$continuation = 'h8;
+            end
+            else if (lookups$2$octet$tdata['h3]) begin
+                lookups$2$octet$byte_class = ByteClass$Cont88;
+                lookups$2$octet$continuation = 'h4;
+            end
+            else if (lookups$2$octet$tdata['h2]) begin
+                lookups$2$octet$byte_class = ByteClass$Cont84;
+                lookups$2$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$2$octet$byte_class = ByteClass$Cont80;
+                lookups$2$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$2$octet$tdata['h5]) begin
+            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h1f;
+            if (lookups$2$octet$tdata['h4] | lookups$2$octet$tdata['h3] | lookups$2$octet$tdata['h2] | lookups$2$octet$tdata['h1]) begin
+                lookups$2$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$2$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$2$octet$tdata['h4]) begin
+            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'hf;
+            if (lookups$2$octet$tdata == 'he0) begin
+                lookups$2$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$2$octet$tdata == 'hed) begin
+                lookups$2$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$2$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$2$octet$tdata['h3]) begin
+            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h7;
+            if (lookups$2$octet$tdata == 'hf0) begin
+                lookups$2$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$2$octet$tdata == 'hf4) & lookups$2$octet$f4_bounded) begin
+                lookups$2$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$2$octet$tdata['h2] & ~lookups$2$octet$leads_to_f7) begin
+                lookups$2$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$2$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$2$octet$tdata['h2]) begin
+            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h3;
+            if (~lookups$2$octet$leads_to_fb) begin
+                lookups$2$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$2$octet$tdata == 'hf8) begin
+                lookups$2$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$2$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$2$octet$tdata['h1]) begin
+            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h1;
+            if (~lookups$2$octet$leads_to_fd) begin
+                lookups$2$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$2$octet$tdata == 'hfc) begin
+                lookups$2$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$2$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$2$octet$free_bits = 'h0;
+            lookups$2$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$2$lead
+    always @(*) begin
+        lookups$2$lead$lead_length = 'h0;
+        lookups$2$lead$second_allowed = 'h1f;
+        lookups$2$lead$outside_tuser = lookups$2$lead$tuser_truncated;
+        lookups$2$lead$malformed_tuser = lookups$2$lead$tuser_unexpected_continuation;
+        case (lookups$2$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$2$lead$lead_length = 'h1;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$2$lead$lead_length = 'h2;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$2$lead$lead_length = 'h3;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                    lookups$2$lead$second_allowed = 'h10;
+                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$2$lead$lead_length = 'h3;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                    lookups$2$lead$second_allowed = 'hf;
+                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$2$lead$lead_length = 'h3;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$2$lead$lead_length = 'h4;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                    lookups$2$lead$second_allowed = 'h18;
+                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$2$lead$lead_length = 'h4;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                    lookups$2$lead$second_allowed = 'h7;
+                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$2$lead$lead_length = 'h4;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$2$lead$lead_length = 'h5;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                    lookups$2$lead$second_allowed = 'h1c;
+                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$2$lead$lead_length = 'h5;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$2$lead$lead_length = 'h6;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                    lookups$2$lead$second_allowed = 'h1e;
+                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$2$lead$lead_length = 'h6;
+                    lookups$2$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$2$lead$malformed_tuser = lookups$2$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$2$lead$malformed_tuser = lookups$2$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$2$lead$malformed_tuser = lookups$2$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$2
+    always @(*) begin
+        lookups$2$octet$tdata = lookups$2$tdata;
+        lookups$2$lead$byte_class = lookups$2$octet$byte_class;
+        lookups$2$unused_tables = |lookups$2$octet$free_bits;
+        lookups$2$need = 'h0;
+        if (lookups$2$lead$lead_length > 'h1) begin
+            lookups$2$need = lookups$2$lead$lead_length - 'h1;
+        end
+        lookups$2$continuing = 'h0;
+        lookups$2$range = 'h0;
+        lookups$2$kind = lookups$2$lead$malformed_tuser;
+        if (lookups$2$octet$continuation != 'h0) begin
+            lookups$2$continuing = 'h1;
+            lookups$2$range = lookups$2$octet$continuation;
+        end
+        else if (lookups$2$need != 'h0) begin
+            lookups$2$range = lookups$2$lead$second_allowed;
+            lookups$2$kind = lookups$2$lead$outside_tuser;
+        end
+        lookups$2$lane = ({{17{1'b0}}, lookups$2$kind} << 'h11) | ({{16{1'b0}}, lookups$2$range} << 'hc) | ({{18{1'b0}}, lookups$2$need} << 'h9) | ({{20{1'b0}}, lookups$2$continuing} << 'h8) | {{13{1'b0}}, lookups$2$tdata};
+    end
+    // lookups$3$octet
+    always @(*) begin
+        lookups$3$octet$continuation = 'h0;
+        if (!lookups$3$octet$tdata['h7]) begin
+            lookups$3$octet$byte_class = ByteClass$Ascii;
+            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h7f;
+        end
+        else if (!lookups$3$octet$tdata['h6]) begin
+            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h3f;
+            if (lookups$3$octet$tdata['h5]) begin
+                lookups$3$octet$byte_class = ByteClass$ContA0;
+                lookups$3$octet$continuation = 'h10;
+            end
+            else if (lookups$3$octet$tdata['h4]) begin
+                lookups$3$octet$byte_class = ByteClass$Cont90;
+                lookups$3$octet$continuation = 'h8;
+            end
+            else if (lookups$3$octet$tdata['h3]) begin
+                lookups$3$octet$byte_class = ByteClass$Cont88;
+                lookups$3$octet$continuation = 'h4;
+            end
+            else if (lookups$3$octet$tdata['h2]) begin
+                lookups$3$octet$byte_class = ByteClass$Cont84;
+                lookups$3$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$3$octet$byte_class = ByteClass$Cont80;
+                lookups$3$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$3$octet$tdata['h5]) begin
+            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h1f;
+            if (lookups$3$octet$tdata['h4] | lookups$3$octet$tdata['h3] | lookups$3$octet$tdata['h2] | lookups$3$octet$tdata['h1]) begin
+                lookups$3$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$3$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$3$octet$tdata['h4]) begin
+            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'hf;
+            if (lookups$3$octet$tdata == 'he0) begin
+                lookups$3$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$3$octet$tdata == 'hed) begin
+                lookups$3$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$3$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$3$octet$tdata['h3]) begin
+            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h7;
+            if (lookups$3$octet$tdata == 'hf0) begin
+                lookups$3$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$3$octet$tdata == 'hf4) & lookups$3$octet$f4_bounded) begin
+                lookups$3$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$3$octet$tdata['h2] & ~lookups$3$octet$leads_to_f7) begin
+                lookups$3$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$3$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$3$octet$tdata['h2]) begin
+            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h3;
+            if (~lookups$3$octet$leads_to_fb) begin
+                lookups$3$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$3$octet$tdata == 'hf8) begin
+                lookups$3$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$3$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$3$octet$tdata['h1]) begin
+            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h1;
+            if (~lookups$3$octet$leads_to_fd) begin
+                lookups$3$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$3$octet$tdata == 'hfc) begin
+                lookups$3$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$3$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$3$octet$free_bits = 'h0;
+            lookups$3$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$3$lead
+    always @(*) begin
+        lookups$3$lead$lead_length = 'h0;
+        lookups$3$lead$second_allowed = 'h1f;
+        lookups$3$lead$outside_tuser = lookups$3$lead$tuser_truncated;
+        lookups$3$lead$malformed_tuser = lookups$3$lead$tuser_unexpected_continuation;
+        case (lookups$3$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$3$lead$lead_length = 'h1;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$3$lead$lead_length = 'h2;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$3$lead$lead_length = 'h3;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                    lookups$3$lead$second_allowed = 'h10;
+                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$3$lead$lead_length = 'h3;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                    lookups$3$lead$second_allowed = 'hf;
+                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$3$lead$lead_length = 'h3;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$3$lead$lead_length = 'h4;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                    lookups$3$lead$second_allowed = 'h18;
+                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$3$lead$lead_length = 'h4;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                    lookups$3$lead$second_allowed = 'h7;
+                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$3$lead$lead_length = 'h4;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$3$lead$lead_length = 'h5;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                    lookups$3$lead$second_allowed = 'h1c;
+                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$3$lead$lead_length = 'h5;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$3$lead$lead_length = 'h6;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                    lookups$3$lead$second_allowed = 'h1e;
+                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$3$lead$lead_length = 'h6;
+                    lookups$3$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$3$lead$malformed_tuser = lookups$3$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$3$lead$malformed_tuser = lookups$3$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$3$lead$malformed_tuser = lookups$3$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$3
+    always @(*) begin
+        lookups$3$octet$tdata = lookups$3$tdata;
+        lookups$3$lead$byte_class = lookups$3$octet$byte_class;
+        lookups$3$unused_tables = |lookups$3$octet$free_bits;
+        lookups$3$need = 'h0;
+        if (lookups$3$lead$lead_length > 'h1) begin
+            lookups$3$need = lookups$3$lead$lead_length - 'h1;
+        end
+        lookups$3$continuing = 'h0;
+        lookups$3$range = 'h0;
+        lookups$3$kind = lookups$3$lead$malformed_tuser;
+        if (lookups$3$octet$continuation != 'h0) begin
+            lookups$3$continuing = 'h1;
+            lookups$3$range = lookups$3$octet$continuation;
+        end
+        else if (lookups$3$need != 'h0) begin
+            lookups$3$range = lookups$3$lead$second_allowed;
+            lookups$3$kind = lookups$3$lead$outside_tuser;
+        end
+        lookups$3$lane = ({{17{1'b0}}, lookups$3$kind} << 'h11) | ({{16{1'b0}}, lookups$3$range} << 'hc) | ({{18{1'b0}}, lookups$3$need} << 'h9) | ({{20{1'b0}}, lookups$3$continuing} << 'h8) | {{13{1'b0}}, lookups$3$tdata};
+    end
+    // lookups$4$octet
+    always @(*) begin
+        lookups$4$octet$continuation = 'h0;
+        if (!lookups$4$octet$tdata['h7]) begin
+            lookups$4$octet$byte_class = ByteClass$Ascii;
+            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h7f;
+        end
+        else if (!lookups$4$octet$tdata['h6]) begin
+            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h3f;
+            if (lookups$4$octet$tdata['h5]) begin
+                lookups$4$octet$byte_class = ByteClass$ContA0;
+                lookups$4$octet$continuation = 'h10;
+            end
+            else if (lookups$4$octet$tdata['h4]) begin
+                lookups$4$octet$byte_class = ByteClass$Cont90;
+                lookups$4$octet$continuation = 'h8;
+            end
+            else if (lookups$4$octet$tdata['h3]) begin
+                lookups$4$octet$byte_class = ByteClass$Cont88;
+                lookups$4$octet$continuation = 'h4;
+            end
+            else if (lookups$4$octet$tdata['h2]) begin
+                lookups$4$octet$byte_class = ByteClass$Cont84;
+                lookups$4$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$4$octet$byte_class = ByteClass$Cont80;
+                lookups$4$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$4$octet$tdata['h5]) begin
+            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h1f;
+            if (lookups$4$octet$tdata['h4] | lookups$4$octet$tdata['h3] | lookups$4$octet$tdata['h2] | lookups$4$octet$tdata['h1]) begin
+                lookups$4$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$4$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$4$octet$tdata['h4]) begin
+            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'hf;
+            if (lookups$4$octet$tdata == 'he0) begin
+                lookups$4$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$4$octet$tdata == 'hed) begin
+                lookups$4$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$4$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$4$octet$tdata['h3]) begin
+            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h7;
+            if (lookups$4$octet$tdata == 'hf0) begin
+                lookups$4$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$4$octet$tdata == 'hf4) & lookups$4$octet$f4_bounded) begin
+                lookups$4$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$4$octet$tdata['h2] & ~lookups$4$octet$leads_to_f7) begin
+                lookups$4$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$4$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$4$octet$tdata['h2]) begin
+            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h3;
+            if (~lookups$4$octet$leads_to_fb) begin
+                lookups$4$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$4$octet$tdata == 'hf8) begin
+                lookups$4$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$4$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$4$octet$tdata['h1]) begin
+            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h1;
+            if (~lookups$4$octet$leads_to_fd) begin
+                lookups$4$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$4$octet$tdata == 'hfc) begin
+                lookups$4$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$4$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$4$octet$free_bits = 'h0;
+            lookups$4$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$4$lead
+    always @(*) begin
+        lookups$4$lead$lead_length = 'h0;
+        lookups$4$lead$second_allowed = 'h1f;
+        lookups$4$lead$outside_tuser = lookups$4$lead$tuser_truncated;
+        lookups$4$lead$malformed_tuser = lookups$4$lead$tuser_unexpected_continuation;
+        case (lookups$4$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$4$lead$lead_length = 'h1;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$4$lead$lead_length = 'h2;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$4$lead$lead_length = 'h3;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                    lookups$4$lead$second_allowed = 'h10;
+                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$4$lead$lead_length = 'h3;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                    lookups$4$lead$second_allowed = 'hf;
+                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$4$lead$lead_length = 'h3;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$4$lead$lead_length = 'h4;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                    lookups$4$lead$second_allowed = 'h18;
+                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$4$lead$lead_length = 'h4;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                    lookups$4$lead$second_allowed = 'h7;
+                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$4$lead$lead_length = 'h4;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$4$lead$lead_length = 'h5;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                    lookups$4$lead$second_allowed = 'h1c;
+                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$4$lead$lead_length = 'h5;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$4$lead$lead_length = 'h6;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                    lookups$4$lead$second_allowed = 'h1e;
+                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$4$lead$lead_length = 'h6;
+                    lookups$4$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$4$lead$malformed_tuser = lookups$4$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$4$lead$malformed_tuser = lookups$4$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$4$lead$malformed_tuser = lookups$4$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$4
+    always @(*) begin
+        lookups$4$octet$tdata = lookups$4$tdata;
+        lookups$4$lead$byte_class = lookups$4$octet$byte_class;
+        lookups$4$unused_tables = |lookups$4$octet$free_bits;
+        lookups$4$need = 'h0;
+        if (lookups$4$lead$lead_length > 'h1) begin
+            lookups$4$need = lookups$4$lead$lead_length - 'h1;
+        end
+        lookups$4$continuing = 'h0;
+        lookups$4$range = 'h0;
+        lookups$4$kind = lookups$4$lead$malformed_tuser;
+        if (lookups$4$octet$continuation != 'h0) begin
+            lookups$4$continuing = 'h1;
+            lookups$4$range = lookups$4$octet$continuation;
+        end
+        else if (lookups$4$need != 'h0) begin
+            lookups$4$range = lookups$4$lead$second_allowed;
+            lookups$4$kind = lookups$4$lead$outside_tuser;
+        end
+        lookups$4$lane = ({{17{1'b0}}, lookups$4$kind} << 'h11) | ({{16{1'b0}}, lookups$4$range} << 'hc) | ({{18{1'b0}}, lookups$4$need} << 'h9) | ({{20{1'b0}}, lookups$4$continuing} << 'h8) | {{13{1'b0}}, lookups$4$tdata};
+    end
+    // lookups$5$octet
+    always @(*) begin
+        lookups$5$octet$continuation = 'h0;
+        if (!lookups$5$octet$tdata['h7]) begin
+            lookups$5$octet$byte_class = ByteClass$Ascii;
+            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h7f;
+        end
+        else if (!lookups$5$octet$tdata['h6]) begin
+            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h3f;
+            if (lookups$5$octet$tdata['h5]) begin
+                lookups$5$octet$byte_class = ByteClass$ContA0;
+                lookups$5$octet$continuation = 'h10;
+            end
+            else if (lookups$5$octet$tdata['h4]) begin
+                lookups$5$octet$byte_class = ByteClass$Cont90;
+                lookups$5$octet$continuation = 'h8;
+            end
+            else if (lookups$5$octet$tdata['h3]) begin
+                lookups$5$octet$byte_class = ByteClass$Cont88;
+                lookups$5$octet$continuation = 'h4;
+            end
+            else if (lookups$5$octet$tdata['h2]) begin
+                lookups$5$octet$byte_class = ByteClass$Cont84;
+                lookups$5$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$5$octet$byte_class = ByteClass$Cont80;
+                lookups$5$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$5$octet$tdata['h5]) begin
+            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h1f;
+            if (lookups$5$octet$tdata['h4] | lookups$5$octet$tdata['h3] | lookups$5$octet$tdata['h2] | lookups$5$octet$tdata['h1]) begin
+                lookups$5$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$5$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$5$octet$tdata['h4]) begin
+            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'hf;
+            if (lookups$5$octet$tdata == 'he0) begin
+                lookups$5$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$5$octet$tdata == 'hed) begin
+                lookups$5$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$5$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$5$octet$tdata['h3]) begin
+            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h7;
+            if (lookups$5$octet$tdata == 'hf0) begin
+                lookups$5$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$5$octet$tdata == 'hf4) & lookups$5$octet$f4_bounded) begin
+                lookups$5$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$5$octet$tdata['h2] & ~lookups$5$octet$leads_to_f7) begin
+                lookups$5$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$5$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$5$octet$tdata['h2]) begin
+            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h3;
+            if (~lookups$5$octet$leads_to_fb) begin
+                lookups$5$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$5$octet$tdata == 'hf8) begin
+                lookups$5$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$5$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$5$octet$tdata['h1]) begin
+            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h1;
+            if (~lookups$5$octet$leads_to_fd) begin
+                lookups$5$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$5$octet$tdata == 'hfc) begin
+                lookups$5$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$5$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$5$octet$free_bits = 'h0;
+            lookups$5$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$5$lead
+    always @(*) begin
+        lookups$5$lead$lead_length = 'h0;
+        lookups$5$lead$second_allowed = 'h1f;
+        lookups$5$lead$outside_tuser = lookups$5$lead$tuser_truncated;
+        lookups$5$lead$malformed_tuser = lookups$5$lead$tuser_unexpected_continuation;
+        case (lookups$5$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$5$lead$lead_length = 'h1;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$5$lead$lead_length = 'h2;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$5$lead$lead_length = 'h3;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                    lookups$5$lead$second_allowed = 'h10;
+                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$5$lead$lead_length = 'h3;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                    lookups$5$lead$second_allowed = 'hf;
+                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$5$lead$lead_length = 'h3;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$5$lead$lead_length = 'h4;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                    lookups$5$lead$second_allowed = 'h18;
+                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$5$lead$lead_length = 'h4;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                    lookups$5$lead$second_allowed = 'h7;
+                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$5$lead$lead_length = 'h4;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$5$lead$lead_length = 'h5;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                    lookups$5$lead$second_allowed = 'h1c;
+                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$5$lead$lead_length = 'h5;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$5$lead$lead_length = 'h6;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                    lookups$5$lead$second_allowed = 'h1e;
+                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$5$lead$lead_length = 'h6;
+                    lookups$5$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$5$lead$malformed_tuser = lookups$5$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$5$lead$malformed_tuser = lookups$5$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$5$lead$malformed_tuser = lookups$5$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$5
+    always @(*) begin
+        lookups$5$octet$tdata = lookups$5$tdata;
+        lookups$5$lead$byte_class = lookups$5$octet$byte_class;
+        lookups$5$unused_tables = |lookups$5$octet$free_bits;
+        lookups$5$need = 'h0;
+        if (lookups$5$lead$lead_length > 'h1) begin
+            lookups$5$need = lookups$5$lead$lead_length - 'h1;
+        end
+        lookups$5$continuing = 'h0;
+        lookups$5$range = 'h0;
+        lookups$5$kind = lookups$5$lead$malformed_tuser;
+        if (lookups$5$octet$continuation != 'h0) begin
+            lookups$5$continuing = 'h1;
+            lookups$5$range = lookups$5$octet$continuation;
+        end
+        else if (lookups$5$need != 'h0) begin
+            lookups$5$range = lookups$5$lead$second_allowed;
+            lookups$5$kind = lookups$5$lead$outside_tuser;
+        end
+        lookups$5$lane = ({{17{1'b0}}, lookups$5$kind} << 'h11) | ({{16{1'b0}}, lookups$5$range} << 'hc) | ({{18{1'b0}}, lookups$5$need} << 'h9) | ({{20{1'b0}}, lookups$5$continuing} << 'h8) | {{13{1'b0}}, lookups$5$tdata};
+    end
+    // lookups$6$octet
+    always @(*) begin
+        lookups$6$octet$continuation = 'h0;
+        if (!lookups$6$octet$tdata['h7]) begin
+            lookups$6$octet$byte_class = ByteClass$Ascii;
+            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h7f;
+        end
+        else if (!lookups$6$octet$tdata['h6]) begin
+            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h3f;
+            if (lookups$6$octet$tdata['h5]) begin
+                lookups$6$octet$byte_class = ByteClass$ContA0;
+                lookups$6$octet$continuation = 'h10;
+            end
+            else if (lookups$6$octet$tdata['h4]) begin
+                lookups$6$octet$byte_class = ByteClass$Cont90;
+                lookups$6$octet$continuation = 'h8;
+            end
+            else if (lookups$6$octet$tdata['h3]) begin
+                lookups$6$octet$byte_class = ByteClass$Cont88;
+                lookups$6$octet$continuation = 'h4;
+            end
+            else if (lookups$6$octet$tdata['h2]) begin
+                lookups$6$octet$byte_class = ByteClass$Cont84;
+                lookups$6$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$6$octet$byte_class = ByteClass$Cont80;
+                lookups$6$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$6$octet$tdata['h5]) begin
+            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h1f;
+            if (lookups$6$octet$tdata['h4] | lookups$6$octet$tdata['h3] | lookups$6$octet$tdata['h2] | lookups$6$octet$tdata['h1]) begin
+                lookups$6$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$6$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$6$octet$tdata['h4]) begin
+            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'hf;
+            if (lookups$6$octet$tdata == 'he0) begin
+                lookups$6$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$6$octet$tdata == 'hed) begin
+                lookups$6$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$6$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$6$octet$tdata['h3]) begin
+            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h7;
+            if (lookups$6$octet$tdata == 'hf0) begin
+                lookups$6$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$6$octet$tdata == 'hf4) & lookups$6$octet$f4_bounded) begin
+                lookups$6$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$6$octet$tdata['h2] & ~lookups$6$octet$leads_to_f7) begin
+                lookups$6$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$6$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$6$octet$tdata['h2]) begin
+            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h3;
+            if (~lookups$6$octet$leads_to_fb) begin
+                lookups$6$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$6$octet$tdata == 'hf8) begin
+                lookups$6$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$6$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$6$octet$tdata['h1]) begin
+            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h1;
+            if (~lookups$6$octet$leads_to_fd) begin
+                lookups$6$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$6$octet$tdata == 'hfc) begin
+                lookups$6$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$6$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$6$octet$free_bits = 'h0;
+            lookups$6$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$6$lead
+    always @(*) begin
+        lookups$6$lead$lead_length = 'h0;
+        lookups$6$lead$second_allowed = 'h1f;
+        lookups$6$lead$outside_tuser = lookups$6$lead$tuser_truncated;
+        lookups$6$lead$malformed_tuser = lookups$6$lead$tuser_unexpected_continuation;
+        case (lookups$6$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$6$lead$lead_length = 'h1;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$6$lead$lead_length = 'h2;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$6$lead$lead_length = 'h3;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                    lookups$6$lead$second_allowed = 'h10;
+                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$6$lead$lead_length = 'h3;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                    lookups$6$lead$second_allowed = 'hf;
+                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$6$lead$lead_length = 'h3;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$6$lead$lead_length = 'h4;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                    lookups$6$lead$second_allowed = 'h18;
+                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$6$lead$lead_length = 'h4;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                    lookups$6$lead$second_allowed = 'h7;
+                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$6$lead$lead_length = 'h4;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$6$lead$lead_length = 'h5;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                    lookups$6$lead$second_allowed = 'h1c;
+                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$6$lead$lead_length = 'h5;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$6$lead$lead_length = 'h6;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                    lookups$6$lead$second_allowed = 'h1e;
+                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$6$lead$lead_length = 'h6;
+                    lookups$6$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$6$lead$malformed_tuser = lookups$6$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$6$lead$malformed_tuser = lookups$6$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$6$lead$malformed_tuser = lookups$6$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$6
+    always @(*) begin
+        lookups$6$octet$tdata = lookups$6$tdata;
+        lookups$6$lead$byte_class = lookups$6$octet$byte_class;
+        lookups$6$unused_tables = |lookups$6$octet$free_bits;
+        lookups$6$need = 'h0;
+        if (lookups$6$lead$lead_length > 'h1) begin
+            lookups$6$need = lookups$6$lead$lead_length - 'h1;
+        end
+        lookups$6$continuing = 'h0;
+        lookups$6$range = 'h0;
+        lookups$6$kind = lookups$6$lead$malformed_tuser;
+        if (lookups$6$octet$continuation != 'h0) begin
+            lookups$6$continuing = 'h1;
+            lookups$6$range = lookups$6$octet$continuation;
+        end
+        else if (lookups$6$need != 'h0) begin
+            lookups$6$range = lookups$6$lead$second_allowed;
+            lookups$6$kind = lookups$6$lead$outside_tuser;
+        end
+        lookups$6$lane = ({{17{1'b0}}, lookups$6$kind} << 'h11) | ({{16{1'b0}}, lookups$6$range} << 'hc) | ({{18{1'b0}}, lookups$6$need} << 'h9) | ({{20{1'b0}}, lookups$6$continuing} << 'h8) | {{13{1'b0}}, lookups$6$tdata};
+    end
+    // lookups$7$octet
+    always @(*) begin
+        lookups$7$octet$continuation = 'h0;
+        if (!lookups$7$octet$tdata['h7]) begin
+            lookups$7$octet$byte_class = ByteClass$Ascii;
+            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h7f;
+        end
+        else if (!lookups$7$octet$tdata['h6]) begin
+            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h3f;
+            if (lookups$7$octet$tdata['h5]) begin
+                lookups$7$octet$byte_class = ByteClass$ContA0;
+                lookups$7$octet$continuation = 'h10;
+            end
+            else if (lookups$7$octet$tdata['h4]) begin
+                lookups$7$octet$byte_class = ByteClass$Cont90;
+                lookups$7$octet$continuation = 'h8;
+            end
+            else if (lookups$7$octet$tdata['h3]) begin
+                lookups$7$octet$byte_class = ByteClass$Cont88;
+                lookups$7$octet$continuation = 'h4;
+            end
+            else if (lookups$7$octet$tdata['h2]) begin
+                lookups$7$octet$byte_class = ByteClass$Cont84;
+                lookups$7$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$7$octet$byte_class = ByteClass$Cont80;
+                lookups$7$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$7$octet$tdata['h5]) begin
+            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h1f;
+            if (lookups$7$octet$tdata['h4] | lookups$7$octet$tdata['h3] | lookups$7$octet$tdata['h2] | lookups$7$octet$tdata['h1]) begin
+                lookups$7$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$7$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$7$octet$tdata['h4]) begin
+            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'hf;
+            if (lookups$7$octet$tdata == 'he0) begin
+                lookups$7$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$7$octet$tdata == 'hed) begin
+                lookups$7$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$7$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$7$octet$tdata['h3]) begin
+            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h7;
+            if (lookups$7$octet$tdata == 'hf0) begin
+                lookups$7$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$7$octet$tdata == 'hf4) & lookups$7$octet$f4_bounded) begin
+                lookups$7$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$7$octet$tdata['h2] & ~lookups$7$octet$leads_to_f7) begin
+                lookups$7$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$7$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$7$octet$tdata['h2]) begin
+            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h3;
+            if (~lookups$7$octet$leads_to_fb) begin
+                lookups$7$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$7$octet$tdata == 'hf8) begin
+                lookups$7$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$7$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$7$octet$tdata['h1]) begin
+            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h1;
+            if (~lookups$7$octet$leads_to_fd) begin
+                lookups$7$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$7$octet$tdata == 'hfc) begin
+                lookups$7$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$7$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$7$octet$free_bits = 'h0;
+            lookups$7$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$7$lead
+    always @(*) begin
+        lookups$7$lead$lead_length = 'h0;
+        lookups$7$lead$second_allowed = 'h1f;
+        lookups$7$lead$outside_tuser = lookups$7$lead$tuser_truncated;
+        lookups$7$lead$malformed_tuser = lookups$7$lead$tuser_unexpected_continuation;
+        case (lookups$7$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$7$lead$lead_length = 'h1;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$7$lead$lead_length = 'h2;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$7$lead$lead_length = 'h3;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                    lookups$7$lead$second_allowed = 'h10;
+                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$7$lead$lead_length = 'h3;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                    lookups$7$lead$second_allowed = 'hf;
+                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$7$lead$lead_length = 'h3;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$7$lead$lead_length = 'h4;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                    lookups$7$lead$second_allowed = 'h18;
+                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$7$lead$lead_length = 'h4;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                    lookups$7$lead$second_allowed = 'h7;
+                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$7$lead$lead_length = 'h4;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$7$lead$lead_length = 'h5;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                    lookups$7$lead$second_allowed = 'h1c;
+                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$7$lead$lead_length = 'h5;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$7$lead$lead_length = 'h6;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                    lookups$7$lead$second_allowed = 'h1e;
+                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$7$lead$lead_length = 'h6;
+                    lookups$7$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$7$lead$malformed_tuser = lookups$7$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$7$lead$malformed_tuser = lookups$7$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$7$lead$malformed_tuser = lookups$7$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$7
+    always @(*) begin
+        lookups$7$octet$tdata = lookups$7$tdata;
+        lookups$7$lead$byte_class = lookups$7$octet$byte_class;
+        lookups$7$unused_tables = |lookups$7$octet$free_bits;
+        lookups$7$need = 'h0;
+        if (lookups$7$lead$lead_length > 'h1) begin
+            lookups$7$need = lookups$7$lead$lead_length - 'h1;
+        end
+        lookups$7$continuing = 'h0;
+        lookups$7$range = 'h0;
+        lookups$7$kind = lookups$7$lead$malformed_tuser;
+        if (lookups$7$octet$continuation != 'h0) begin
+            lookups$7$continuing = 'h1;
+            lookups$7$range = lookups$7$octet$continuation;
+        end
+        else if (lookups$7$need != 'h0) begin
+            lookups$7$range = lookups$7$lead$second_allowed;
+            lookups$7$kind = lookups$7$lead$outside_tuser;
+        end
+        lookups$7$lane = ({{17{1'b0}}, lookups$7$kind} << 'h11) | ({{16{1'b0}}, lookups$7$range} << 'hc) | ({{18{1'b0}}, lookups$7$need} << 'h9) | ({{20{1'b0}}, lookups$7$continuing} << 'h8) | {{13{1'b0}}, lookups$7$tdata};
+    end
+    // lookups$8$octet
+    always @(*) begin
+        lookups$8$octet$continuation = 'h0;
+        if (!lookups$8$octet$tdata['h7]) begin
+            lookups$8$octet$byte_class = ByteClass$Ascii;
+            lookups$8$octet$free_bits = lookups$8$octet$tdata & 'h7f;
+        end
+        else if (!lookups$8$octet$tdata['h6]) begin
+            lookups$8$octet$free_bits = lookups$8$octet$tdata & 'h3f;
+            if (lookups$8$octet$tdata['h5]) begin
+                lookups$8$octet$byte_class = ByteClass$ContA0;
+                lookups$8$octet$continuation = 'h10;
+            end
+            else if (lookups$8$octet$tdata['h4]) begin
+                lookups$8$octet$byte_class = ByteClass$Cont90;
+                lookups$8$octet$continuation = 'h8;
+            end
+            else if (lookups$8$octet$tdata['h3]) begin
+                lookups$8$octet$byte_class = ByteClass$Cont88;
+                lookups$8$octet$continuation = 'h4;
+            end
+            else if (lookups$8$octet$tdata['h2]) begin
+                lookups$8$octet$byte_class = ByteClass$Cont84;
+                lookups$8$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$8$octet$byte_class = ByteClass$Cont80;
+                lookups$8$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$8$octet$tdata['h5]) begin
+            lookups$8$octet$free_bits = lookups$8$octet$tdata & 'h1f;
+            if (lookups$8$octet$tdata['h4] | lookups$8$octet$tdata['h3] | lookups$8$octet$tdata['h2] | lookups$8$octet$tdata['h1]) begin
+                lookups$8$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$8$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$8$octet$tdata['h4]) begin
+            lookups$8$octet$free_bits = lookups$8$octet$tdata & 'hf;
+            if (lookups$8$octet$tdata == 'he0) begin
+                lookups$8$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$8$octet$tdata == 'hed) begin
+                lookups$8$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$8$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$8$octet$tdata['h3]) begin
+            lookups$8$octet$free_bits = lookups$8$octet$tdata & 'h7;
+            if (lookups$8$octet$tdata == 'hf0) begin
+                lookups$8$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$8$octet$tdata == 'hf4) & lookups$8$octet$f4_bounded) begin
+                lookups$8$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$8$octet$tdata['h2] & ~lookups$8$octet$leads_to_f7) begin
+                lookups$8$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$8$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$8$octet$tdata['h2]) begin
+            lookups$8$octet$free_bits = lookups$8$octet$tdata & 'h3;
+            if (~lookups$8$octet$leads_to_fb) begin
+                lookups$8$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$8$octet$tdata == 'hf8) begin
+                lookups$8$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$8$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$8$octet$tdata['h1]) begin
+            lookups$8$octet$free_bits = lookups$8$octet$tdata & 'h1;
+            if (~lookups$8$octet$leads_to_fd) begin
+                lookups$8$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$8$octet$tdata == 'hfc) begin
+                lookups$8$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$8$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$8$octet$free_bits = 'h0;
+            lookups$8$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$8$lead
+    always @(*) begin
+        lookups$8$lead$lead_length = 'h0;
+        lookups$8$lead$second_allowed = 'h1f;
+        lookups$8$lead$outside_tuser = lookups$8$lead$tuser_truncated;
+        lookups$8$lead$malformed_tuser = lookups$8$lead$tuser_unexpected_continuation;
+        case (lookups$8$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$8$lead$lead_length = 'h1;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$8$lead$lead_length = 'h2;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$8$lead$lead_length = 'h3;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                    lookups$8$lead$second_allowed = 'h10;
+                    lookups$8$lead$outside_tuser = lookups$8$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$8$lead$lead_length = 'h3;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                    lookups$8$lead$second_allowed = 'hf;
+                    lookups$8$lead$outside_tuser = lookups$8$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$8$lead$lead_length = 'h3;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$8$lead$lead_length = 'h4;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                    lookups$8$lead$second_allowed = 'h18;
+                    lookups$8$lead$outside_tuser = lookups$8$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$8$lead$lead_length = 'h4;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                    lookups$8$lead$second_allowed = 'h7;
+                    lookups$8$lead$outside_tuser = lookups$8$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$8$lead$lead_length = 'h4;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$8$lead$lead_length = 'h5;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                    lookups$8$lead$second_allowed = 'h1c;
+                    lookups$8$lead$outside_tuser = lookups$8$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$8$lead$lead_length = 'h5;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$8$lead$lead_length = 'h6;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                    lookups$8$lead$second_allowed = 'h1e;
+                    lookups$8$lead$outside_tuser = lookups$8$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$8$lead$lead_length = 'h6;
+                    lookups$8$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$8$lead$malformed_tuser = lookups$8$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$8$lead$malformed_tuser = lookups$8$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$8$lead$malformed_tuser = lookups$8$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$8
+    always @(*) begin
+        lookups$8$octet$tdata = lookups$8$tdata;
+        lookups$8$lead$byte_class = lookups$8$octet$byte_class;
+        lookups$8$unused_tables = |lookups$8$octet$free_bits;
+        lookups$8$need = 'h0;
+        if (lookups$8$lead$lead_length > 'h1) begin
+            lookups$8$need = lookups$8$lead$lead_length - 'h1;
+        end
+        lookups$8$continuing = 'h0;
+        lookups$8$range = 'h0;
+        lookups$8$kind = lookups$8$lead$malformed_tuser;
+        if (lookups$8$octet$continuation != 'h0) begin
+            lookups$8$continuing = 'h1;
+            lookups$8$range = lookups$8$octet$continuation;
+        end
+        else if (lookups$8$need != 'h0) begin
+            lookups$8$range = lookups$8$lead$second_allowed;
+            lookups$8$kind = lookups$8$lead$outside_tuser;
+        end
+        lookups$8$lane = ({{17{1'b0}}, lookups$8$kind} << 'h11) | ({{16{1'b0}}, lookups$8$range} << 'hc) | ({{18{1'b0}}, lookups$8$need} << 'h9) | ({{20{1'b0}}, lookups$8$continuing} << 'h8) | {{13{1'b0}}, lookups$8$tdata};
+    end
+    // lookups$9$octet
+    always @(*) begin
+        lookups$9$octet$continuation = 'h0;
+        if (!lookups$9$octet$tdata['h7]) begin
+            lookups$9$octet$byte_class = ByteClass$Ascii;
+            lookups$9$octet$free_bits = lookups$9$octet$tdata & 'h7f;
+        end
+        else if (!lookups$9$octet$tdata['h6]) begin
+            lookups$9$octet$free_bits = lookups$9$octet$tdata & 'h3f;
+            if (lookups$9$octet$tdata['h5]) begin
+                lookups$9$octet$byte_class = ByteClass$ContA0;
+                lookups$9$octet$continuation = 'h10;
+            end
+            else if (lookups$9$octet$tdata['h4]) begin
+                lookups$9$octet$byte_class = ByteClass$Cont90;
+                lookups$9$octet$continuation = 'h8;
+            end
+            else if (lookups$9$octet$tdata['h3]) begin
+                lookups$9$octet$byte_class = ByteClass$Cont88;
+                lookups$9$octet$continuation = 'h4;
+            end
+            else if (lookups$9$octet$tdata['h2]) begin
+                lookups$9$octet$byte_class = ByteClass$Cont84;
+                lookups$9$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$9$octet$byte_class = ByteClass$Cont80;
+                lookups$9$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$9$octet$tdata['h5]) begin
+            lookups$9$octet$free_bits = lookups$9$octet$tdata & 'h1f;
+            if (lookups$9$octet$tdata['h4] | lookups$9$octet$tdata['h3] | lookups$9$octet$tdata['h2] | lookups$9$octet$tdata['h1]) begin
+                lookups$9$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$9$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$9$octet$tdata['h4]) begin
+            lookups$9$octet$free_bits = lookups$9$octet$tdata & 'hf;
+            if (lookups$9$octet$tdata == 'he0) begin
+                lookups$9$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$9$octet$tdata == 'hed) begin
+                lookups$9$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$9$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$9$octet$tdata['h3]) begin
+            lookups$9$octet$free_bits = lookups$9$octet$tdata & 'h7;
+            if (lookups$9$octet$tdata == 'hf0) begin
+                lookups$9$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$9$octet$tdata == 'hf4) & lookups$9$octet$f4_bounded) begin
+                lookups$9$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$9$octet$tdata['h2] & ~lookups$9$octet$leads_to_f7) begin
+                lookups$9$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$9$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$9$octet$tdata['h2]) begin
+            lookups$9$octet$free_bits = lookups$9$octet$tdata & 'h3;
+            if (~lookups$9$octet$leads_to_fb) begin
+                lookups$9$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$9$octet$tdata == 'hf8) begin
+                lookups$9$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$9$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$9$octet$tdata['h1]) begin
+            lookups$9$octet$free_bits = lookups$9$octet$tdata & 'h1;
+            if (~lookups$9$octet$leads_to_fd) begin
+                lookups$9$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$9$octet$tdata == 'hfc) begin
+                lookups$9$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$9$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$9$octet$free_bits = 'h0;
+            lookups$9$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$9$lead
+    always @(*) begin
+        lookups$9$lead$lead_length = 'h0;
+        lookups$9$lead$second_allowed = 'h1f;
+        lookups$9$lead$outside_tuser = lookups$9$lead$tuser_truncated;
+        lookups$9$lead$malformed_tuser = lookups$9$lead$tuser_unexpected_continuation;
+        case (lookups$9$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$9$lead$lead_length = 'h1;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$9$lead$lead_length = 'h2;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$9$lead$lead_length = 'h3;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                    lookups$9$lead$second_allowed = 'h10;
+                    lookups$9$lead$outside_tuser = lookups$9$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$9$lead$lead_length = 'h3;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                    lookups$9$lead$second_allowed = 'hf;
+                    lookups$9$lead$outside_tuser = lookups$9$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$9$lead$lead_length = 'h3;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$9$lead$lead_length = 'h4;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                    lookups$9$lead$second_allowed = 'h18;
+                    lookups$9$lead$outside_tuser = lookups$9$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$9$lead$lead_length = 'h4;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                    lookups$9$lead$second_allowed = 'h7;
+                    lookups$9$lead$outside_tuser = lookups$9$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$9$lead$lead_length = 'h4;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$9$lead$lead_length = 'h5;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                    lookups$9$lead$second_allowed = 'h1c;
+                    lookups$9$lead$outside_tuser = lookups$9$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$9$lead$lead_length = 'h5;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$9$lead$lead_length = 'h6;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                    lookups$9$lead$second_allowed = 'h1e;
+                    lookups$9$lead$outside_tuser = lookups$9$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$9$lead$lead_length = 'h6;
+                    lookups$9$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$9$lead$malformed_tuser = lookups$9$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$9$lead$malformed_tuser = lookups$9$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$9$lead$malformed_tuser = lookups$9$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$9
+    always @(*) begin
+        lookups$9$octet$tdata = lookups$9$tdata;
+        lookups$9$lead$byte_class = lookups$9$octet$byte_class;
+        lookups$9$unused_tables = |lookups$9$octet$free_bits;
+        lookups$9$need = 'h0;
+        if (lookups$9$lead$lead_length > 'h1) begin
+            lookups$9$need = lookups$9$lead$lead_length - 'h1;
+        end
+        lookups$9$continuing = 'h0;
+        lookups$9$range = 'h0;
+        lookups$9$kind = lookups$9$lead$malformed_tuser;
+        if (lookups$9$octet$continuation != 'h0) begin
+            lookups$9$continuing = 'h1;
+            lookups$9$range = lookups$9$octet$continuation;
+        end
+        else if (lookups$9$need != 'h0) begin
+            lookups$9$range = lookups$9$lead$second_allowed;
+            lookups$9$kind = lookups$9$lead$outside_tuser;
+        end
+        lookups$9$lane = ({{17{1'b0}}, lookups$9$kind} << 'h11) | ({{16{1'b0}}, lookups$9$range} << 'hc) | ({{18{1'b0}}, lookups$9$need} << 'h9) | ({{20{1'b0}}, lookups$9$continuing} << 'h8) | {{13{1'b0}}, lookups$9$tdata};
+    end
+    // lookups$10$octet
+    always @(*) begin
+        lookups$10$octet$continuation = 'h0;
+        if (!lookups$10$octet$tdata['h7]) begin
+            lookups$10$octet$byte_class = ByteClass$Ascii;
+            lookups$10$octet$free_bits = lookups$10$octet$tdata & 'h7f;
+        end
+        else if (!lookups$10$octet$tdata['h6]) begin
+            lookups$10$octet$free_bits = lookups$10$octet$tdata & 'h3f;
+            if (lookups$10$octet$tdata['h5]) begin
+                lookups$10$octet$byte_class = ByteClass$ContA0;
+                lookups$10$octet$continuation = 'h10;
+            end
+            else if (lookups$10$octet$tdata['h4]) begin
+                lookups$10$octet$byte_class = ByteClass$Cont90;
+                lookups$10$octet$continuation = 'h8;
+            end
+            else if (lookups$10$octet$tdata['h3]) begin
+                lookups$10$octet$byte_class = ByteClass$Cont88;
+                lookups$10$octet$continuation = 'h4;
+            end
+            else if (lookups$10$octet$tdata['h2]) begin
+                lookups$10$octet$byte_class = ByteClass$Cont84;
+                lookups$10$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$10$octet$byte_class = ByteClass$Cont80;
+                lookups$10$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$10$octet$tdata['h5]) begin
+            lookups$10$octet$free_bits = lookups$10$octet$tdata & 'h1f;
+            if (lookups$10$octet$tdata['h4] | lookups$10$octet$tdata['h3] | lookups$10$octet$tdata['h2] | lookups$10$octet$tdata['h1]) begin
+                lookups$10$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$10$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$10$octet$tdata['h4]) begin
+            lookups$10$octet$free_bits = lookups$10$octet$tdata & 'hf;
+            if (lookups$10$octet$tdata == 'he0) begin
+                lookups$10$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$10$octet$tdata == 'hed) begin
+                lookups$10$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$10$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$10$octet$tdata['h3]) begin
+            lookups$10$octet$free_bits = lookups$10$octet$tdata & 'h7;
+            if (lookups$10$octet$tdata == 'hf0) begin
+                lookups$10$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$10$octet$tdata == 'hf4) & lookups$10$octet$f4_bounded) begin
+                lookups$10$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$10$octet$tdata['h2] & ~lookups$10$octet$leads_to_f7) begin
+                lookups$10$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$10$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$10$octet$tdata['h2]) begin
+            lookups$10$octet$free_bits = lookups$10$octet$tdata & 'h3;
+            if (~lookups$10$octet$leads_to_fb) begin
+                lookups$10$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$10$octet$tdata == 'hf8) begin
+                lookups$10$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$10$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$10$octet$tdata['h1]) begin
+            lookups$10$octet$free_bits = lookups$10$octet$tdata & 'h1;
+            if (~lookups$10$octet$leads_to_fd) begin
+                lookups$10$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$10$octet$tdata == 'hfc) begin
+                lookups$10$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$10$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$10$octet$free_bits = 'h0;
+            lookups$10$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$10$lead
+    always @(*) begin
+        lookups$10$lead$lead_length = 'h0;
+        lookups$10$lead$second_allowed = 'h1f;
+        lookups$10$lead$outside_tuser = lookups$10$lead$tuser_truncated;
+        lookups$10$lead$malformed_tuser = lookups$10$lead$tuser_unexpected_continuation;
+        case (lookups$10$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$10$lead$lead_length = 'h1;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$10$lead$lead_length = 'h2;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$10$lead$lead_length = 'h3;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                    lookups$10$lead$second_allowed = 'h10;
+                    lookups$10$lead$outside_tuser = lookups$10$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$10$lead$lead_length = 'h3;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                    lookups$10$lead$second_allowed = 'hf;
+                    lookups$10$lead$outside_tuser = lookups$10$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$10$lead$lead_length = 'h3;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$10$lead$lead_length = 'h4;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                    lookups$10$lead$second_allowed = 'h18;
+                    lookups$10$lead$outside_tuser = lookups$10$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$10$lead$lead_length = 'h4;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                    lookups$10$lead$second_allowed = 'h7;
+                    lookups$10$lead$outside_tuser = lookups$10$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$10$lead$lead_length = 'h4;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$10$lead$lead_length = 'h5;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                    lookups$10$lead$second_allowed = 'h1c;
+                    lookups$10$lead$outside_tuser = lookups$10$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$10$lead$lead_length = 'h5;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$10$lead$lead_length = 'h6;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                    lookups$10$lead$second_allowed = 'h1e;
+                    lookups$10$lead$outside_tuser = lookups$10$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$10$lead$lead_length = 'h6;
+                    lookups$10$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$10$lead$malformed_tuser = lookups$10$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$10$lead$malformed_tuser = lookups$10$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$10$lead$malformed_tuser = lookups$10$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$10
+    always @(*) begin
+        lookups$10$octet$tdata = lookups$10$tdata;
+        lookups$10$lead$byte_class = lookups$10$octet$byte_class;
+        lookups$10$unused_tables = |lookups$10$octet$free_bits;
+        lookups$10$need = 'h0;
+        if (lookups$10$lead$lead_length > 'h1) begin
+            lookups$10$need = lookups$10$lead$lead_length - 'h1;
+        end
+        lookups$10$continuing = 'h0;
+        lookups$10$range = 'h0;
+        lookups$10$kind = lookups$10$lead$malformed_tuser;
+        if (lookups$10$octet$continuation != 'h0) begin
+            lookups$10$continuing = 'h1;
+            lookups$10$range = lookups$10$octet$continuation;
+        end
+        else if (lookups$10$need != 'h0) begin
+            lookups$10$range = lookups$10$lead$second_allowed;
+            lookups$10$kind = lookups$10$lead$outside_tuser;
+        end
+        lookups$10$lane = ({{17{1'b0}}, lookups$10$kind} << 'h11) | ({{16{1'b0}}, lookups$10$range} << 'hc) | ({{18{1'b0}}, lookups$10$need} << 'h9) | ({{20{1'b0}}, lookups$10$continuing} << 'h8) | {{13{1'b0}}, lookups$10$tdata};
+    end
+    // lookups$11$octet
+    always @(*) begin
+        lookups$11$octet$continuation = 'h0;
+        if (!lookups$11$octet$tdata['h7]) begin
+            lookups$11$octet$byte_class = ByteClass$Ascii;
+            lookups$11$octet$free_bits = lookups$11$octet$tdata & 'h7f;
+        end
+        else if (!lookups$11$octet$tdata['h6]) begin
+            lookups$11$octet$free_bits = lookups$11$octet$tdata & 'h3f;
+            if (lookups$11$octet$tdata['h5]) begin
+                lookups$11$octet$byte_class = ByteClass$ContA0;
+                lookups$11$octet$continuation = 'h10;
+            end
+            else if (lookups$11$octet$tdata['h4]) begin
+                lookups$11$octet$byte_class = ByteClass$Cont90;
+                lookups$11$octet$continuation = 'h8;
+            end
+            else if (lookups$11$octet$tdata['h3]) begin
+                lookups$11$octet$byte_class = ByteClass$Cont88;
+                lookups$11$octet$continuation = 'h4;
+            end
+            else if (lookups$11$octet$tdata['h2]) begin
+                lookups$11$octet$byte_class = ByteClass$Cont84;
+                lookups$11$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$11$octet$byte_class = ByteClass$Cont80;
+                lookups$11$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$11$octet$tdata['h5]) begin
+            lookups$11$octet$free_bits = lookups$11$octet$tdata & 'h1f;
+            if (lookups$11$octet$tdata['h4] | lookups$11$octet$tdata['h3] | lookups$11$octet$tdata['h2] | lookups$11$octet$tdata['h1]) begin
+                lookups$11$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$11$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$11$octet$tdata['h4]) begin
+            lookups$11$octet$free_bits = lookups$11$octet$tdata & 'hf;
+            if (lookups$11$octet$tdata == 'he0) begin
+                lookups$11$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$11$octet$tdata == 'hed) begin
+                lookups$11$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$11$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$11$octet$tdata['h3]) begin
+            lookups$11$octet$free_bits = lookups$11$octet$tdata & 'h7;
+            if (lookups$11$octet$tdata == 'hf0) begin
+                lookups$11$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$11$octet$tdata == 'hf4) & lookups$11$octet$f4_bounded) begin
+                lookups$11$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$11$octet$tdata['h2] & ~lookups$11$octet$leads_to_f7) begin
+                lookups$11$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$11$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$11$octet$tdata['h2]) begin
+            lookups$11$octet$free_bits = lookups$11$octet$tdata & 'h3;
+            if (~lookups$11$octet$leads_to_fb) begin
+                lookups$11$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$11$octet$tdata == 'hf8) begin
+                lookups$11$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$11$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$11$octet$tdata['h1]) begin
+            lookups$11$octet$free_bits = lookups$11$octet$tdata & 'h1;
+            if (~lookups$11$octet$leads_to_fd) begin
+                lookups$11$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$11$octet$tdata == 'hfc) begin
+                lookups$11$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$11$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$11$octet$free_bits = 'h0;
+            lookups$11$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$11$lead
+    always @(*) begin
+        lookups$11$lead$lead_length = 'h0;
+        lookups$11$lead$second_allowed = 'h1f;
+        lookups$11$lead$outside_tuser = lookups$11$lead$tuser_truncated;
+        lookups$11$lead$malformed_tuser = lookups$11$lead$tuser_unexpected_continuation;
+        case (lookups$11$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$11$lead$lead_length = 'h1;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$11$lead$lead_length = 'h2;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$11$lead$lead_length = 'h3;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                    lookups$11$lead$second_allowed = 'h10;
+                    lookups$11$lead$outside_tuser = lookups$11$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$11$lead$lead_length = 'h3;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                    lookups$11$lead$second_allowed = 'hf;
+                    lookups$11$lead$outside_tuser = lookups$11$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$11$lead$lead_length = 'h3;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$11$lead$lead_length = 'h4;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                    lookups$11$lead$second_allowed = 'h18;
+                    lookups$11$lead$outside_tuser = lookups$11$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$11$lead$lead_length = 'h4;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                    lookups$11$lead$second_allowed = 'h7;
+                    lookups$11$lead$outside_tuser = lookups$11$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$11$lead$lead_length = 'h4;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$11$lead$lead_length = 'h5;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                    lookups$11$lead$second_allowed = 'h1c;
+                    lookups$11$lead$outside_tuser = lookups$11$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$11$lead$lead_length = 'h5;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$11$lead$lead_length = 'h6;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                    lookups$11$lead$second_allowed = 'h1e;
+                    lookups$11$lead$outside_tuser = lookups$11$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$11$lead$lead_length = 'h6;
+                    lookups$11$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$11$lead$malformed_tuser = lookups$11$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$11$lead$malformed_tuser = lookups$11$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$11$lead$malformed_tuser = lookups$11$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$11
+    always @(*) begin
+        lookups$11$octet$tdata = lookups$11$tdata;
+        lookups$11$lead$byte_class = lookups$11$octet$byte_class;
+        lookups$11$unused_tables = |lookups$11$octet$free_bits;
+        lookups$11$need = 'h0;
+        if (lookups$11$lead$lead_length > 'h1) begin
+            lookups$11$need = lookups$11$lead$lead_length - 'h1;
+        end
+        lookups$11$continuing = 'h0;
+        lookups$11$range = 'h0;
+        lookups$11$kind = lookups$11$lead$malformed_tuser;
+        if (lookups$11$octet$continuation != 'h0) begin
+            lookups$11$continuing = 'h1;
+            lookups$11$range = lookups$11$octet$continuation;
+        end
+        else if (lookups$11$need != 'h0) begin
+            lookups$11$range = lookups$11$lead$second_allowed;
+            lookups$11$kind = lookups$11$lead$outside_tuser;
+        end
+        lookups$11$lane = ({{17{1'b0}}, lookups$11$kind} << 'h11) | ({{16{1'b0}}, lookups$11$range} << 'hc) | ({{18{1'b0}}, lookups$11$need} << 'h9) | ({{20{1'b0}}, lookups$11$continuing} << 'h8) | {{13{1'b0}}, lookups$11$tdata};
+    end
+    // lookups$12$octet
+    always @(*) begin
+        lookups$12$octet$continuation = 'h0;
+        if (!lookups$12$octet$tdata['h7]) begin
+            lookups$12$octet$byte_class = ByteClass$Ascii;
+            lookups$12$octet$free_bits = lookups$12$octet$tdata & 'h7f;
+        end
+        else if (!lookups$12$octet$tdata['h6]) begin
+            lookups$12$octet$free_bits = lookups$12$octet$tdata & 'h3f;
+            if (lookups$12$octet$tdata['h5]) begin
+                lookups$12$octet$byte_class = ByteClass$ContA0;
+                lookups$12$octet$continuation = 'h10;
+            end
+            else if (lookups$12$octet$tdata['h4]) begin
+                lookups$12$octet$byte_class = ByteClass$Cont90;
+                lookups$12$octet$continuation = 'h8;
+            end
+            else if (lookups$12$octet$tdata['h3]) begin
+                lookups$12$octet$byte_class = ByteClass$Cont88;
+                lookups$12$octet$continuation = 'h4;
+            end
+            else if (lookups$12$octet$tdata['h2]) begin
+                lookups$12$octet$byte_class = ByteClass$Cont84;
+                lookups$12$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$12$octet$byte_class = ByteClass$Cont80;
+                lookups$12$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$12$octet$tdata['h5]) begin
+            lookups$12$octet$free_bits = lookups$12$octet$tdata & 'h1f;
+            if (lookups$12$octet$tdata['h4] | lookups$12$octet$tdata['h3] | lookups$12$octet$tdata['h2] | lookups$12$octet$tdata['h1]) begin
+                lookups$12$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$12$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$12$octet$tdata['h4]) begin
+            lookups$12$octet$free_bits = lookups$12$octet$tdata & 'hf;
+            if (lookups$12$octet$tdata == 'he0) begin
+                lookups$12$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$12$octet$tdata == 'hed) begin
+                lookups$12$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$12$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$12$octet$tdata['h3]) begin
+            lookups$12$octet$free_bits = lookups$12$octet$tdata & 'h7;
+            if (lookups$12$octet$tdata == 'hf0) begin
+                lookups$12$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$12$octet$tdata == 'hf4) & lookups$12$octet$f4_bounded) begin
+                lookups$12$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$12$octet$tdata['h2] & ~lookups$12$octet$leads_to_f7) begin
+                lookups$12$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$12$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$12$octet$tdata['h2]) begin
+            lookups$12$octet$free_bits = lookups$12$octet$tdata & 'h3;
+            if (~lookups$12$octet$leads_to_fb) begin
+                lookups$12$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$12$octet$tdata == 'hf8) begin
+                lookups$12$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$12$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$12$octet$tdata['h1]) begin
+            lookups$12$octet$free_bits = lookups$12$octet$tdata & 'h1;
+            if (~lookups$12$octet$leads_to_fd) begin
+                lookups$12$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$12$octet$tdata == 'hfc) begin
+                lookups$12$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$12$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$12$octet$free_bits = 'h0;
+            lookups$12$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$12$lead
+    always @(*) begin
+        lookups$12$lead$lead_length = 'h0;
+        lookups$12$lead$second_allowed = 'h1f;
+        lookups$12$lead$outside_tuser = lookups$12$lead$tuser_truncated;
+        lookups$12$lead$malformed_tuser = lookups$12$lead$tuser_unexpected_continuation;
+        case (lookups$12$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$12$lead$lead_length = 'h1;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$12$lead$lead_length = 'h2;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$12$lead$lead_length = 'h3;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                    lookups$12$lead$second_allowed = 'h10;
+                    lookups$12$lead$outside_tuser = lookups$12$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$12$lead$lead_length = 'h3;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                    lookups$12$lead$second_allowed = 'hf;
+                    lookups$12$lead$outside_tuser = lookups$12$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$12$lead$lead_length = 'h3;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$12$lead$lead_length = 'h4;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                    lookups$12$lead$second_allowed = 'h18;
+                    lookups$12$lead$outside_tuser = lookups$12$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$12$lead$lead_length = 'h4;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                    lookups$12$lead$second_allowed = 'h7;
+                    lookups$12$lead$outside_tuser = lookups$12$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$12$lead$lead_length = 'h4;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$12$lead$lead_length = 'h5;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                    lookups$12$lead$second_allowed = 'h1c;
+                    lookups$12$lead$outside_tuser = lookups$12$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$12$lead$lead_length = 'h5;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$12$lead$lead_length = 'h6;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                    lookups$12$lead$second_allowed = 'h1e;
+                    lookups$12$lead$outside_tuser = lookups$12$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$12$lead$lead_length = 'h6;
+                    lookups$12$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$12$lead$malformed_tuser = lookups$12$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$12$lead$malformed_tuser = lookups$12$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$12$lead$malformed_tuser = lookups$12$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$12
+    always @(*) begin
+        lookups$12$octet$tdata = lookups$12$tdata;
+        lookups$12$lead$byte_class = lookups$12$octet$byte_class;
+        lookups$12$unused_tables = |lookups$12$octet$free_bits;
+        lookups$12$need = 'h0;
+        if (lookups$12$lead$lead_length > 'h1) begin
+            lookups$12$need = lookups$12$lead$lead_length - 'h1;
+        end
+        lookups$12$continuing = 'h0;
+        lookups$12$range = 'h0;
+        lookups$12$kind = lookups$12$lead$malformed_tuser;
+        if (lookups$12$octet$continuation != 'h0) begin
+            lookups$12$continuing = 'h1;
+            lookups$12$range = lookups$12$octet$continuation;
+        end
+        else if (lookups$12$need != 'h0) begin
+            lookups$12$range = lookups$12$lead$second_allowed;
+            lookups$12$kind = lookups$12$lead$outside_tuser;
+        end
+        lookups$12$lane = ({{17{1'b0}}, lookups$12$kind} << 'h11) | ({{16{1'b0}}, lookups$12$range} << 'hc) | ({{18{1'b0}}, lookups$12$need} << 'h9) | ({{20{1'b0}}, lookups$12$continuing} << 'h8) | {{13{1'b0}}, lookups$12$tdata};
+    end
+    // lookups$13$octet
+    always @(*) begin
+        lookups$13$octet$continuation = 'h0;
+        if (!lookups$13$octet$tdata['h7]) begin
+            lookups$13$octet$byte_class = ByteClass$Ascii;
+            lookups$13$octet$free_bits = lookups$13$octet$tdata & 'h7f;
+        end
+        else if (!lookups$13$octet$tdata['h6]) begin
+            lookups$13$octet$free_bits = lookups$13$octet$tdata & 'h3f;
+            if (lookups$13$octet$tdata['h5]) begin
+                lookups$13$octet$byte_class = ByteClass$ContA0;
+                lookups$13$octet$continuation = 'h10;
+            end
+            else if (lookups$13$octet$tdata['h4]) begin
+                lookups$13$octet$byte_class = ByteClass$Cont90;
+                lookups$13$octet$continuation = 'h8;
+            end
+            else if (lookups$13$octet$tdata['h3]) begin
+                lookups$13$octet$byte_class = ByteClass$Cont88;
+                lookups$13$octet$continuation = 'h4;
+            end
+            else if (lookups$13$octet$tdata['h2]) begin
+                lookups$13$octet$byte_class = ByteClass$Cont84;
+                lookups$13$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$13$octet$byte_class = ByteClass$Cont80;
+                lookups$13$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$13$octet$tdata['h5]) begin
+            lookups$13$octet$free_bits = lookups$13$octet$tdata & 'h1f;
+            if (lookups$13$octet$tdata['h4] | lookups$13$octet$tdata['h3] | lookups$13$octet$tdata['h2] | lookups$13$octet$tdata['h1]) begin
+                lookups$13$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$13$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$13$octet$tdata['h4]) begin
+            lookups$13$octet$free_bits = lookups$13$octet$tdata & 'hf;
+            if (lookups$13$octet$tdata == 'he0) begin
+                lookups$13$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$13$octet$tdata == 'hed) begin
+                lookups$13$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$13$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$13$octet$tdata['h3]) begin
+            lookups$13$octet$free_bits = lookups$13$octet$tdata & 'h7;
+            if (lookups$13$octet$tdata == 'hf0) begin
+                lookups$13$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$13$octet$tdata == 'hf4) & lookups$13$octet$f4_bounded) begin
+                lookups$13$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$13$octet$tdata['h2] & ~lookups$13$octet$leads_to_f7) begin
+                lookups$13$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$13$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$13$octet$tdata['h2]) begin
+            lookups$13$octet$free_bits = lookups$13$octet$tdata & 'h3;
+            if (~lookups$13$octet$leads_to_fb) begin
+                lookups$13$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$13$octet$tdata == 'hf8) begin
+                lookups$13$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$13$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$13$octet$tdata['h1]) begin
+            lookups$13$octet$free_bits = lookups$13$octet$tdata & 'h1;
+            if (~lookups$13$octet$leads_to_fd) begin
+                lookups$13$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$13$octet$tdata == 'hfc) begin
+                lookups$13$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$13$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$13$octet$free_bits = 'h0;
+            lookups$13$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$13$lead
+    always @(*) begin
+        lookups$13$lead$lead_length = 'h0;
+        lookups$13$lead$second_allowed = 'h1f;
+        lookups$13$lead$outside_tuser = lookups$13$lead$tuser_truncated;
+        lookups$13$lead$malformed_tuser = lookups$13$lead$tuser_unexpected_continuation;
+        case (lookups$13$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$13$lead$lead_length = 'h1;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$13$lead$lead_length = 'h2;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$13$lead$lead_length = 'h3;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                    lookups$13$lead$second_allowed = 'h10;
+                    lookups$13$lead$outside_tuser = lookups$13$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$13$lead$lead_length = 'h3;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                    lookups$13$lead$second_allowed = 'hf;
+                    lookups$13$lead$outside_tuser = lookups$13$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$13$lead$lead_length = 'h3;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$13$lead$lead_length = 'h4;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                    lookups$13$lead$second_allowed = 'h18;
+                    lookups$13$lead$outside_tuser = lookups$13$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$13$lead$lead_length = 'h4;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                    lookups$13$lead$second_allowed = 'h7;
+                    lookups$13$lead$outside_tuser = lookups$13$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$13$lead$lead_length = 'h4;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$13$lead$lead_length = 'h5;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                    lookups$13$lead$second_allowed = 'h1c;
+                    lookups$13$lead$outside_tuser = lookups$13$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$13$lead$lead_length = 'h5;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$13$lead$lead_length = 'h6;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                    lookups$13$lead$second_allowed = 'h1e;
+                    lookups$13$lead$outside_tuser = lookups$13$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$13$lead$lead_length = 'h6;
+                    lookups$13$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$13$lead$malformed_tuser = lookups$13$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$13$lead$malformed_tuser = lookups$13$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$13$lead$malformed_tuser = lookups$13$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$13
+    always @(*) begin
+        lookups$13$octet$tdata = lookups$13$tdata;
+        lookups$13$lead$byte_class = lookups$13$octet$byte_class;
+        lookups$13$unused_tables = |lookups$13$octet$free_bits;
+        lookups$13$need = 'h0;
+        if (lookups$13$lead$lead_length > 'h1) begin
+            lookups$13$need = lookups$13$lead$lead_length - 'h1;
+        end
+        lookups$13$continuing = 'h0;
+        lookups$13$range = 'h0;
+        lookups$13$kind = lookups$13$lead$malformed_tuser;
+        if (lookups$13$octet$continuation != 'h0) begin
+            lookups$13$continuing = 'h1;
+            lookups$13$range = lookups$13$octet$continuation;
+        end
+        else if (lookups$13$need != 'h0) begin
+            lookups$13$range = lookups$13$lead$second_allowed;
+            lookups$13$kind = lookups$13$lead$outside_tuser;
+        end
+        lookups$13$lane = ({{17{1'b0}}, lookups$13$kind} << 'h11) | ({{16{1'b0}}, lookups$13$range} << 'hc) | ({{18{1'b0}}, lookups$13$need} << 'h9) | ({{20{1'b0}}, lookups$13$continuing} << 'h8) | {{13{1'b0}}, lookups$13$tdata};
+    end
+    // lookups$14$octet
+    always @(*) begin
+        lookups$14$octet$continuation = 'h0;
+        if (!lookups$14$octet$tdata['h7]) begin
+            lookups$14$octet$byte_class = ByteClass$Ascii;
+            lookups$14$octet$free_bits = lookups$14$octet$tdata & 'h7f;
+        end
+        else if (!lookups$14$octet$tdata['h6]) begin
+            lookups$14$octet$free_bits = lookups$14$octet$tdata & 'h3f;
+            if (lookups$14$octet$tdata['h5]) begin
+                lookups$14$octet$byte_class = ByteClass$ContA0;
+                lookups$14$octet$continuation = 'h10;
+            end
+            else if (lookups$14$octet$tdata['h4]) begin
+                lookups$14$octet$byte_class = ByteClass$Cont90;
+                lookups$14$octet$continuation = 'h8;
+            end
+            else if (lookups$14$octet$tdata['h3]) begin
+                lookups$14$octet$byte_class = ByteClass$Cont88;
+                lookups$14$octet$continuation = 'h4;
+            end
+            else if (lookups$14$octet$tdata['h2]) begin
+                lookups$14$octet$byte_class = ByteClass$Cont84;
+                lookups$14$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$14$octet$byte_class = ByteClass$Cont80;
+                lookups$14$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$14$octet$tdata['h5]) begin
+            lookups$14$octet$free_bits = lookups$14$octet$tdata & 'h1f;
+            if (lookups$14$octet$tdata['h4] | lookups$14$octet$tdata['h3] | lookups$14$octet$tdata['h2] | lookups$14$octet$tdata['h1]) begin
+                lookups$14$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$14$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$14$octet$tdata['h4]) begin
+            lookups$14$octet$free_bits = lookups$14$octet$tdata & 'hf;
+            if (lookups$14$octet$tdata == 'he0) begin
+                lookups$14$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$14$octet$tdata == 'hed) begin
+                lookups$14$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$14$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$14$octet$tdata['h3]) begin
+            lookups$14$octet$free_bits = lookups$14$octet$tdata & 'h7;
+            if (lookups$14$octet$tdata == 'hf0) begin
+                lookups$14$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$14$octet$tdata == 'hf4) & lookups$14$octet$f4_bounded) begin
+                lookups$14$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$14$octet$tdata['h2] & ~lookups$14$octet$leads_to_f7) begin
+                lookups$14$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$14$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$14$octet$tdata['h2]) begin
+            lookups$14$octet$free_bits = lookups$14$octet$tdata & 'h3;
+            if (~lookups$14$octet$leads_to_fb) begin
+                lookups$14$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$14$octet$tdata == 'hf8) begin
+                lookups$14$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$14$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$14$octet$tdata['h1]) begin
+            lookups$14$octet$free_bits = lookups$14$octet$tdata & 'h1;
+            if (~lookups$14$octet$leads_to_fd) begin
+                lookups$14$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$14$octet$tdata == 'hfc) begin
+                lookups$14$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$14$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$14$octet$free_bits = 'h0;
+            lookups$14$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$14$lead
+    always @(*) begin
+        lookups$14$lead$lead_length = 'h0;
+        lookups$14$lead$second_allowed = 'h1f;
+        lookups$14$lead$outside_tuser = lookups$14$lead$tuser_truncated;
+        lookups$14$lead$malformed_tuser = lookups$14$lead$tuser_unexpected_continuation;
+        case (lookups$14$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$14$lead$lead_length = 'h1;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$14$lead$lead_length = 'h2;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$14$lead$lead_length = 'h3;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                    lookups$14$lead$second_allowed = 'h10;
+                    lookups$14$lead$outside_tuser = lookups$14$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$14$lead$lead_length = 'h3;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                    lookups$14$lead$second_allowed = 'hf;
+                    lookups$14$lead$outside_tuser = lookups$14$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$14$lead$lead_length = 'h3;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$14$lead$lead_length = 'h4;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                    lookups$14$lead$second_allowed = 'h18;
+                    lookups$14$lead$outside_tuser = lookups$14$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$14$lead$lead_length = 'h4;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                    lookups$14$lead$second_allowed = 'h7;
+                    lookups$14$lead$outside_tuser = lookups$14$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$14$lead$lead_length = 'h4;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$14$lead$lead_length = 'h5;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                    lookups$14$lead$second_allowed = 'h1c;
+                    lookups$14$lead$outside_tuser = lookups$14$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$14$lead$lead_length = 'h5;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$14$lead$lead_length = 'h6;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                    lookups$14$lead$second_allowed = 'h1e;
+                    lookups$14$lead$outside_tuser = lookups$14$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$14$lead$lead_length = 'h6;
+                    lookups$14$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$14$lead$malformed_tuser = lookups$14$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$14$lead$malformed_tuser = lookups$14$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$14$lead$malformed_tuser = lookups$14$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$14
+    always @(*) begin
+        lookups$14$octet$tdata = lookups$14$tdata;
+        lookups$14$lead$byte_class = lookups$14$octet$byte_class;
+        lookups$14$unused_tables = |lookups$14$octet$free_bits;
+        lookups$14$need = 'h0;
+        if (lookups$14$lead$lead_length > 'h1) begin
+            lookups$14$need = lookups$14$lead$lead_length - 'h1;
+        end
+        lookups$14$continuing = 'h0;
+        lookups$14$range = 'h0;
+        lookups$14$kind = lookups$14$lead$malformed_tuser;
+        if (lookups$14$octet$continuation != 'h0) begin
+            lookups$14$continuing = 'h1;
+            lookups$14$range = lookups$14$octet$continuation;
+        end
+        else if (lookups$14$need != 'h0) begin
+            lookups$14$range = lookups$14$lead$second_allowed;
+            lookups$14$kind = lookups$14$lead$outside_tuser;
+        end
+        lookups$14$lane = ({{17{1'b0}}, lookups$14$kind} << 'h11) | ({{16{1'b0}}, lookups$14$range} << 'hc) | ({{18{1'b0}}, lookups$14$need} << 'h9) | ({{20{1'b0}}, lookups$14$continuing} << 'h8) | {{13{1'b0}}, lookups$14$tdata};
+    end
+    // lookups$15$octet
+    always @(*) begin
+        lookups$15$octet$continuation = 'h0;
+        if (!lookups$15$octet$tdata['h7]) begin
+            lookups$15$octet$byte_class = ByteClass$Ascii;
+            lookups$15$octet$free_bits = lookups$15$octet$tdata & 'h7f;
+        end
+        else if (!lookups$15$octet$tdata['h6]) begin
+            lookups$15$octet$free_bits = lookups$15$octet$tdata & 'h3f;
+            if (lookups$15$octet$tdata['h5]) begin
+                lookups$15$octet$byte_class = ByteClass$ContA0;
+                lookups$15$octet$continuation = 'h10;
+            end
+            else if (lookups$15$octet$tdata['h4]) begin
+                lookups$15$octet$byte_class = ByteClass$Cont90;
+                lookups$15$octet$continuation = 'h8;
+            end
+            else if (lookups$15$octet$tdata['h3]) begin
+                lookups$15$octet$byte_class = ByteClass$Cont88;
+                lookups$15$octet$continuation = 'h4;
+            end
+            else if (lookups$15$octet$tdata['h2]) begin
+                lookups$15$octet$byte_class = ByteClass$Cont84;
+                lookups$15$octet$continuation = 'h2;
+            end
+            else begin
+                lookups$15$octet$byte_class = ByteClass$Cont80;
+                lookups$15$octet$continuation = 'h1;
+            end
+        end
+        else if (!lookups$15$octet$tdata['h5]) begin
+            lookups$15$octet$free_bits = lookups$15$octet$tdata & 'h1f;
+            if (lookups$15$octet$tdata['h4] | lookups$15$octet$tdata['h3] | lookups$15$octet$tdata['h2] | lookups$15$octet$tdata['h1]) begin
+                lookups$15$octet$byte_class = ByteClass$Lead2;
+            end
+            else begin
+                lookups$15$octet$byte_class = ByteClass$OverlongLead;
+            end
+        end
+        else if (!lookups$15$octet$tdata['h4]) begin
+            lookups$15$octet$free_bits = lookups$15$octet$tdata & 'hf;
+            if (lookups$15$octet$tdata == 'he0) begin
+                lookups$15$octet$byte_class = ByteClass$LeadE0;
+            end
+            else if (lookups$15$octet$tdata == 'hed) begin
+                lookups$15$octet$byte_class = ByteClass$LeadED;
+            end
+            else begin
+                lookups$15$octet$byte_class = ByteClass$Lead3;
+            end
+        end
+        else if (!lookups$15$octet$tdata['h3]) begin
+            lookups$15$octet$free_bits = lookups$15$octet$tdata & 'h7;
+            if (lookups$15$octet$tdata == 'hf0) begin
+                lookups$15$octet$byte_class = ByteClass$LeadF0;
+            end
+            else if ((lookups$15$octet$tdata == 'hf4) & lookups$15$octet$f4_bounded) begin
+                lookups$15$octet$byte_class = ByteClass$LeadF4;
+            end
+            else if (lookups$15$octet$tdata['h2] & ~lookups$15$octet$leads_to_f7) begin
+                lookups$15$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else begin
+                lookups$15$octet$byte_class = ByteClass$Lead4;
+            end
+        end
+        else if (!lookups$15$octet$tdata['h2]) begin
+            lookups$15$octet$free_bits = lookups$15$octet$tdata & 'h3;
+            if (~lookups$15$octet$leads_to_fb) begin
+                lookups$15$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$15$octet$tdata == 'hf8) begin
+                lookups$15$octet$byte_class = ByteClass$LeadF8;
+            end
+            else begin
+                lookups$15$octet$byte_class = ByteClass$Lead5;
+            end
+        end
+        else if (!lookups$15$octet$tdata['h1]) begin
+            lookups$15$octet$free_bits = lookups$15$octet$tdata & 'h1;
+            if (~lookups$15$octet$leads_to_fd) begin
+                lookups$15$octet$byte_class = ByteClass$OutOfRangeLead;
+            end
+            else if (lookups$15$octet$tdata == 'hfc) begin
+                lookups$15$octet$byte_class = ByteClass$LeadFC;
+            end
+            else begin
+                lookups$15$octet$byte_class = ByteClass$Lead6;
+            end
+        end
+        else begin
+            lookups$15$octet$free_bits = 'h0;
+            lookups$15$octet$byte_class = ByteClass$Invalid;
+        end
+    end
+    // lookups$15$lead
+    always @(*) begin
+        lookups$15$lead$lead_length = 'h0;
+        lookups$15$lead$second_allowed = 'h1f;
+        lookups$15$lead$outside_tuser = lookups$15$lead$tuser_truncated;
+        lookups$15$lead$malformed_tuser = lookups$15$lead$tuser_unexpected_continuation;
+        case (lookups$15$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    lookups$15$lead$lead_length = 'h1;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    lookups$15$lead$lead_length = 'h2;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    lookups$15$lead$lead_length = 'h3;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                    lookups$15$lead$second_allowed = 'h10;
+                    lookups$15$lead$outside_tuser = lookups$15$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    lookups$15$lead$lead_length = 'h3;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                    lookups$15$lead$second_allowed = 'hf;
+                    lookups$15$lead$outside_tuser = lookups$15$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    lookups$15$lead$lead_length = 'h3;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    lookups$15$lead$lead_length = 'h4;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                    lookups$15$lead$second_allowed = 'h18;
+                    lookups$15$lead$outside_tuser = lookups$15$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    lookups$15$lead$lead_length = 'h4;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                    lookups$15$lead$second_allowed = 'h7;
+                    lookups$15$lead$outside_tuser = lookups$15$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    lookups$15$lead$lead_length = 'h4;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    lookups$15$lead$lead_length = 'h5;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                    lookups$15$lead$second_allowed = 'h1c;
+                    lookups$15$lead$outside_tuser = lookups$15$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    lookups$15$lead$lead_length = 'h5;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    lookups$15$lead$lead_length = 'h6;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                    lookups$15$lead$second_allowed = 'h1e;
+                    lookups$15$lead$outside_tuser = lookups$15$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    lookups$15$lead$lead_length = 'h6;
+                    lookups$15$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    lookups$15$lead$malformed_tuser = lookups$15$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    lookups$15$lead$malformed_tuser = lookups$15$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    lookups$15$lead$malformed_tuser = lookups$15$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
+    // lookups$15
+    always @(*) begin
+        lookups$15$octet$tdata = lookups$15$tdata;
+        lookups$15$lead$byte_class = lookups$15$octet$byte_class;
+        lookups$15$unused_tables = |lookups$15$octet$free_bits;
+        lookups$15$need = 'h0;
+        if (lookups$15$lead$lead_length > 'h1) begin
+            lookups$15$need = lookups$15$lead$lead_length - 'h1;
+        end
+        lookups$15$continuing = 'h0;
+        lookups$15$range = 'h0;
+        lookups$15$kind = lookups$15$lead$malformed_tuser;
+        if (lookups$15$octet$continuation != 'h0) begin
+            lookups$15$continuing = 'h1;
+            lookups$15$range = lookups$15$octet$continuation;
+        end
+        else if (lookups$15$need != 'h0) begin
+            lookups$15$range = lookups$15$lead$second_allowed;
+            lookups$15$kind = lookups$15$lead$outside_tuser;
+        end
+        lookups$15$lane = ({{17{1'b0}}, lookups$15$kind} << 'h11) | ({{16{1'b0}}, lookups$15$range} << 'hc) | ({{18{1'b0}}, lookups$15$need} << 'h9) | ({{20{1'b0}}, lookups$15$continuing} << 'h8) | {{13{1'b0}}, lookups$15$tdata};
+    end
     // beat
     initial begin
        beat$q = 1'h0;
@@ -6350,117 +9790,117 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
     always @(posedge last$clock) begin
        last$q <= last$d;
     end
-    // lane_data$0
+    // lanes$0
     initial begin
-       lane_data$0$q = 8'h0;
+       lanes$0$q = 21'h0;
     end
-    always @(posedge lane_data$0$clock) begin
-       lane_data$0$q <= lane_data$0$d;
+    always @(posedge lanes$0$clock) begin
+       lanes$0$q <= lanes$0$d;
     end
-    // lane_data$1
+    // lanes$1
     initial begin
-       lane_data$1$q = 8'h0;
+       lanes$1$q = 21'h0;
     end
-    always @(posedge lane_data$1$clock) begin
-       lane_data$1$q <= lane_data$1$d;
+    always @(posedge lanes$1$clock) begin
+       lanes$1$q <= lanes$1$d;
     end
-    // lane_data$2
+    // lanes$2
     initial begin
-       lane_data$2$q = 8'h0;
+       lanes$2$q = 21'h0;
     end
-    always @(posedge lane_data$2$clock) begin
-       lane_data$2$q <= lane_data$2$d;
+    always @(posedge lanes$2$clock) begin
+       lanes$2$q <= lanes$2$d;
     end
-    // lane_data$3
+    // lanes$3
     initial begin
-       lane_data$3$q = 8'h0;
+       lanes$3$q = 21'h0;
     end
-    always @(posedge lane_data$3$clock) begin
-       lane_data$3$q <= lane_data$3$d;
+    always @(posedge lanes$3$clock) begin
+       lanes$3$q <= lanes$3$d;
     end
-    // lane_data$4
+    // lanes$4
     initial begin
-       lane_data$4$q = 8'h0;
+       lanes$4$q = 21'h0;
     end
-    always @(posedge lane_data$4$clock) begin
-       lane_data$4$q <= lane_data$4$d;
+    always @(posedge lanes$4$clock) begin
+       lanes$4$q <= lanes$4$d;
     end
-    // lane_data$5
+    // lanes$5
     initial begin
-       lane_data$5$q = 8'h0;
+       lanes$5$q = 21'h0;
     end
-    always @(posedge lane_data$5$clock) begin
-       lane_data$5$q <= lane_data$5$d;
+    always @(posedge lanes$5$clock) begin
+       lanes$5$q <= lanes$5$d;
     end
-    // lane_data$6
+    // lanes$6
     initial begin
-       lane_data$6$q = 8'h0;
+       lanes$6$q = 21'h0;
     end
-    always @(posedge lane_data$6$clock) begin
-       lane_data$6$q <= lane_data$6$d;
+    always @(posedge lanes$6$clock) begin
+       lanes$6$q <= lanes$6$d;
     end
-    // lane_data$7
+    // lanes$7
     initial begin
-       lane_data$7$q = 8'h0;
+       lanes$7$q = 21'h0;
     end
-    always @(posedge lane_data$7$clock) begin
-       lane_data$7$q <= lane_data$7$d;
+    always @(posedge lanes$7$clock) begin
+       lanes$7$q <= lanes$7$d;
     end
-    // lane_data$8
+    // lanes$8
     initial begin
-       lane_data$8$q = 8'h0;
+       lanes$8$q = 21'h0;
     end
-    always @(posedge lane_data$8$clock) begin
-       lane_data$8$q <= lane_data$8$d;
+    always @(posedge lanes$8$clock) begin
+       lanes$8$q <= lanes$8$d;
     end
-    // lane_data$9
+    // lanes$9
     initial begin
-       lane_data$9$q = 8'h0;
+       lanes$9$q = 21'h0;
     end
-    always @(posedge lane_data$9$clock) begin
-       lane_data$9$q <= lane_data$9$d;
+    always @(posedge lanes$9$clock) begin
+       lanes$9$q <= lanes$9$d;
     end
-    // lane_data$10
+    // lanes$10
     initial begin
-       lane_data$10$q = 8'h0;
+       lanes$10$q = 21'h0;
     end
-    always @(posedge lane_data$10$clock) begin
-       lane_data$10$q <= lane_data$10$d;
+    always @(posedge lanes$10$clock) begin
+       lanes$10$q <= lanes$10$d;
     end
-    // lane_data$11
+    // lanes$11
     initial begin
-       lane_data$11$q = 8'h0;
+       lanes$11$q = 21'h0;
     end
-    always @(posedge lane_data$11$clock) begin
-       lane_data$11$q <= lane_data$11$d;
+    always @(posedge lanes$11$clock) begin
+       lanes$11$q <= lanes$11$d;
     end
-    // lane_data$12
+    // lanes$12
     initial begin
-       lane_data$12$q = 8'h0;
+       lanes$12$q = 21'h0;
     end
-    always @(posedge lane_data$12$clock) begin
-       lane_data$12$q <= lane_data$12$d;
+    always @(posedge lanes$12$clock) begin
+       lanes$12$q <= lanes$12$d;
     end
-    // lane_data$13
+    // lanes$13
     initial begin
-       lane_data$13$q = 8'h0;
+       lanes$13$q = 21'h0;
     end
-    always @(posedge lane_data$13$clock) begin
-       lane_data$13$q <= lane_data$13$d;
+    always @(posedge lanes$13$clock) begin
+       lanes$13$q <= lanes$13$d;
     end
-    // lane_data$14
+    // lanes$14
     initial begin
-       lane_data$14$q = 8'h0;
+       lanes$14$q = 21'h0;
     end
-    always @(posedge lane_data$14$clock) begin
-       lane_data$14$q <= lane_data$14$d;
+    always @(posedge lanes$14$clock) begin
+       lanes$14$q <= lanes$14$d;
     end
-    // lane_data$15
+    // lanes$15
     initial begin
-       lane_data$15$q = 8'h0;
+       lanes$15$q = 21'h0;
     end
-    always @(posedge lane_data$15$clock) begin
-       lane_data$15$q <= lane_data$15$d;
+    always @(posedge lanes$15$clock) begin
+       lanes$15$q <= lanes$15$d;
     end
     // lane_keep$0
     initial begin
@@ -6574,221 +10014,8 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
     always @(posedge lane_keep$15$clock) begin
        lane_keep$15$q <= lane_keep$15$d;
     end
-    // summaries$0$octet
-    always @(*) begin
-        summaries$0$octet$continuation = 'h0;
-        if (!summaries$0$octet$tdata['h7]) begin
-            summaries$0$octet$byte_class = ByteClass$Ascii;
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h7f;
-        end
-        else if (!summaries$0$octet$tdata['h6]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h3f;
-            if (summaries$0$octet$tdata['h5]) begin
-                summaries$0$octet$byte_class = ByteClass$ContA0;
-                summaries$0$octet$continuation = 'h10;
-            end
-            else if (summaries$0$octet$tdata['h4]) begin
-                summaries$0$octet$byte_class = ByteClass$Cont90;
-                summaries$0$octet$continuation = 'h8;
-            end
-            else if (summaries$0$octet$tdata['h3]) begin
-                summaries$0$octet$byte_class = ByteClass$Cont88;
-                summaries$0$octet$continuation = 'h4;
-            end
-            else if (summaries$0$octet$tdata['h2]) begin
-                summaries$0$octet$byte_class = ByteClass$Cont84;
-                summaries$0$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$Cont80;
-                summaries$0$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$0$octet$tdata['h5]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h1f;
-            if (summaries$0$octet$tdata['h4] | summaries$0$octet$tdata['h3] | summaries$0$octet$tdata['h2] | summaries$0$octet$tdata['h1]) begin
-                summaries$0$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$0$octet$tdata['h4]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'hf;
-            if (summaries$0$octet$tdata == 'he0) begin
-                summaries$0$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$0$octet$tdata == 'hed) begin
-                summaries$0$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$0$octet$tdata['h3]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h7;
-            if (summaries$0$octet$tdata == 'hf0) begin
-                summaries$0$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$0$octet$tdata == 'hf4) & summaries$0$octet$f4_bounded) begin
-                summaries$0$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$0$octet$tdata['h2] & ~summaries$0$octet$leads_to_f7) begin
-                summaries$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$0$octet$tdata['h2]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h3;
-            if (~summaries$0$octet$leads_to_fb) begin
-                summaries$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$0$octet$tdata == 'hf8) begin
-                summaries$0$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$0$octet$tdata['h1]) begin
-            summaries$0$octet$free_bits = summaries$0$octet$tdata & 'h1;
-            if (~summaries$0$octet$leads_to_fd) begin
-                summaries$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$0$octet$tdata == 'hfc) begin
-                summaries$0$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$0$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$0$octet$free_bits = 'h0;
-            summaries$0$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$0$lead
-    always @(*) begin
-        summaries$0$lead$lead_length = 'h0;
-        summaries$0$lead$second_allowed = 'h1f;
-        summaries$0$lead$outside_tuser = summaries$0$lead$tuser_truncated;
-        summaries$0$lead$malformed_tuser = summaries$0$lead$tuser_unexpected_continuation;
-        case (summaries$0$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$0$lead$lead_length = 'h1;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$0$lead$lead_length = 'h2;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$0$lead$lead_length = 'h3;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'h10;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$0$lead$lead_length = 'h3;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'hf;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$0$lead$lead_length = 'h3;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$0$lead$lead_length = 'h4;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'h18;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$0$lead$lead_length = 'h4;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'h7;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$0$lead$lead_length = 'h4;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$0$lead$lead_length = 'h5;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'h1c;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$0$lead$lead_length = 'h5;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$0$lead$lead_length = 'h6;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                    summaries$0$lead$second_allowed = 'h1e;
-                    summaries$0$lead$outside_tuser = summaries$0$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$0$lead$lead_length = 'h6;
-                    summaries$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$0$lead$malformed_tuser = summaries$0$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$0$lead$malformed_tuser = summaries$0$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$0$lead$malformed_tuser = summaries$0$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$0
     always @(*) begin
-        summaries$0$octet$tdata = summaries$0$tdata;
-        summaries$0$lead$byte_class = summaries$0$octet$byte_class;
-        summaries$0$unused_tables = |summaries$0$octet$free_bits;
-        summaries$0$need = 'h0;
-        if (summaries$0$lead$lead_length > 'h1) begin
-            summaries$0$need = summaries$0$lead$lead_length - 'h1;
-        end
-        summaries$0$continuing = summaries$0$octet$continuation != 'h0;
-        summaries$0$range = 'h0;
-        summaries$0$kind = summaries$0$lead$malformed_tuser;
-        if (summaries$0$continuing) begin
-            summaries$0$range = summaries$0$octet$continuation;
-        end
-        else if (summaries$0$need != 'h0) begin
-            summaries$0$range = summaries$0$lead$second_allowed;
-            summaries$0$kind = summaries$0$lead$outside_tuser;
-        end
-        summaries$0$mark_class = ({{9{1'b0}}, summaries$0$kind} << 'h9) | ({{8{1'b0}}, summaries$0$range} << 'h4) | ({{10{1'b0}}, summaries$0$need} << 'h1);
-        if (summaries$0$continuing) begin
-            summaries$0$mark_class = ({{9{1'b0}}, summaries$0$kind} << 'h9) | ({{8{1'b0}}, summaries$0$range} << 'h4) | 'h1;
-        end
-        summaries$0$lane = ({{8{1'b0}}, summaries$0$mark_class} << 'h8) | {{13{1'b0}}, summaries$0$tdata};
         summaries$0$forward = 'h1;
         summaries$0$backward = 'h1;
         if (summaries$0$keep & summaries$0$continuing) begin
@@ -6800,221 +10027,8 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
             summaries$0$backward = 'h0;
         end
     end
-    // summaries$1$octet
-    always @(*) begin
-        summaries$1$octet$continuation = 'h0;
-        if (!summaries$1$octet$tdata['h7]) begin
-            summaries$1$octet$byte_class = ByteClass$Ascii;
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h7f;
-        end
-        else if (!summaries$1$octet$tdata['h6]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h3f;
-            if (summaries$1$octet$tdata['h5]) begin
-                summaries$1$octet$byte_class = ByteClass$ContA0;
-                summaries$1$octet$continuation = 'h10;
-            end
-            else if (summaries$1$octet$tdata['h4]) begin
-                summaries$1$octet$byte_class = ByteClass$Cont90;
-                summaries$1$octet$continuation = 'h8;
-            end
-            else if (summaries$1$octet$tdata['h3]) begin
-                summaries$1$octet$byte_class = ByteClass$Cont88;
-                summaries$1$octet$continuation = 'h4;
-            end
-            else if (summaries$1$octet$tdata['h2]) begin
-                summaries$1$octet$byte_class = ByteClass$Cont84;
-                summaries$1$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$Cont80;
-                summaries$1$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$1$octet$tdata['h5]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h1f;
-            if (summaries$1$octet$tdata['h4] | summaries$1$octet$tdata['h3] | summaries$1$octet$tdata['h2] | summaries$1$octet$tdata['h1]) begin
-                summaries$1$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$1$octet$tdata['h4]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'hf;
-            if (summaries$1$octet$tdata == 'he0) begin
-                summaries$1$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$1$octet$tdata == 'hed) begin
-                summaries$1$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$1$octet$tdata['h3]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h7;
-            if (summaries$1$octet$tdata == 'hf0) begin
-                summaries$1$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$1$octet$tdata == 'hf4) & summaries$1$octet$f4_bounded) begin
-                summaries$1$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$1$octet$tdata['h2] & ~summaries$1$octet$leads_to_f7) begin
-                summaries$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$1$octet$tdata['h2]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h3;
-            if (~summaries$1$octet$leads_to_fb) begin
-                summaries$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$1$octet$tdata == 'hf8) begin
-                summaries$1$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$1$octet$tdata['h1]) begin
-            summaries$1$octet$free_bits = summaries$1$octet$tdata & 'h1;
-            if (~summaries$1$octet$leads_to_fd) begin
-                summaries$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$1$octet$tdata == 'hfc) begin
-                summaries$1$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$1$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$1$octet$free_bits = 'h0;
-            summaries$1$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$1$lead
-    always @(*) begin
-        summaries$1$lead$lead_length = 'h0;
-        summaries$1$lead$second_allowed = 'h1f;
-        summaries$1$lead$outside_tuser = summaries$1$lead$tuser_truncated;
-        summaries$1$lead$malformed_tuser = summaries$1$lead$tuser_unexpected_continuation;
-        case (summaries$1$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$1$lead$lead_length = 'h1;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$1$lead$lead_length = 'h2;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$1$lead$lead_length = 'h3;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'h10;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$1$lead$lead_length = 'h3;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'hf;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$1$lead$lead_length = 'h3;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$1$lead$lead_length = 'h4;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'h18;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$1$lead$lead_length = 'h4;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'h7;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$1$lead$lead_length = 'h4;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$1$lead$lead_length = 'h5;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'h1c;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$1$lead$lead_length = 'h5;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$1$lead$lead_length = 'h6;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                    summaries$1$lead$second_allowed = 'h1e;
-                    summaries$1$lead$outside_tuser = summaries$1$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$1$lead$lead_length = 'h6;
-                    summaries$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$1$lead$malformed_tuser = summaries$1$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$1$lead$malformed_tuser = summaries$1$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$1$lead$malformed_tuser = summaries$1$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$1
     always @(*) begin
-        summaries$1$octet$tdata = summaries$1$tdata;
-        summaries$1$lead$byte_class = summaries$1$octet$byte_class;
-        summaries$1$unused_tables = |summaries$1$octet$free_bits;
-        summaries$1$need = 'h0;
-        if (summaries$1$lead$lead_length > 'h1) begin
-            summaries$1$need = summaries$1$lead$lead_length - 'h1;
-        end
-        summaries$1$continuing = summaries$1$octet$continuation != 'h0;
-        summaries$1$range = 'h0;
-        summaries$1$kind = summaries$1$lead$malformed_tuser;
-        if (summaries$1$continuing) begin
-            summaries$1$range = summaries$1$octet$continuation;
-        end
-        else if (summaries$1$need != 'h0) begin
-            summaries$1$range = summaries$1$lead$second_allowed;
-            summaries$1$kind = summaries$1$lead$outside_tuser;
-        end
-        summaries$1$mark_class = ({{9{1'b0}}, summaries$1$kind} << 'h9) | ({{8{1'b0}}, summaries$1$range} << 'h4) | ({{10{1'b0}}, summaries$1$need} << 'h1);
-        if (summaries$1$continuing) begin
-            summaries$1$mark_class = ({{9{1'b0}}, summaries$1$kind} << 'h9) | ({{8{1'b0}}, summaries$1$range} << 'h4) | 'h1;
-        end
-        summaries$1$lane = ({{8{1'b0}}, summaries$1$mark_class} << 'h8) | {{13{1'b0}}, summaries$1$tdata};
         summaries$1$forward = 'h1;
         summaries$1$backward = 'h1;
         if (summaries$1$keep & summaries$1$continuing) begin
@@ -7026,221 +10040,8 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
             summaries$1$backward = 'h0;
         end
     end
-    // summaries$2$octet
-    always @(*) begin
-        summaries$2$octet$continuation = 'h0;
-        if (!summaries$2$octet$tdata['h7]) begin
-            summaries$2$octet$byte_class = ByteClass$Ascii;
-            summaries$2$octet$free_bits = summaries$2$octet$tdata & 'h7f;
-        end
-        else if (!summaries$2$octet$tdata['h6]) begin
-            summaries$2$octet$free_bits = summaries$2$octet$tdata & 'h3f;
-            if (summaries$2$octet$tdata['h5]) begin
-                summaries$2$octet$byte_class = ByteClass$ContA0;
-                summaries$2$octet$continuation = 'h10;
-            end
-            else if (summaries$2$octet$tdata['h4]) begin
-                summaries$2$octet$byte_class = ByteClass$Cont90;
-                summaries$2$octet$continuation = 'h8;
-            end
-            else if (summaries$2$octet$tdata['h3]) begin
-                summaries$2$octet$byte_class = ByteClass$Cont88;
-                summaries$2$octet$continuation = 'h4;
-            end
-            else if (summaries$2$octet$tdata['h2]) begin
-                summaries$2$octet$byte_class = ByteClass$Cont84;
-                summaries$2$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$2$octet$byte_class = ByteClass$Cont80;
-                summaries$2$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$2$octet$tdata['h5]) begin
-            summaries$2$octet$free_bits = summaries$2$octet$tdata & 'h1f;
-            if (summaries$2$octet$tdata['h4] | summaries$2$octet$tdata['h3] | summaries$2$octet$tdata['h2] | summaries$2$octet$tdata['h1]) begin
-                summaries$2$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$2$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$2$octet$tdata['h4]) begin
-            summaries$2$octet$free_bits = summaries$2$octet$tdata & 'hf;
-            if (summaries$2$octet$tdata == 'he0) begin
-                summaries$2$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$2$octet$tdata == 'hed) begin
-                summaries$2$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$2$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$2$octet$tdata['h3]) begin
-            summaries$2$octet$free_bits = summaries$2$octet$tdata & 'h7;
-            if (summaries$2$octet$tdata == 'hf0) begin
-                summaries$2$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$2$octet$tdata == 'hf4) & summaries$2$octet$f4_bounded) begin
-                summaries$2$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$2$octet$tdata['h2] & ~summaries$2$octet$leads_to_f7) begin
-                summaries$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$2$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$2$octet$tdata['h2]) begin
-            summaries$2$octet$free_bits = summaries$2$octet$tdata & 'h3;
-            if (~summaries$2$octet$leads_to_fb) begin
-                summaries$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$2$octet$tdata == 'hf8) begin
-                summaries$2$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$2$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$2$octet$tdata['h1]) begin
-            summaries$2$octet$free_bits = summaries$2$octet$tdata & 'h1;
-            if (~summaries$2$octet$leads_to_fd) begin
-                summaries$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$2$octet$tdata == 'hfc) begin
-                summaries$2$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$2$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$2$octet$free_bits = 'h0;
-            summaries$2$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$2$lead
-    always @(*) begin
-        summaries$2$lead$lead_length = 'h0;
-        summaries$2$lead$second_allowed = 'h1f;
-        summaries$2$lead$outside_tuser = summaries$2$lead$tuser_truncated;
-        summaries$2$lead$malformed_tuser = summaries$2$lead$tuser_unexpected_continuation;
-        case (summaries$2$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$2$lead$lead_length = 'h1;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$2$lead$lead_length = 'h2;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$2$lead$lead_length = 'h3;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                    summaries$2$lead$second_allowed = 'h10;
-                    summaries$2$lead$outside_tuser = summaries$2$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$2$lead$lead_length = 'h3;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                    summaries$2$lead$second_allowed = 'hf;
-                    summaries$2$lead$outside_tuser = summaries$2$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$2$lead$lead_length = 'h3;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$2$lead$lead_length = 'h4;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                    summaries$2$lead$second_allowed = 'h18;
-                    summaries$2$lead$outside_tuser = summaries$2$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$2$lead$lead_length = 'h4;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                    summaries$2$lead$second_allowed = 'h7;
-                    summaries$2$lead$outside_tuser = summaries$2$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$2$lead$lead_length = 'h4;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$2$lead$lead_length = 'h5;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                    summaries$2$lead$second_allowed = 'h1c;
-                    summaries$2$lead$outside_tuser = summaries$2$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$2$lead$lead_length = 'h5;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$2$lead$lead_length = 'h6;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                    summaries$2$lead$second_allowed = 'h1e;
-                    summaries$2$lead$outside_tuser = summaries$2$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$2$lead$lead_length = 'h6;
-                    summaries$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$2$lead$malformed_tuser = summaries$2$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$2$lead$malformed_tuser = summaries$2$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$2$lead$malformed_tuser = summaries$2$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$2
     always @(*) begin
-        summaries$2$octet$tdata = summaries$2$tdata;
-        summaries$2$lead$byte_class = summaries$2$octet$byte_class;
-        summaries$2$unused_tables = |summaries$2$octet$free_bits;
-        summaries$2$need = 'h0;
-        if (summaries$2$lead$lead_length > 'h1) begin
-            summaries$2$need = summaries$2$lead$lead_length - 'h1;
-        end
-        summaries$2$continuing = summaries$2$octet$continuation != 'h0;
-        summaries$2$range = 'h0;
-        summaries$2$kind = summaries$2$lead$malformed_tuser;
-        if (summaries$2$continuing) begin
-            summaries$2$range = summaries$2$octet$continuation;
-        end
-        else if (summaries$2$need != 'h0) begin
-            summaries$2$range = summaries$2$lead$second_allowed;
-            summaries$2$kind = summaries$2$lead$outside_tuser;
-        end
-        summaries$2$mark_class = ({{9{1'b0}}, summaries$2$kind} << 'h9) | ({{8{1'b0}}, summaries$2$range} << 'h4) | ({{10{1'b0}}, summaries$2$need} << 'h1);
-        if (summaries$2$continuing) begin
-            summaries$2$mark_class = ({{9{1'b0}}, summaries$2$kind} << 'h9) | ({{8{1'b0}}, summaries$2$range} << 'h4) | 'h1;
-        end
-        summaries$2$lane = ({{8{1'b0}}, summaries$2$mark_class} << 'h8) | {{13{1'b0}}, summaries$2$tdata};
         summaries$2$forward = 'h1;
         summaries$2$backward = 'h1;
         if (summaries$2$keep & summaries$2$continuing) begin
@@ -7252,221 +10053,8 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
             summaries$2$backward = 'h0;
         end
     end
-    // summaries$3$octet
-    always @(*) begin
-        summaries$3$octet$continuation = 'h0;
-        if (!summaries$3$octet$tdata['h7]) begin
-            summaries$3$octet$byte_class = ByteClass$Ascii;
-            summaries$3$octet$free_bits = summaries$3$octet$tdata & 'h7f;
-        end
-        else if (!summaries$3$octet$tdata['h6]) begin
-            summaries$3$octet$free_bits = summaries$3$octet$tdata & 'h3f;
-            if (summaries$3$octet$tdata['h5]) begin
-                summaries$3$octet$byte_class = ByteClass$ContA0;
-                summaries$3$octet$continuation = 'h10;
-            end
-            else if (summaries$3$octet$tdata['h4]) begin
-                summaries$3$octet$byte_class = ByteClass$Cont90;
-                summaries$3$octet$continuation = 'h8;
-            end
-            else if (summaries$3$octet$tdata['h3]) begin
-                summaries$3$octet$byte_class = ByteClass$Cont88;
-                summaries$3$octet$continuation = 'h4;
-            end
-            else if (summaries$3$octet$tdata['h2]) begin
-                summaries$3$octet$byte_class = ByteClass$Cont84;
-                summaries$3$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$3$octet$byte_class = ByteClass$Cont80;
-                summaries$3$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$3$octet$tdata['h5]) begin
-            summaries$3$octet$free_bits = summaries$3$octet$tdata & 'h1f;
-            if (summaries$3$octet$tdata['h4] | summaries$3$octet$tdata['h3] | summaries$3$octet$tdata['h2] | summaries$3$octet$tdata['h1]) begin
-                summaries$3$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$3$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$3$octet$tdata['h4]) begin
-            summaries$3$octet$free_bits = summaries$3$octet$tdata & 'hf;
-            if (summaries$3$octet$tdata == 'he0) begin
-                summaries$3$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$3$octet$tdata == 'hed) begin
-                summaries$3$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$3$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$3$octet$tdata['h3]) begin
-            summaries$3$octet$free_bits = summaries$3$octet$tdata & 'h7;
-            if (summaries$3$octet$tdata == 'hf0) begin
-                summaries$3$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$3$octet$tdata == 'hf4) & summaries$3$octet$f4_bounded) begin
-                summaries$3$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$3$octet$tdata['h2] & ~summaries$3$octet$leads_to_f7) begin
-                summaries$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$3$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$3$octet$tdata['h2]) begin
-            summaries$3$octet$free_bits = summaries$3$octet$tdata & 'h3;
-            if (~summaries$3$octet$leads_to_fb) begin
-                summaries$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$3$octet$tdata == 'hf8) begin
-                summaries$3$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$3$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$3$octet$tdata['h1]) begin
-            summaries$3$octet$free_bits = summaries$3$octet$tdata & 'h1;
-            if (~summaries$3$octet$leads_to_fd) begin
-                summaries$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$3$octet$tdata == 'hfc) begin
-                summaries$3$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$3$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$3$octet$free_bits = 'h0;
-            summaries$3$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$3$lead
-    always @(*) begin
-        summaries$3$lead$lead_length = 'h0;
-        summaries$3$lead$second_allowed = 'h1f;
-        summaries$3$lead$outside_tuser = summaries$3$lead$tuser_truncated;
-        summaries$3$lead$malformed_tuser = summaries$3$lead$tuser_unexpected_continuation;
-        case (summaries$3$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$3$lead$lead_length = 'h1;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$3$lead$lead_length = 'h2;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$3$lead$lead_length = 'h3;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                    summaries$3$lead$second_allowed = 'h10;
-                    summaries$3$lead$outside_tuser = summaries$3$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$3$lead$lead_length = 'h3;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                    summaries$3$lead$second_allowed = 'hf;
-                    summaries$3$lead$outside_tuser = summaries$3$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$3$lead$lead_length = 'h3;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$3$lead$lead_length = 'h4;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                    summaries$3$lead$second_allowed = 'h18;
-                    summaries$3$lead$outside_tuser = summaries$3$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$3$lead$lead_length = 'h4;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                    summaries$3$lead$second_allowed = 'h7;
-                    summaries$3$lead$outside_tuser = summaries$3$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$3$lead$lead_length = 'h4;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$3$lead$lead_length = 'h5;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                    summaries$3$lead$second_allowed = 'h1c;
-                    summaries$3$lead$outside_tuser = summaries$3$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$3$lead$lead_length = 'h5;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$3$lead$lead_length = 'h6;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                    summaries$3$lead$second_allowed = 'h1e;
-                    summaries$3$lead$outside_tuser = summaries$3$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$3$lead$lead_length = 'h6;
-                    summaries$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$3$lead$malformed_tuser = summaries$3$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$3$lead$malformed_tuser = summaries$3$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$3$lead$malformed_tuser = summaries$3$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$3
     always @(*) begin
-        summaries$3$octet$tdata = summaries$3$tdata;
-        summaries$3$lead$byte_class = summaries$3$octet$byte_class;
-        summaries$3$unused_tables = |summaries$3$octet$free_bits;
-        summaries$3$need = 'h0;
-        if (summaries$3$lead$lead_length > 'h1) begin
-            summaries$3$need = summaries$3$lead$lead_length - 'h1;
-        end
-        summaries$3$continuing = summaries$3$octet$continuation != 'h0;
-        summaries$3$range = 'h0;
-        summaries$3$kind = summaries$3$lead$malformed_tuser;
-        if (summaries$3$continuing) begin
-            summaries$3$range = summaries$3$octet$continuation;
-        end
-        else if (summaries$3$need != 'h0) begin
-            summaries$3$range = summaries$3$lead$second_allowed;
-            summaries$3$kind = summaries$3$lead$outside_tuser;
-        end
-        summaries$3$mark_class = ({{9{1'b0}}, summaries$3$kind} << 'h9) | ({{8{1'b0}}, summaries$3$range} << 'h4) | ({{10{1'b0}}, summaries$3$need} << 'h1);
-        if (summaries$3$continuing) begin
-            summaries$3$mark_class = ({{9{1'b0}}, summaries$3$kind} << 'h9) | ({{8{1'b0}}, summaries$3$range} << 'h4) | 'h1;
-        end
-        summaries$3$lane = ({{8{1'b0}}, summaries$3$mark_class} << 'h8) | {{13{1'b0}}, summaries$3$tdata};
         summaries$3$forward = 'h1;
         summaries$3$backward = 'h1;
         if (summaries$3$keep & summaries$3$continuing) begin
@@ -7478,221 +10066,8 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
             summaries$3$backward = 'h0;
         end
     end
-    // summaries$4$octet
-    always @(*) begin
-        summaries$4$octet$continuation = 'h0;
-        if (!summaries$4$octet$tdata['h7]) begin
-            summaries$4$octet$byte_class = ByteClass$Ascii;
-            summaries$4$octet$free_bits = summaries$4$octet$tdata & 'h7f;
-        end
-        else if (!summaries$4$octet$tdata['h6]) begin
-            summaries$4$octet$free_bits = summaries$4$octet$tdata & 'h3f;
-            if (summaries$4$octet$tdata['h5]) begin
-                summaries$4$octet$byte_class = ByteClass$ContA0;
-                summaries$4$octet$continuation = 'h10;
-            end
-            else if (summaries$4$octet$tdata['h4]) begin
-                summaries$4$octet$byte_class = ByteClass$Cont90;
-                summaries$4$octet$continuation = 'h8;
-            end
-            else if (summaries$4$octet$tdata['h3]) begin
-                summaries$4$octet$byte_class = ByteClass$Cont88;
-                summaries$4$octet$continuation = 'h4;
-            end
-            else if (summaries$4$octet$tdata['h2]) begin
-                summaries$4$octet$byte_class = ByteClass$Cont84;
-                summaries$4$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$4$octet$byte_class = ByteClass$Cont80;
-                summaries$4$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$4$octet$tdata['h5]) begin
-            summaries$4$octet$free_bits = summaries$4$octet$tdata & 'h1f;
-            if (summaries$4$octet$tdata['h4] | summaries$4$octet$tdata['h3] | summaries$4$octet$tdata['h2] | summaries$4$octet$tdata['h1]) begin
-                summaries$4$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$4$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$4$octet$tdata['h4]) begin
-            summaries$4$octet$free_bits = summaries$4$octet$tdata & 'hf;
-            if (summaries$4$octet$tdata == 'he0) begin
-                summaries$4$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$4$octet$tdata == 'hed) begin
-                summaries$4$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$4$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$4$octet$tdata['h3]) begin
-            summaries$4$octet$free_bits = summaries$4$octet$tdata & 'h7;
-            if (summaries$4$octet$tdata == 'hf0) begin
-                summaries$4$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$4$octet$tdata == 'hf4) & summaries$4$octet$f4_bounded) begin
-                summaries$4$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$4$octet$tdata['h2] & ~summaries$4$octet$leads_to_f7) begin
-                summaries$4$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$4$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$4$octet$tdata['h2]) begin
-            summaries$4$octet$free_bits = summaries$4$octet$tdata & 'h3;
-            if (~summaries$4$octet$leads_to_fb) begin
-                summaries$4$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$4$octet$tdata == 'hf8) begin
-                summaries$4$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$4$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$4$octet$tdata['h1]) begin
-            summaries$4$octet$free_bits = summaries$4$octet$tdata & 'h1;
-            if (~summaries$4$octet$leads_to_fd) begin
-                summaries$4$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$4$octet$tdata == 'hfc) begin
-                summaries$4$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$4$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$4$octet$free_bits = 'h0;
-            summaries$4$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$4$lead
-    always @(*) begin
-        summaries$4$lead$lead_length = 'h0;
-        summaries$4$lead$second_allowed = 'h1f;
-        summaries$4$lead$outside_tuser = summaries$4$lead$tuser_truncated;
-        summaries$4$lead$malformed_tuser = summaries$4$lead$tuser_unexpected_continuation;
-        case (summaries$4$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$4$lead$lead_length = 'h1;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$4$lead$lead_length = 'h2;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$4$lead$lead_length = 'h3;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                    summaries$4$lead$second_allowed = 'h10;
-                    summaries$4$lead$outside_tuser = summaries$4$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$4$lead$lead_length = 'h3;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                    summaries$4$lead$second_allowed = 'hf;
-                    summaries$4$lead$outside_tuser = summaries$4$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$4$lead$lead_length = 'h3;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$4$lead$lead_length = 'h4;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                    summaries$4$lead$second_allowed = 'h18;
-                    summaries$4$lead$outside_tuser = summaries$4$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$4$lead$lead_length = 'h4;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                    summaries$4$lead$second_allowed = 'h7;
-                    summaries$4$lead$outside_tuser = summaries$4$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$4$lead$lead_length = 'h4;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$4$lead$lead_length = 'h5;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                    summaries$4$lead$second_allowed = 'h1c;
-                    summaries$4$lead$outside_tuser = summaries$4$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$4$lead$lead_length = 'h5;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$4$lead$lead_length = 'h6;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                    summaries$4$lead$second_allowed = 'h1e;
-                    summaries$4$lead$outside_tuser = summaries$4$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$4$lead$lead_length = 'h6;
-                    summaries$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$4$lead$malformed_tuser = summaries$4$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$4$lead$malformed_tuser = summaries$4$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$4$lead$malformed_tuser = summaries$4$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$4
     always @(*) begin
-        summaries$4$octet$tdata = summaries$4$tdata;
-        summaries$4$lead$byte_class = summaries$4$octet$byte_class;
-        summaries$4$unused_tables = |summaries$4$octet$free_bits;
-        summaries$4$need = 'h0;
-        if (summaries$4$lead$lead_length > 'h1) begin
-            summaries$4$need = summaries$4$lead$lead_length - 'h1;
-        end
-        summaries$4$continuing = summaries$4$octet$continuation != 'h0;
-        summaries$4$range = 'h0;
-        summaries$4$kind = summaries$4$lead$malformed_tuser;
-        if (summaries$4$continuing) begin
-            summaries$4$range = summaries$4$octet$continuation;
-        end
-        else if (summaries$4$need != 'h0) begin
-            summaries$4$range = summaries$4$lead$second_allowed;
-            summaries$4$kind = summaries$4$lead$outside_tuser;
-        end
-        summaries$4$mark_class = ({{9{1'b0}}, summaries$4$kind} << 'h9) | ({{8{1'b0}}, summaries$4$range} << 'h4) | ({{10{1'b0}}, summaries$4$need} << 'h1);
-        if (summaries$4$continuing) begin
-            summaries$4$mark_class = ({{9{1'b0}}, summaries$4$kind} << 'h9) | ({{8{1'b0}}, summaries$4$range} << 'h4) | 'h1;
-        end
-        summaries$4$lane = ({{8{1'b0}}, summaries$4$mark_class} << 'h8) | {{13{1'b0}}, summaries$4$tdata};
         summaries$4$forward = 'h1;
         summaries$4$backward = 'h1;
         if (summaries$4$keep & summaries$4$continuing) begin
@@ -7704,221 +10079,8 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
             summaries$4$backward = 'h0;
         end
     end
-    // summaries$5$octet
-    always @(*) begin
-        summaries$5$octet$continuation = 'h0;
-        if (!summaries$5$octet$tdata['h7]) begin
-            summaries$5$octet$byte_class = ByteClass$Ascii;
-            summaries$5$octet$free_bits = summaries$5$octet$tdata & 'h7f;
-        end
-        else if (!summaries$5$octet$tdata['h6]) begin
-            summaries$5$octet$free_bits = summaries$5$octet$tdata & 'h3f;
-            if (summaries$5$octet$tdata['h5]) begin
-                summaries$5$octet$byte_class = ByteClass$ContA0;
-                summaries$5$octet$continuation = 'h10;
-            end
-            else if (summaries$5$octet$tdata['h4]) begin
-                summaries$5$octet$byte_class = ByteClass$Cont90;
-                summaries$5$octet$continuation = 'h8;
-            end
-            else if (summaries$5$octet$tdata['h3]) begin
-                summaries$5$octet$byte_class = ByteClass$Cont88;
-                summaries$5$octet$continuation = 'h4;
-            end
-            else if (summaries$5$octet$tdata['h2]) begin
-                summaries$5$octet$byte_class = ByteClass$Cont84;
-                summaries$5$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$5$octet$byte_class = ByteClass$Cont80;
-                summaries$5$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$5$octet$tdata['h5]) begin
-            summaries$5$octet$free_bits = summaries$5$octet$tdata & 'h1f;
-            if (summaries$5$octet$tdata['h4] | summaries$5$octet$tdata['h3] | summaries$5$octet$tdata['h2] | summaries$5$octet$tdata['h1]) begin
-                summaries$5$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$5$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$5$octet$tdata['h4]) begin
-            summaries$5$octet$free_bits = summaries$5$octet$tdata & 'hf;
-            if (summaries$5$octet$tdata == 'he0) begin
-                summaries$5$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$5$octet$tdata == 'hed) begin
-                summaries$5$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$5$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$5$octet$tdata['h3]) begin
-            summaries$5$octet$free_bits = summaries$5$octet$tdata & 'h7;
-            if (summaries$5$octet$tdata == 'hf0) begin
-                summaries$5$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$5$octet$tdata == 'hf4) & summaries$5$octet$f4_bounded) begin
-                summaries$5$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$5$octet$tdata['h2] & ~summaries$5$octet$leads_to_f7) begin
-                summaries$5$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$5$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$5$octet$tdata['h2]) begin
-            summaries$5$octet$free_bits = summaries$5$octet$tdata & 'h3;
-            if (~summaries$5$octet$leads_to_fb) begin
-                summaries$5$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$5$octet$tdata == 'hf8) begin
-                summaries$5$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$5$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$5$octet$tdata['h1]) begin
-            summaries$5$octet$free_bits = summaries$5$octet$tdata & 'h1;
-            if (~summaries$5$octet$leads_to_fd) begin
-                summaries$5$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$5$octet$tdata == 'hfc) begin
-                summaries$5$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$5$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$5$octet$free_bits = 'h0;
-            summaries$5$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$5$lead
-    always @(*) begin
-        summaries$5$lead$lead_length = 'h0;
-        summaries$5$lead$second_allowed = 'h1f;
-        summaries$5$lead$outside_tuser = summaries$5$lead$tuser_truncated;
-        summaries$5$lead$malformed_tuser = summaries$5$lead$tuser_unexpected_continuation;
-        case (summaries$5$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$5$lead$lead_length = 'h1;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$5$lead$lead_length = 'h2;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$5$lead$lead_length = 'h3;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                    summaries$5$lead$second_allowed = 'h10;
-                    summaries$5$lead$outside_tuser = summaries$5$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$5$lead$lead_length = 'h3;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                    summaries$5$lead$second_allowed = 'hf;
-                    summaries$5$lead$outside_tuser = summaries$5$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$5$lead$lead_length = 'h3;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$5$lead$lead_length = 'h4;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                    summaries$5$lead$second_allowed = 'h18;
-                    summaries$5$lead$outside_tuser = summaries$5$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$5$lead$lead_length = 'h4;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                    summaries$5$lead$second_allowed = 'h7;
-                    summaries$5$lead$outside_tuser = summaries$5$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$5$lead$lead_length = 'h4;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$5$lead$lead_length = 'h5;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                    summaries$5$lead$second_allowed = 'h1c;
-                    summaries$5$lead$outside_tuser = summaries$5$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$5$lead$lead_length = 'h5;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$5$lead$lead_length = 'h6;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                    summaries$5$lead$second_allowed = 'h1e;
-                    summaries$5$lead$outside_tuser = summaries$5$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$5$lead$lead_length = 'h6;
-                    summaries$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$5$lead$malformed_tuser = summaries$5$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$5$lead$malformed_tuser = summaries$5$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$5$lead$malformed_tuser = summaries$5$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$5
     always @(*) begin
-        summaries$5$octet$tdata = summaries$5$tdata;
-        summaries$5$lead$byte_class = summaries$5$octet$byte_class;
-        summaries$5$unused_tables = |summaries$5$octet$free_bits;
-        summaries$5$need = 'h0;
-        if (summaries$5$lead$lead_length > 'h1) begin
-            summaries$5$need = summaries$5$lead$lead_length - 'h1;
-        end
-        summaries$5$continuing = summaries$5$octet$continuation != 'h0;
-        summaries$5$range = 'h0;
-        summaries$5$kind = summaries$5$lead$malformed_tuser;
-        if (summaries$5$continuing) begin
-            summaries$5$range = summaries$5$octet$continuation;
-        end
-        else if (summaries$5$need != 'h0) begin
-            summaries$5$range = summaries$5$lead$second_allowed;
-            summaries$5$kind = summaries$5$lead$outside_tuser;
-        end
-        summaries$5$mark_class = ({{9{1'b0}}, summaries$5$kind} << 'h9) | ({{8{1'b0}}, summaries$5$range} << 'h4) | ({{10{1'b0}}, summaries$5$need} << 'h1);
-        if (summaries$5$continuing) begin
-            summaries$5$mark_class = ({{9{1'b0}}, summaries$5$kind} << 'h9) | ({{8{1'b0}}, summaries$5$range} << 'h4) | 'h1;
-        end
-        summaries$5$lane = ({{8{1'b0}}, summaries$5$mark_class} << 'h8) | {{13{1'b0}}, summaries$5$tdata};
         summaries$5$forward = 'h1;
         summaries$5$backward = 'h1;
         if (summaries$5$keep & summaries$5$continuing) begin
@@ -7930,221 +10092,8 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
             summaries$5$backward = 'h0;
         end
     end
-    // summaries$6$octet
-    always @(*) begin
-        summaries$6$octet$continuation = 'h0;
-        if (!summaries$6$octet$tdata['h7]) begin
-            summaries$6$octet$byte_class = ByteClass$Ascii;
-            summaries$6$octet$free_bits = summaries$6$octet$tdata & 'h7f;
-        end
-        else if (!summaries$6$octet$tdata['h6]) begin
-            summaries$6$octet$free_bits = summaries$6$octet$tdata & 'h3f;
-            if (summaries$6$octet$tdata['h5]) begin
-                summaries$6$octet$byte_class = ByteClass$ContA0;
-                summaries$6$octet$continuation = 'h10;
-            end
-            else if (summaries$6$octet$tdata['h4]) begin
-                summaries$6$octet$byte_class = ByteClass$Cont90;
-                summaries$6$octet$continuation = 'h8;
-            end
-            else if (summaries$6$octet$tdata['h3]) begin
-                summaries$6$octet$byte_class = ByteClass$Cont88;
-                summaries$6$octet$continuation = 'h4;
-            end
-            else if (summaries$6$octet$tdata['h2]) begin
-                summaries$6$octet$byte_class = ByteClass$Cont84;
-                summaries$6$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$6$octet$byte_class = ByteClass$Cont80;
-                summaries$6$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$6$octet$tdata['h5]) begin
-            summaries$6$octet$free_bits = summaries$6$octet$tdata & 'h1f;
-            if (summaries$6$octet$tdata['h4] | summaries$6$octet$tdata['h3] | summaries$6$octet$tdata['h2] | summaries$6$octet$tdata['h1]) begin
-                summaries$6$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$6$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$6$octet$tdata['h4]) begin
-            summaries$6$octet$free_bits = summaries$6$octet$tdata & 'hf;
-            if (summaries$6$octet$tdata == 'he0) begin
-                summaries$6$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$6$octet$tdata == 'hed) begin
-                summaries$6$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$6$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$6$octet$tdata['h3]) begin
-            summaries$6$octet$free_bits = summaries$6$octet$tdata & 'h7;
-            if (summaries$6$octet$tdata == 'hf0) begin
-                summaries$6$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$6$octet$tdata == 'hf4) & summaries$6$octet$f4_bounded) begin
-                summaries$6$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$6$octet$tdata['h2] & ~summaries$6$octet$leads_to_f7) begin
-                summaries$6$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$6$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$6$octet$tdata['h2]) begin
-            summaries$6$octet$free_bits = summaries$6$octet$tdata & 'h3;
-            if (~summaries$6$octet$leads_to_fb) begin
-                summaries$6$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$6$octet$tdata == 'hf8) begin
-                summaries$6$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$6$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$6$octet$tdata['h1]) begin
-            summaries$6$octet$free_bits = summaries$6$octet$tdata & 'h1;
-            if (~summaries$6$octet$leads_to_fd) begin
-                summaries$6$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$6$octet$tdata == 'hfc) begin
-                summaries$6$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$6$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$6$octet$free_bits = 'h0;
-            summaries$6$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$6$lead
-    always @(*) begin
-        summaries$6$lead$lead_length = 'h0;
-        summaries$6$lead$second_allowed = 'h1f;
-        summaries$6$lead$outside_tuser = summaries$6$lead$tuser_truncated;
-        summaries$6$lead$malformed_tuser = summaries$6$lead$tuser_unexpected_continuation;
-        case (summaries$6$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$6$lead$lead_length = 'h1;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$6$lead$lead_length = 'h2;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$6$lead$lead_length = 'h3;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                    summaries$6$lead$second_allowed = 'h10;
-                    summaries$6$lead$outside_tuser = summaries$6$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$6$lead$lead_length = 'h3;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                    summaries$6$lead$second_allowed = 'hf;
-                    summaries$6$lead$outside_tuser = summaries$6$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$6$lead$lead_length = 'h3;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$6$lead$lead_length = 'h4;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                    summaries$6$lead$second_allowed = 'h18;
-                    summaries$6$lead$outside_tuser = summaries$6$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$6$lead$lead_length = 'h4;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                    summaries$6$lead$second_allowed = 'h7;
-                    summaries$6$lead$outside_tuser = summaries$6$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$6$lead$lead_length = 'h4;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$6$lead$lead_length = 'h5;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                    summaries$6$lead$second_allowed = 'h1c;
-                    summaries$6$lead$outside_tuser = summaries$6$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$6$lead$lead_length = 'h5;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$6$lead$lead_length = 'h6;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                    summaries$6$lead$second_allowed = 'h1e;
-                    summaries$6$lead$outside_tuser = summaries$6$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$6$lead$lead_length = 'h6;
-                    summaries$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$6$lead$malformed_tuser = summaries$6$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$6$lead$malformed_tuser = summaries$6$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$6$lead$malformed_tuser = summaries$6$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$6
     always @(*) begin
-        summaries$6$octet$tdata = summaries$6$tdata;
-        summaries$6$lead$byte_class = summaries$6$octet$byte_class;
-        summaries$6$unused_tables = |summaries$6$octet$free_bits;
-        summaries$6$need = 'h0;
-        if (summaries$6$lead$lead_length > 'h1) begin
-            summaries$6$need = summaries$6$lead$lead_length - 'h1;
-        end
-        summaries$6$continuing = summaries$6$octet$continuation != 'h0;
-        summaries$6$range = 'h0;
-        summaries$6$kind = summaries$6$lead$malformed_tuser;
-        if (summaries$6$continuing) begin
-            summaries$6$range = summaries$6$octet$continuation;
-        end
-        else if (summaries$6$need != 'h0) begin
-            summaries$6$range = summaries$6$lead$second_allowed;
-            summaries$6$kind = summaries$6$lead$outside_tuser;
-        end
-        summaries$6$mark_class = ({{9{1'b0}}, summaries$6$kind} << 'h9) | ({{8{1'b0}}, summaries$6$range} << 'h4) | ({{10{1'b0}}, summaries$6$need} << 'h1);
-        if (summaries$6$continuing) begin
-            summaries$6$mark_class = ({{9{1'b0}}, summaries$6$kind} << 'h9) | ({{8{1'b0}}, summaries$6$range} << 'h4) | 'h1;
-        end
-        summaries$6$lane = ({{8{1'b0}}, summaries$6$mark_class} << 'h8) | {{13{1'b0}}, summaries$6$tdata};
         summaries$6$forward = 'h1;
         summaries$6$backward = 'h1;
         if (summaries$6$keep & summaries$6$continuing) begin
@@ -8156,221 +10105,8 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
             summaries$6$backward = 'h0;
         end
     end
-    // summaries$7$octet
-    always @(*) begin
-        summaries$7$octet$continuation = 'h0;
-        if (!summaries$7$octet$tdata['h7]) begin
-            summaries$7$octet$byte_class = ByteClass$Ascii;
-            summaries$7$octet$free_bits = summaries$7$octet$tdata & 'h7f;
-        end
-        else if (!summaries$7$octet$tdata['h6]) begin
-            summaries$7$octet$free_bits = summaries$7$octet$tdata & 'h3f;
-            if (summaries$7$octet$tdata['h5]) begin
-                summaries$7$octet$byte_class = ByteClass$ContA0;
-                summaries$7$octet$continuation = 'h10;
-            end
-            else if (summaries$7$octet$tdata['h4]) begin
-                summaries$7$octet$byte_class = ByteClass$Cont90;
-                summaries$7$octet$continuation = 'h8;
-            end
-            else if (summaries$7$octet$tdata['h3]) begin
-                summaries$7$octet$byte_class = ByteClass$Cont88;
-                summaries$7$octet$continuation = 'h4;
-            end
-            else if (summaries$7$octet$tdata['h2]) begin
-                summaries$7$octet$byte_class = ByteClass$Cont84;
-                summaries$7$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$7$octet$byte_class = ByteClass$Cont80;
-                summaries$7$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$7$octet$tdata['h5]) begin
-            summaries$7$octet$free_bits = summaries$7$octet$tdata & 'h1f;
-            if (summaries$7$octet$tdata['h4] | summaries$7$octet$tdata['h3] | summaries$7$octet$tdata['h2] | summaries$7$octet$tdata['h1]) begin
-                summaries$7$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$7$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$7$octet$tdata['h4]) begin
-            summaries$7$octet$free_bits = summaries$7$octet$tdata & 'hf;
-            if (summaries$7$octet$tdata == 'he0) begin
-                summaries$7$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$7$octet$tdata == 'hed) begin
-                summaries$7$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$7$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$7$octet$tdata['h3]) begin
-            summaries$7$octet$free_bits = summaries$7$octet$tdata & 'h7;
-            if (summaries$7$octet$tdata == 'hf0) begin
-                summaries$7$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$7$octet$tdata == 'hf4) & summaries$7$octet$f4_bounded) begin
-                summaries$7$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$7$octet$tdata['h2] & ~summaries$7$octet$leads_to_f7) begin
-                summaries$7$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$7$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$7$octet$tdata['h2]) begin
-            summaries$7$octet$free_bits = summaries$7$octet$tdata & 'h3;
-            if (~summaries$7$octet$leads_to_fb) begin
-                summaries$7$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$7$octet$tdata == 'hf8) begin
-                summaries$7$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$7$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$7$octet$tdata['h1]) begin
-            summaries$7$octet$free_bits = summaries$7$octet$tdata & 'h1;
-            if (~summaries$7$octet$leads_to_fd) begin
-                summaries$7$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$7$octet$tdata == 'hfc) begin
-                summaries$7$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$7$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$7$octet$free_bits = 'h0;
-            summaries$7$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$7$lead
-    always @(*) begin
-        summaries$7$lead$lead_length = 'h0;
-        summaries$7$lead$second_allowed = 'h1f;
-        summaries$7$lead$outside_tuser = summaries$7$lead$tuser_truncated;
-        summaries$7$lead$malformed_tuser = summaries$7$lead$tuser_unexpected_continuation;
-        case (summaries$7$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$7$lead$lead_length = 'h1;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$7$lead$lead_length = 'h2;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$7$lead$lead_length = 'h3;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                    summaries$7$lead$second_allowed = 'h10;
-                    summaries$7$lead$outside_tuser = summaries$7$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$7$lead$lead_length = 'h3;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                    summaries$7$lead$second_allowed = 'hf;
-                    summaries$7$lead$outside_tuser = summaries$7$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$7$lead$lead_length = 'h3;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$7$lead$lead_length = 'h4;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                    summaries$7$lead$second_allowed = 'h18;
-                    summaries$7$lead$outside_tuser = summaries$7$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$7$lead$lead_length = 'h4;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                    summaries$7$lead$second_allowed = 'h7;
-                    summaries$7$lead$outside_tuser = summaries$7$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$7$lead$lead_length = 'h4;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$7$lead$lead_length = 'h5;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                    summaries$7$lead$second_allowed = 'h1c;
-                    summaries$7$lead$outside_tuser = summaries$7$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$7$lead$lead_length = 'h5;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$7$lead$lead_length = 'h6;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                    summaries$7$lead$second_allowed = 'h1e;
-                    summaries$7$lead$outside_tuser = summaries$7$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$7$lead$lead_length = 'h6;
-                    summaries$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$7$lead$malformed_tuser = summaries$7$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$7$lead$malformed_tuser = summaries$7$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$7$lead$malformed_tuser = summaries$7$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$7
     always @(*) begin
-        summaries$7$octet$tdata = summaries$7$tdata;
-        summaries$7$lead$byte_class = summaries$7$octet$byte_class;
-        summaries$7$unused_tables = |summaries$7$octet$free_bits;
-        summaries$7$need = 'h0;
-        if (summaries$7$lead$lead_length > 'h1) begin
-            summaries$7$need = summaries$7$lead$lead_length - 'h1;
-        end
-        summaries$7$continuing = summaries$7$octet$continuation != 'h0;
-        summaries$7$range = 'h0;
-        summaries$7$kind = summaries$7$lead$malformed_tuser;
-        if (summaries$7$continuing) begin
-            summaries$7$range = summaries$7$octet$continuation;
-        end
-        else if (summaries$7$need != 'h0) begin
-            summaries$7$range = summaries$7$lead$second_allowed;
-            summaries$7$kind = summaries$7$lead$outside_tuser;
-        end
-        summaries$7$mark_class = ({{9{1'b0}}, summaries$7$kind} << 'h9) | ({{8{1'b0}}, summaries$7$range} << 'h4) | ({{10{1'b0}}, summaries$7$need} << 'h1);
-        if (summaries$7$continuing) begin
-            summaries$7$mark_class = ({{9{1'b0}}, summaries$7$kind} << 'h9) | ({{8{1'b0}}, summaries$7$range} << 'h4) | 'h1;
-        end
-        summaries$7$lane = ({{8{1'b0}}, summaries$7$mark_class} << 'h8) | {{13{1'b0}}, summaries$7$tdata};
         summaries$7$forward = 'h1;
         summaries$7$backward = 'h1;
         if (summaries$7$keep & summaries$7$continuing) begin
@@ -8382,221 +10118,8 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
             summaries$7$backward = 'h0;
         end
     end
-    // summaries$8$octet
-    always @(*) begin
-        summaries$8$octet$continuation = 'h0;
-        if (!summaries$8$octet$tdata['h7]) begin
-            summaries$8$octet$byte_class = ByteClass$Ascii;
-            summaries$8$octet$free_bits = summaries$8$octet$tdata & 'h7f;
-        end
-        else if (!summaries$8$octet$tdata['h6]) begin
-            summaries$8$octet$free_bits = summaries$8$octet$tdata & 'h3f;
-            if (summaries$8$octet$tdata['h5]) begin
-                summaries$8$octet$byte_class = ByteClass$ContA0;
-                summaries$8$octet$continuation = 'h10;
-            end
-            else if (summaries$8$octet$tdata['h4]) begin
-                summaries$8$octet$byte_class = ByteClass$Cont90;
-                summaries$8$octet$continuation = 'h8;
-            end
-            else if (summaries$8$octet$tdata['h3]) begin
-                summaries$8$octet$byte_class = ByteClass$Cont88;
-                summaries$8$octet$continuation = 'h4;
-            end
-            else if (summaries$8$octet$tdata['h2]) begin
-                summaries$8$octet$byte_class = ByteClass$Cont84;
-                summaries$8$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$8$octet$byte_class = ByteClass$Cont80;
-                summaries$8$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$8$octet$tdata['h5]) begin
-            summaries$8$octet$free_bits = summaries$8$octet$tdata & 'h1f;
-            if (summaries$8$octet$tdata['h4] | summaries$8$octet$tdata['h3] | summaries$8$octet$tdata['h2] | summaries$8$octet$tdata['h1]) begin
-                summaries$8$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$8$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$8$octet$tdata['h4]) begin
-            summaries$8$octet$free_bits = summaries$8$octet$tdata & 'hf;
-            if (summaries$8$octet$tdata == 'he0) begin
-                summaries$8$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$8$octet$tdata == 'hed) begin
-                summaries$8$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$8$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$8$octet$tdata['h3]) begin
-            summaries$8$octet$free_bits = summaries$8$octet$tdata & 'h7;
-            if (summaries$8$octet$tdata == 'hf0) begin
-                summaries$8$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$8$octet$tdata == 'hf4) & summaries$8$octet$f4_bounded) begin
-                summaries$8$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$8$octet$tdata['h2] & ~summaries$8$octet$leads_to_f7) begin
-                summaries$8$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$8$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$8$octet$tdata['h2]) begin
-            summaries$8$octet$free_bits = summaries$8$octet$tdata & 'h3;
-            if (~summaries$8$octet$leads_to_fb) begin
-                summaries$8$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$8$octet$tdata == 'hf8) begin
-                summaries$8$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$8$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$8$octet$tdata['h1]) begin
-            summaries$8$octet$free_bits = summaries$8$octet$tdata & 'h1;
-            if (~summaries$8$octet$leads_to_fd) begin
-                summaries$8$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$8$octet$tdata == 'hfc) begin
-                summaries$8$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$8$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$8$octet$free_bits = 'h0;
-            summaries$8$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$8$lead
-    always @(*) begin
-        summaries$8$lead$lead_length = 'h0;
-        summaries$8$lead$second_allowed = 'h1f;
-        summaries$8$lead$outside_tuser = summaries$8$lead$tuser_truncated;
-        summaries$8$lead$malformed_tuser = summaries$8$lead$tuser_unexpected_continuation;
-        case (summaries$8$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$8$lead$lead_length = 'h1;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$8$lead$lead_length = 'h2;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$8$lead$lead_length = 'h3;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                    summaries$8$lead$second_allowed = 'h10;
-                    summaries$8$lead$outside_tuser = summaries$8$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$8$lead$lead_length = 'h3;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                    summaries$8$lead$second_allowed = 'hf;
-                    summaries$8$lead$outside_tuser = summaries$8$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$8$lead$lead_length = 'h3;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$8$lead$lead_length = 'h4;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                    summaries$8$lead$second_allowed = 'h18;
-                    summaries$8$lead$outside_tuser = summaries$8$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$8$lead$lead_length = 'h4;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                    summaries$8$lead$second_allowed = 'h7;
-                    summaries$8$lead$outside_tuser = summaries$8$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$8$lead$lead_length = 'h4;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$8$lead$lead_length = 'h5;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                    summaries$8$lead$second_allowed = 'h1c;
-                    summaries$8$lead$outside_tuser = summaries$8$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$8$lead$lead_length = 'h5;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$8$lead$lead_length = 'h6;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                    summaries$8$lead$second_allowed = 'h1e;
-                    summaries$8$lead$outside_tuser = summaries$8$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$8$lead$lead_length = 'h6;
-                    summaries$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$8$lead$malformed_tuser = summaries$8$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$8$lead$malformed_tuser = summaries$8$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$8$lead$malformed_tuser = summaries$8$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$8
     always @(*) begin
-        summaries$8$octet$tdata = summaries$8$tdata;
-        summaries$8$lead$byte_class = summaries$8$octet$byte_class;
-        summaries$8$unused_tables = |summaries$8$octet$free_bits;
-        summaries$8$need = 'h0;
-        if (summaries$8$lead$lead_length > 'h1) begin
-            summaries$8$need = summaries$8$lead$lead_length - 'h1;
-        end
-        summaries$8$continuing = summaries$8$octet$continuation != 'h0;
-        summaries$8$range = 'h0;
-        summaries$8$kind = summaries$8$lead$malformed_tuser;
-        if (summaries$8$continuing) begin
-            summaries$8$range = summaries$8$octet$continuation;
-        end
-        else if (summaries$8$need != 'h0) begin
-            summaries$8$range = summaries$8$lead$second_allowed;
-            summaries$8$kind = summaries$8$lead$outside_tuser;
-        end
-        summaries$8$mark_class = ({{9{1'b0}}, summaries$8$kind} << 'h9) | ({{8{1'b0}}, summaries$8$range} << 'h4) | ({{10{1'b0}}, summaries$8$need} << 'h1);
-        if (summaries$8$continuing) begin
-            summaries$8$mark_class = ({{9{1'b0}}, summaries$8$kind} << 'h9) | ({{8{1'b0}}, summaries$8$range} << 'h4) | 'h1;
-        end
-        summaries$8$lane = ({{8{1'b0}}, summaries$8$mark_class} << 'h8) | {{13{1'b0}}, summaries$8$tdata};
         summaries$8$forward = 'h1;
         summaries$8$backward = 'h1;
         if (summaries$8$keep & summaries$8$continuing) begin
@@ -8608,221 +10131,8 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
             summaries$8$backward = 'h0;
         end
     end
-    // summaries$9$octet
-    always @(*) begin
-        summaries$9$octet$continuation = 'h0;
-        if (!summaries$9$octet$tdata['h7]) begin
-            summaries$9$octet$byte_class = ByteClass$Ascii;
-            summaries$9$octet$free_bits = summaries$9$octet$tdata & 'h7f;
-        end
-        else if (!summaries$9$octet$tdata['h6]) begin
-            summaries$9$octet$free_bits = summaries$9$octet$tdata & 'h3f;
-            if (summaries$9$octet$tdata['h5]) begin
-                summaries$9$octet$byte_class = ByteClass$ContA0;
-                summaries$9$octet$continuation = 'h10;
-            end
-            else if (summaries$9$octet$tdata['h4]) begin
-                summaries$9$octet$byte_class = ByteClass$Cont90;
-                summaries$9$octet$continuation = 'h8;
-            end
-            else if (summaries$9$octet$tdata['h3]) begin
-                summaries$9$octet$byte_class = ByteClass$Cont88;
-                summaries$9$octet$continuation = 'h4;
-            end
-            else if (summaries$9$octet$tdata['h2]) begin
-                summaries$9$octet$byte_class = ByteClass$Cont84;
-                summaries$9$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$9$octet$byte_class = ByteClass$Cont80;
-                summaries$9$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$9$octet$tdata['h5]) begin
-            summaries$9$octet$free_bits = summaries$9$octet$tdata & 'h1f;
-            if (summaries$9$octet$tdata['h4] | summaries$9$octet$tdata['h3] | summaries$9$octet$tdata['h2] | summaries$9$octet$tdata['h1]) begin
-                summaries$9$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$9$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$9$octet$tdata['h4]) begin
-            summaries$9$octet$free_bits = summaries$9$octet$tdata & 'hf;
-            if (summaries$9$octet$tdata == 'he0) begin
-                summaries$9$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$9$octet$tdata == 'hed) begin
-                summaries$9$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$9$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$9$octet$tdata['h3]) begin
-            summaries$9$octet$free_bits = summaries$9$octet$tdata & 'h7;
-            if (summaries$9$octet$tdata == 'hf0) begin
-                summaries$9$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$9$octet$tdata == 'hf4) & summaries$9$octet$f4_bounded) begin
-                summaries$9$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$9$octet$tdata['h2] & ~summaries$9$octet$leads_to_f7) begin
-                summaries$9$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$9$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$9$octet$tdata['h2]) begin
-            summaries$9$octet$free_bits = summaries$9$octet$tdata & 'h3;
-            if (~summaries$9$octet$leads_to_fb) begin
-                summaries$9$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$9$octet$tdata == 'hf8) begin
-                summaries$9$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$9$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$9$octet$tdata['h1]) begin
-            summaries$9$octet$free_bits = summaries$9$octet$tdata & 'h1;
-            if (~summaries$9$octet$leads_to_fd) begin
-                summaries$9$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$9$octet$tdata == 'hfc) begin
-                summaries$9$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$9$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$9$octet$free_bits = 'h0;
-            summaries$9$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$9$lead
-    always @(*) begin
-        summaries$9$lead$lead_length = 'h0;
-        summaries$9$lead$second_allowed = 'h1f;
-        summaries$9$lead$outside_tuser = summaries$9$lead$tuser_truncated;
-        summaries$9$lead$malformed_tuser = summaries$9$lead$tuser_unexpected_continuation;
-        case (summaries$9$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$9$lead$lead_length = 'h1;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$9$lead$lead_length = 'h2;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$9$lead$lead_length = 'h3;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                    summaries$9$lead$second_allowed = 'h10;
-                    summaries$9$lead$outside_tuser = summaries$9$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$9$lead$lead_length = 'h3;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                    summaries$9$lead$second_allowed = 'hf;
-                    summaries$9$lead$outside_tuser = summaries$9$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$9$lead$lead_length = 'h3;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$9$lead$lead_length = 'h4;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                    summaries$9$lead$second_allowed = 'h18;
-                    summaries$9$lead$outside_tuser = summaries$9$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$9$lead$lead_length = 'h4;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                    summaries$9$lead$second_allowed = 'h7;
-                    summaries$9$lead$outside_tuser = summaries$9$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$9$lead$lead_length = 'h4;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$9$lead$lead_length = 'h5;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                    summaries$9$lead$second_allowed = 'h1c;
-                    summaries$9$lead$outside_tuser = summaries$9$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$9$lead$lead_length = 'h5;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$9$lead$lead_length = 'h6;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                    summaries$9$lead$second_allowed = 'h1e;
-                    summaries$9$lead$outside_tuser = summaries$9$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$9$lead$lead_length = 'h6;
-                    summaries$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$9$lead$malformed_tuser = summaries$9$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$9$lead$malformed_tuser = summaries$9$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$9$lead$malformed_tuser = summaries$9$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$9
     always @(*) begin
-        summaries$9$octet$tdata = summaries$9$tdata;
-        summaries$9$lead$byte_class = summaries$9$octet$byte_class;
-        summaries$9$unused_tables = |summaries$9$octet$free_bits;
-        summaries$9$need = 'h0;
-        if (summaries$9$lead$lead_length > 'h1) begin
-            summaries$9$need = summaries$9$lead$lead_length - 'h1;
-        end
-        summaries$9$continuing = summaries$9$octet$continuation != 'h0;
-        summaries$9$range = 'h0;
-        summaries$9$kind = summaries$9$lead$malformed_tuser;
-        if (summaries$9$continuing) begin
-            summaries$9$range = summaries$9$octet$continuation;
-        end
-        else if (summaries$9$need != 'h0) begin
-            summaries$9$range = summaries$9$lead$second_allowed;
-            summaries$9$kind = summaries$9$lead$outside_tuser;
-        end
-        summaries$9$mark_class = ({{9{1'b0}}, summaries$9$kind} << 'h9) | ({{8{1'b0}}, summaries$9$range} << 'h4) | ({{10{1'b0}}, summaries$9$need} << 'h1);
-        if (summaries$9$continuing) begin
-            summaries$9$mark_class = ({{9{1'b0}}, summaries$9$kind} << 'h9) | ({{8{1'b0}}, summaries$9$range} << 'h4) | 'h1;
-        end
-        summaries$9$lane = ({{8{1'b0}}, summaries$9$mark_class} << 'h8) | {{13{1'b0}}, summaries$9$tdata};
         summaries$9$forward = 'h1;
         summaries$9$backward = 'h1;
         if (summaries$9$keep & summaries$9$continuing) begin
@@ -8834,221 +10144,8 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
             summaries$9$backward = 'h0;
         end
     end
-    // summaries$10$octet
-    always @(*) begin
-        summaries$10$octet$continuation = 'h0;
-        if (!summaries$10$octet$tdata['h7]) begin
-            summaries$10$octet$byte_class = ByteClass$Ascii;
-            summaries$10$octet$free_bits = summaries$10$octet$tdata & 'h7f;
-        end
-        else if (!summaries$10$octet$tdata['h6]) begin
-            summaries$10$octet$free_bits = summaries$10$octet$tdata & 'h3f;
-            if (summaries$10$octet$tdata['h5]) begin
-                summaries$10$octet$byte_class = ByteClass$ContA0;
-                summaries$10$octet$continuation = 'h10;
-            end
-            else if (summaries$10$octet$tdata['h4]) begin
-                summaries$10$octet$byte_class = ByteClass$Cont90;
-                summaries$10$octet$continuation = 'h8;
-            end
-            else if (summaries$10$octet$tdata['h3]) begin
-                summaries$10$octet$byte_class = ByteClass$Cont88;
-                summaries$10$octet$continuation = 'h4;
-            end
-            else if (summaries$10$octet$tdata['h2]) begin
-                summaries$10$octet$byte_class = ByteClass$Cont84;
-                summaries$10$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$10$octet$byte_class = ByteClass$Cont80;
-                summaries$10$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$10$octet$tdata['h5]) begin
-            summaries$10$octet$free_bits = summaries$10$octet$tdata & 'h1f;
-            if (summaries$10$octet$tdata['h4] | summaries$10$octet$tdata['h3] | summaries$10$octet$tdata['h2] | summaries$10$octet$tdata['h1]) begin
-                summaries$10$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$10$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$10$octet$tdata['h4]) begin
-            summaries$10$octet$free_bits = summaries$10$octet$tdata & 'hf;
-            if (summaries$10$octet$tdata == 'he0) begin
-                summaries$10$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$10$octet$tdata == 'hed) begin
-                summaries$10$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$10$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$10$octet$tdata['h3]) begin
-            summaries$10$octet$free_bits = summaries$10$octet$tdata & 'h7;
-            if (summaries$10$octet$tdata == 'hf0) begin
-                summaries$10$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$10$octet$tdata == 'hf4) & summaries$10$octet$f4_bounded) begin
-                summaries$10$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$10$octet$tdata['h2] & ~summaries$10$octet$leads_to_f7) begin
-                summaries$10$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$10$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$10$octet$tdata['h2]) begin
-            summaries$10$octet$free_bits = summaries$10$octet$tdata & 'h3;
-            if (~summaries$10$octet$leads_to_fb) begin
-                summaries$10$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$10$octet$tdata == 'hf8) begin
-                summaries$10$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$10$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$10$octet$tdata['h1]) begin
-            summaries$10$octet$free_bits = summaries$10$octet$tdata & 'h1;
-            if (~summaries$10$octet$leads_to_fd) begin
-                summaries$10$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$10$octet$tdata == 'hfc) begin
-                summaries$10$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$10$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$10$octet$free_bits = 'h0;
-            summaries$10$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$10$lead
-    always @(*) begin
-        summaries$10$lead$lead_length = 'h0;
-        summaries$10$lead$second_allowed = 'h1f;
-        summaries$10$lead$outside_tuser = summaries$10$lead$tuser_truncated;
-        summaries$10$lead$malformed_tuser = summaries$10$lead$tuser_unexpected_continuation;
-        case (summaries$10$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$10$lead$lead_length = 'h1;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$10$lead$lead_length = 'h2;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$10$lead$lead_length = 'h3;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                    summaries$10$lead$second_allowed = 'h10;
-                    summaries$10$lead$outside_tuser = summaries$10$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$10$lead$lead_length = 'h3;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                    summaries$10$lead$second_allowed = 'hf;
-                    summaries$10$lead$outside_tuser = summaries$10$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$10$lead$lead_length = 'h3;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$10$lead$lead_length = 'h4;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                    summaries$10$lead$second_allowed = 'h18;
-                    summaries$10$lead$outside_tuser = summaries$10$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$10$lead$lead_length = 'h4;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                    summaries$10$lead$second_allowed = 'h7;
-                    summaries$10$lead$outside_tuser = summaries$10$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$10$lead$lead_length = 'h4;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$10$lead$lead_length = 'h5;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                    summaries$10$lead$second_allowed = 'h1c;
-                    summaries$10$lead$outside_tuser = summaries$10$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$10$lead$lead_length = 'h5;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$10$lead$lead_length = 'h6;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                    summaries$10$lead$second_allowed = 'h1e;
-                    summaries$10$lead$outside_tuser = summaries$10$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$10$lead$lead_length = 'h6;
-                    summaries$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$10$lead$malformed_tuser = summaries$10$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$10$lead$malformed_tuser = summaries$10$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$10$lead$malformed_tuser = summaries$10$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$10
     always @(*) begin
-        summaries$10$octet$tdata = summaries$10$tdata;
-        summaries$10$lead$byte_class = summaries$10$octet$byte_class;
-        summaries$10$unused_tables = |summaries$10$octet$free_bits;
-        summaries$10$need = 'h0;
-        if (summaries$10$lead$lead_length > 'h1) begin
-            summaries$10$need = summaries$10$lead$lead_length - 'h1;
-        end
-        summaries$10$continuing = summaries$10$octet$continuation != 'h0;
-        summaries$10$range = 'h0;
-        summaries$10$kind = summaries$10$lead$malformed_tuser;
-        if (summaries$10$continuing) begin
-            summaries$10$range = summaries$10$octet$continuation;
-        end
-        else if (summaries$10$need != 'h0) begin
-            summaries$10$range = summaries$10$lead$second_allowed;
-            summaries$10$kind = summaries$10$lead$outside_tuser;
-        end
-        summaries$10$mark_class = ({{9{1'b0}}, summaries$10$kind} << 'h9) | ({{8{1'b0}}, summaries$10$range} << 'h4) | ({{10{1'b0}}, summaries$10$need} << 'h1);
-        if (summaries$10$continuing) begin
-            summaries$10$mark_class = ({{9{1'b0}}, summaries$10$kind} << 'h9) | ({{8{1'b0}}, summaries$10$range} << 'h4) | 'h1;
-        end
-        summaries$10$lane = ({{8{1'b0}}, summaries$10$mark_class} << 'h8) | {{13{1'b0}}, summaries$10$tdata};
         summaries$10$forward = 'h1;
         summaries$10$backward = 'h1;
         if (summaries$10$keep & summaries$10$continuing) begin
@@ -9060,221 +10157,8 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
             summaries$10$backward = 'h0;
         end
     end
-    // summaries$11$octet
-    always @(*) begin
-        summaries$11$octet$continuation = 'h0;
-        if (!summaries$11$octet$tdata['h7]) begin
-            summaries$11$octet$byte_class = ByteClass$Ascii;
-            summaries$11$octet$free_bits = summaries$11$octet$tdata & 'h7f;
-        end
-        else if (!summaries$11$octet$tdata['h6]) begin
-            summaries$11$octet$free_bits = summaries$11$octet$tdata & 'h3f;
-            if (summaries$11$octet$tdata['h5]) begin
-                summaries$11$octet$byte_class = ByteClass$ContA0;
-                summaries$11$octet$continuation = 'h10;
-            end
-            else if (summaries$11$octet$tdata['h4]) begin
-                summaries$11$octet$byte_class = ByteClass$Cont90;
-                summaries$11$octet$continuation = 'h8;
-            end
-            else if (summaries$11$octet$tdata['h3]) begin
-                summaries$11$octet$byte_class = ByteClass$Cont88;
-                summaries$11$octet$continuation = 'h4;
-            end
-            else if (summaries$11$octet$tdata['h2]) begin
-                summaries$11$octet$byte_class = ByteClass$Cont84;
-                summaries$11$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$11$octet$byte_class = ByteClass$Cont80;
-                summaries$11$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$11$octet$tdata['h5]) begin
-            summaries$11$octet$free_bits = summaries$11$octet$tdata & 'h1f;
-            if (summaries$11$octet$tdata['h4] | summaries$11$octet$tdata['h3] | summaries$11$octet$tdata['h2] | summaries$11$octet$tdata['h1]) begin
-                summaries$11$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$11$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$11$octet$tdata['h4]) begin
-            summaries$11$octet$free_bits = summaries$11$octet$tdata & 'hf;
-            if (summaries$11$octet$tdata == 'he0) begin
-                summaries$11$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$11$octet$tdata == 'hed) begin
-                summaries$11$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$11$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$11$octet$tdata['h3]) begin
-            summaries$11$octet$free_bits = summaries$11$octet$tdata & 'h7;
-            if (summaries$11$octet$tdata == 'hf0) begin
-                summaries$11$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$11$octet$tdata == 'hf4) & summaries$11$octet$f4_bounded) begin
-                summaries$11$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$11$octet$tdata['h2] & ~summaries$11$octet$leads_to_f7) begin
-                summaries$11$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$11$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$11$octet$tdata['h2]) begin
-            summaries$11$octet$free_bits = summaries$11$octet$tdata & 'h3;
-            if (~summaries$11$octet$leads_to_fb) begin
-                summaries$11$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$11$octet$tdata == 'hf8) begin
-                summaries$11$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$11$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$11$octet$tdata['h1]) begin
-            summaries$11$octet$free_bits = summaries$11$octet$tdata & 'h1;
-            if (~summaries$11$octet$leads_to_fd) begin
-                summaries$11$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$11$octet$tdata == 'hfc) begin
-                summaries$11$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$11$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$11$octet$free_bits = 'h0;
-            summaries$11$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$11$lead
-    always @(*) begin
-        summaries$11$lead$lead_length = 'h0;
-        summaries$11$lead$second_allowed = 'h1f;
-        summaries$11$lead$outside_tuser = summaries$11$lead$tuser_truncated;
-        summaries$11$lead$malformed_tuser = summaries$11$lead$tuser_unexpected_continuation;
-        case (summaries$11$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$11$lead$lead_length = 'h1;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$11$lead$lead_length = 'h2;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$11$lead$lead_length = 'h3;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                    summaries$11$lead$second_allowed = 'h10;
-                    summaries$11$lead$outside_tuser = summaries$11$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$11$lead$lead_length = 'h3;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                    summaries$11$lead$second_allowed = 'hf;
-                    summaries$11$lead$outside_tuser = summaries$11$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$11$lead$lead_length = 'h3;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$11$lead$lead_length = 'h4;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                    summaries$11$lead$second_allowed = 'h18;
-                    summaries$11$lead$outside_tuser = summaries$11$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$11$lead$lead_length = 'h4;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                    summaries$11$lead$second_allowed = 'h7;
-                    summaries$11$lead$outside_tuser = summaries$11$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$11$lead$lead_length = 'h4;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$11$lead$lead_length = 'h5;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                    summaries$11$lead$second_allowed = 'h1c;
-                    summaries$11$lead$outside_tuser = summaries$11$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$11$lead$lead_length = 'h5;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$11$lead$lead_length = 'h6;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                    summaries$11$lead$second_allowed = 'h1e;
-                    summaries$11$lead$outside_tuser = summaries$11$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$11$lead$lead_length = 'h6;
-                    summaries$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$11$lead$malformed_tuser = summaries$11$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$11$lead$malformed_tuser = summaries$11$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$11$lead$malformed_tuser = summaries$11$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$11
     always @(*) begin
-        summaries$11$octet$tdata = summaries$11$tdata;
-        summaries$11$lead$byte_class = summaries$11$octet$byte_class;
-        summaries$11$unused_tables = |summaries$11$octet$free_bits;
-        summaries$11$need = 'h0;
-        if (summaries$11$lead$lead_length > 'h1) begin
-            summaries$11$need = summaries$11$lead$lead_length - 'h1;
-        end
-        summaries$11$continuing = summaries$11$octet$continuation != 'h0;
-        summaries$11$range = 'h0;
-        summaries$11$kind = summaries$11$lead$malformed_tuser;
-        if (summaries$11$continuing) begin
-            summaries$11$range = summaries$11$octet$continuation;
-        end
-        else if (summaries$11$need != 'h0) begin
-            summaries$11$range = summaries$11$lead$second_allowed;
-            summaries$11$kind = summaries$11$lead$outside_tuser;
-        end
-        summaries$11$mark_class = ({{9{1'b0}}, summaries$11$kind} << 'h9) | ({{8{1'b0}}, summaries$11$range} << 'h4) | ({{10{1'b0}}, summaries$11$need} << 'h1);
-        if (summaries$11$continuing) begin
-            summaries$11$mark_class = ({{9{1'b0}}, summaries$11$kind} << 'h9) | ({{8{1'b0}}, summaries$11$range} << 'h4) | 'h1;
-        end
-        summaries$11$lane = ({{8{1'b0}}, summaries$11$mark_class} << 'h8) | {{13{1'b0}}, summaries$11$tdata};
         summaries$11$forward = 'h1;
         summaries$11$backward = 'h1;
         if (summaries$11$keep & summaries$11$continuing) begin
@@ -9286,221 +10170,8 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
             summaries$11$backward = 'h0;
         end
     end
-    // summaries$12$octet
-    always @(*) begin
-        summaries$12$octet$continuation = 'h0;
-        if (!summaries$12$octet$tdata['h7]) begin
-            summaries$12$octet$byte_class = ByteClass$Ascii;
-            summaries$12$octet$free_bits = summaries$12$octet$tdata & 'h7f;
-        end
-        else if (!summaries$12$octet$tdata['h6]) begin
-            summaries$12$octet$free_bits = summaries$12$octet$tdata & 'h3f;
-            if (summaries$12$octet$tdata['h5]) begin
-                summaries$12$octet$byte_class = ByteClass$ContA0;
-                summaries$12$octet$continuation = 'h10;
-            end
-            else if (summaries$12$octet$tdata['h4]) begin
-                summaries$12$octet$byte_class = ByteClass$Cont90;
-                summaries$12$octet$continuation = 'h8;
-            end
-            else if (summaries$12$octet$tdata['h3]) begin
-                summaries$12$octet$byte_class = ByteClass$Cont88;
-                summaries$12$octet$continuation = 'h4;
-            end
-            else if (summaries$12$octet$tdata['h2]) begin
-                summaries$12$octet$byte_class = ByteClass$Cont84;
-                summaries$12$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$12$octet$byte_class = ByteClass$Cont80;
-                summaries$12$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$12$octet$tdata['h5]) begin
-            summaries$12$octet$free_bits = summaries$12$octet$tdata & 'h1f;
-            if (summaries$12$octet$tdata['h4] | summaries$12$octet$tdata['h3] | summaries$12$octet$tdata['h2] | summaries$12$octet$tdata['h1]) begin
-                summaries$12$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$12$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$12$octet$tdata['h4]) begin
-            summaries$12$octet$free_bits = summaries$12$octet$tdata & 'hf;
-            if (summaries$12$octet$tdata == 'he0) begin
-                summaries$12$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$12$octet$tdata == 'hed) begin
-                summaries$12$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$12$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$12$octet$tdata['h3]) begin
-            summaries$12$octet$free_bits = summaries$12$octet$tdata & 'h7;
-            if (summaries$12$octet$tdata == 'hf0) begin
-                summaries$12$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$12$octet$tdata == 'hf4) & summaries$12$octet$f4_bounded) begin
-                summaries$12$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$12$octet$tdata['h2] & ~summaries$12$octet$leads_to_f7) begin
-                summaries$12$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$12$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$12$octet$tdata['h2]) begin
-            summaries$12$octet$free_bits = summaries$12$octet$tdata & 'h3;
-            if (~summaries$12$octet$leads_to_fb) begin
-                summaries$12$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$12$octet$tdata == 'hf8) begin
-                summaries$12$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$12$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$12$octet$tdata['h1]) begin
-            summaries$12$octet$free_bits = summaries$12$octet$tdata & 'h1;
-            if (~summaries$12$octet$leads_to_fd) begin
-                summaries$12$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$12$octet$tdata == 'hfc) begin
-                summaries$12$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$12$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$12$octet$free_bits = 'h0;
-            summaries$12$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$12$lead
-    always @(*) begin
-        summaries$12$lead$lead_length = 'h0;
-        summaries$12$lead$second_allowed = 'h1f;
-        summaries$12$lead$outside_tuser = summaries$12$lead$tuser_truncated;
-        summaries$12$lead$malformed_tuser = summaries$12$lead$tuser_unexpected_continuation;
-        case (summaries$12$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$12$lead$lead_length = 'h1;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$12$lead$lead_length = 'h2;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$12$lead$lead_length = 'h3;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                    summaries$12$lead$second_allowed = 'h10;
-                    summaries$12$lead$outside_tuser = summaries$12$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$12$lead$lead_length = 'h3;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                    summaries$12$lead$second_allowed = 'hf;
-                    summaries$12$lead$outside_tuser = summaries$12$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$12$lead$lead_length = 'h3;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$12$lead$lead_length = 'h4;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                    summaries$12$lead$second_allowed = 'h18;
-                    summaries$12$lead$outside_tuser = summaries$12$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$12$lead$lead_length = 'h4;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                    summaries$12$lead$second_allowed = 'h7;
-                    summaries$12$lead$outside_tuser = summaries$12$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$12$lead$lead_length = 'h4;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$12$lead$lead_length = 'h5;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                    summaries$12$lead$second_allowed = 'h1c;
-                    summaries$12$lead$outside_tuser = summaries$12$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$12$lead$lead_length = 'h5;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$12$lead$lead_length = 'h6;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                    summaries$12$lead$second_allowed = 'h1e;
-                    summaries$12$lead$outside_tuser = summaries$12$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$12$lead$lead_length = 'h6;
-                    summaries$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$12$lead$malformed_tuser = summaries$12$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$12$lead$malformed_tuser = summaries$12$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$12$lead$malformed_tuser = summaries$12$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$12
     always @(*) begin
-        summaries$12$octet$tdata = summaries$12$tdata;
-        summaries$12$lead$byte_class = summaries$12$octet$byte_class;
-        summaries$12$unused_tables = |summaries$12$octet$free_bits;
-        summaries$12$need = 'h0;
-        if (summaries$12$lead$lead_length > 'h1) begin
-            summaries$12$need = summaries$12$lead$lead_length - 'h1;
-        end
-        summaries$12$continuing = summaries$12$octet$continuation != 'h0;
-        summaries$12$range = 'h0;
-        summaries$12$kind = summaries$12$lead$malformed_tuser;
-        if (summaries$12$continuing) begin
-            summaries$12$range = summaries$12$octet$continuation;
-        end
-        else if (summaries$12$need != 'h0) begin
-            summaries$12$range = summaries$12$lead$second_allowed;
-            summaries$12$kind = summaries$12$lead$outside_tuser;
-        end
-        summaries$12$mark_class = ({{9{1'b0}}, summaries$12$kind} << 'h9) | ({{8{1'b0}}, summaries$12$range} << 'h4) | ({{10{1'b0}}, summaries$12$need} << 'h1);
-        if (summaries$12$continuing) begin
-            summaries$12$mark_class = ({{9{1'b0}}, summaries$12$kind} << 'h9) | ({{8{1'b0}}, summaries$12$range} << 'h4) | 'h1;
-        end
-        summaries$12$lane = ({{8{1'b0}}, summaries$12$mark_class} << 'h8) | {{13{1'b0}}, summaries$12$tdata};
         summaries$12$forward = 'h1;
         summaries$12$backward = 'h1;
         if (summaries$12$keep & summaries$12$continuing) begin
@@ -9512,221 +10183,8 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
             summaries$12$backward = 'h0;
         end
     end
-    // summaries$13$octet
-    always @(*) begin
-        summaries$13$octet$continuation = 'h0;
-        if (!summaries$13$octet$tdata['h7]) begin
-            summaries$13$octet$byte_class = ByteClass$Ascii;
-            summaries$13$octet$free_bits = summaries$13$octet$tdata & 'h7f;
-        end
-        else if (!summaries$13$octet$tdata['h6]) begin
-            summaries$13$octet$free_bits = summaries$13$octet$tdata & 'h3f;
-            if (summaries$13$octet$tdata['h5]) begin
-                summaries$13$octet$byte_class = ByteClass$ContA0;
-                summaries$13$octet$continuation = 'h10;
-            end
-            else if (summaries$13$octet$tdata['h4]) begin
-                summaries$13$octet$byte_class = ByteClass$Cont90;
-                summaries$13$octet$continuation = 'h8;
-            end
-            else if (summaries$13$octet$tdata['h3]) begin
-                summaries$13$octet$byte_class = ByteClass$Cont88;
-                summaries$13$octet$continuation = 'h4;
-            end
-            else if (summaries$13$octet$tdata['h2]) begin
-                summaries$13$octet$byte_class = ByteClass$Cont84;
-                summaries$13$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$13$octet$byte_class = ByteClass$Cont80;
-                summaries$13$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$13$octet$tdata['h5]) begin
-            summaries$13$octet$free_bits = summaries$13$octet$tdata & 'h1f;
-            if (summaries$13$octet$tdata['h4] | summaries$13$octet$tdata['h3] | summaries$13$octet$tdata['h2] | summaries$13$octet$tdata['h1]) begin
-                summaries$13$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$13$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$13$octet$tdata['h4]) begin
-            summaries$13$octet$free_bits = summaries$13$octet$tdata & 'hf;
-            if (summaries$13$octet$tdata == 'he0) begin
-                summaries$13$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$13$octet$tdata == 'hed) begin
-                summaries$13$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$13$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$13$octet$tdata['h3]) begin
-            summaries$13$octet$free_bits = summaries$13$octet$tdata & 'h7;
-            if (summaries$13$octet$tdata == 'hf0) begin
-                summaries$13$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$13$octet$tdata == 'hf4) & summaries$13$octet$f4_bounded) begin
-                summaries$13$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$13$octet$tdata['h2] & ~summaries$13$octet$leads_to_f7) begin
-                summaries$13$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$13$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$13$octet$tdata['h2]) begin
-            summaries$13$octet$free_bits = summaries$13$octet$tdata & 'h3;
-            if (~summaries$13$octet$leads_to_fb) begin
-                summaries$13$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$13$octet$tdata == 'hf8) begin
-                summaries$13$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$13$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$13$octet$tdata['h1]) begin
-            summaries$13$octet$free_bits = summaries$13$octet$tdata & 'h1;
-            if (~summaries$13$octet$leads_to_fd) begin
-                summaries$13$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$13$octet$tdata == 'hfc) begin
-                summaries$13$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$13$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$13$octet$free_bits = 'h0;
-            summaries$13$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$13$lead
-    always @(*) begin
-        summaries$13$lead$lead_length = 'h0;
-        summaries$13$lead$second_allowed = 'h1f;
-        summaries$13$lead$outside_tuser = summaries$13$lead$tuser_truncated;
-        summaries$13$lead$malformed_tuser = summaries$13$lead$tuser_unexpected_continuation;
-        case (summaries$13$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$13$lead$lead_length = 'h1;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$13$lead$lead_length = 'h2;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$13$lead$lead_length = 'h3;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                    summaries$13$lead$second_allowed = 'h10;
-                    summaries$13$lead$outside_tuser = summaries$13$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$13$lead$lead_length = 'h3;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                    summaries$13$lead$second_allowed = 'hf;
-                    summaries$13$lead$outside_tuser = summaries$13$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$13$lead$lead_length = 'h3;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$13$lead$lead_length = 'h4;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                    summaries$13$lead$second_allowed = 'h18;
-                    summaries$13$lead$outside_tuser = summaries$13$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$13$lead$lead_length = 'h4;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                    summaries$13$lead$second_allowed = 'h7;
-                    summaries$13$lead$outside_tuser = summaries$13$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$13$lead$lead_length = 'h4;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$13$lead$lead_length = 'h5;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                    summaries$13$lead$second_allowed = 'h1c;
-                    summaries$13$lead$outside_tuser = summaries$13$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$13$lead$lead_length = 'h5;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$13$lead$lead_length = 'h6;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                    summaries$13$lead$second_allowed = 'h1e;
-                    summaries$13$lead$outside_tuser = summaries$13$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$13$lead$lead_length = 'h6;
-                    summaries$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$13$lead$malformed_tuser = summaries$13$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$13$lead$malformed_tuser = summaries$13$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$13$lead$malformed_tuser = summaries$13$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$13
     always @(*) begin
-        summaries$13$octet$tdata = summaries$13$tdata;
-        summaries$13$lead$byte_class = summaries$13$octet$byte_class;
-        summaries$13$unused_tables = |summaries$13$octet$free_bits;
-        summaries$13$need = 'h0;
-        if (summaries$13$lead$lead_length > 'h1) begin
-            summaries$13$need = summaries$13$lead$lead_length - 'h1;
-        end
-        summaries$13$continuing = summaries$13$octet$continuation != 'h0;
-        summaries$13$range = 'h0;
-        summaries$13$kind = summaries$13$lead$malformed_tuser;
-        if (summaries$13$continuing) begin
-            summaries$13$range = summaries$13$octet$continuation;
-        end
-        else if (summaries$13$need != 'h0) begin
-            summaries$13$range = summaries$13$lead$second_allowed;
-            summaries$13$kind = summaries$13$lead$outside_tuser;
-        end
-        summaries$13$mark_class = ({{9{1'b0}}, summaries$13$kind} << 'h9) | ({{8{1'b0}}, summaries$13$range} << 'h4) | ({{10{1'b0}}, summaries$13$need} << 'h1);
-        if (summaries$13$continuing) begin
-            summaries$13$mark_class = ({{9{1'b0}}, summaries$13$kind} << 'h9) | ({{8{1'b0}}, summaries$13$range} << 'h4) | 'h1;
-        end
-        summaries$13$lane = ({{8{1'b0}}, summaries$13$mark_class} << 'h8) | {{13{1'b0}}, summaries$13$tdata};
         summaries$13$forward = 'h1;
         summaries$13$backward = 'h1;
         if (summaries$13$keep & summaries$13$continuing) begin
@@ -9738,221 +10196,8 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
             summaries$13$backward = 'h0;
         end
     end
-    // summaries$14$octet
-    always @(*) begin
-        summaries$14$octet$continuation = 'h0;
-        if (!summaries$14$octet$tdata['h7]) begin
-            summaries$14$octet$byte_class = ByteClass$Ascii;
-            summaries$14$octet$free_bits = summaries$14$octet$tdata & 'h7f;
-        end
-        else if (!summaries$14$octet$tdata['h6]) begin
-            summaries$14$octet$free_bits = summaries$14$octet$tdata & 'h3f;
-            if (summaries$14$octet$tdata['h5]) begin
-                summaries$14$octet$byte_class = ByteClass$ContA0;
-                summaries$14$octet$continuation = 'h10;
-            end
-            else if (summaries$14$octet$tdata['h4]) begin
-                summaries$14$octet$byte_class = ByteClass$Cont90;
-                summaries$14$octet$continuation = 'h8;
-            end
-            else if (summaries$14$octet$tdata['h3]) begin
-                summaries$14$octet$byte_class = ByteClass$Cont88;
-                summaries$14$octet$continuation = 'h4;
-            end
-            else if (summaries$14$octet$tdata['h2]) begin
-                summaries$14$octet$byte_class = ByteClass$Cont84;
-                summaries$14$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$14$octet$byte_class = ByteClass$Cont80;
-                summaries$14$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$14$octet$tdata['h5]) begin
-            summaries$14$octet$free_bits = summaries$14$octet$tdata & 'h1f;
-            if (summaries$14$octet$tdata['h4] | summaries$14$octet$tdata['h3] | summaries$14$octet$tdata['h2] | summaries$14$octet$tdata['h1]) begin
-                summaries$14$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$14$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$14$octet$tdata['h4]) begin
-            summaries$14$octet$free_bits = summaries$14$octet$tdata & 'hf;
-            if (summaries$14$octet$tdata == 'he0) begin
-                summaries$14$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$14$octet$tdata == 'hed) begin
-                summaries$14$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$14$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$14$octet$tdata['h3]) begin
-            summaries$14$octet$free_bits = summaries$14$octet$tdata & 'h7;
-            if (summaries$14$octet$tdata == 'hf0) begin
-                summaries$14$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$14$octet$tdata == 'hf4) & summaries$14$octet$f4_bounded) begin
-                summaries$14$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$14$octet$tdata['h2] & ~summaries$14$octet$leads_to_f7) begin
-                summaries$14$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$14$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$14$octet$tdata['h2]) begin
-            summaries$14$octet$free_bits = summaries$14$octet$tdata & 'h3;
-            if (~summaries$14$octet$leads_to_fb) begin
-                summaries$14$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$14$octet$tdata == 'hf8) begin
-                summaries$14$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$14$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$14$octet$tdata['h1]) begin
-            summaries$14$octet$free_bits = summaries$14$octet$tdata & 'h1;
-            if (~summaries$14$octet$leads_to_fd) begin
-                summaries$14$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$14$octet$tdata == 'hfc) begin
-                summaries$14$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$14$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$14$octet$free_bits = 'h0;
-            summaries$14$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$14$lead
-    always @(*) begin
-        summaries$14$lead$lead_length = 'h0;
-        summaries$14$lead$second_allowed = 'h1f;
-        summaries$14$lead$outside_tuser = summaries$14$lead$tuser_truncated;
-        summaries$14$lead$malformed_tuser = summaries$14$lead$tuser_unexpected_continuation;
-        case (summaries$14$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$14$lead$lead_length = 'h1;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$14$lead$lead_length = 'h2;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$14$lead$lead_length = 'h3;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                    summaries$14$lead$second_allowed = 'h10;
-                    summaries$14$lead$outside_tuser = summaries$14$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$14$lead$lead_length = 'h3;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                    summaries$14$lead$second_allowed = 'hf;
-                    summaries$14$lead$outside_tuser = summaries$14$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$14$lead$lead_length = 'h3;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$14$lead$lead_length = 'h4;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                    summaries$14$lead$second_allowed = 'h18;
-                    summaries$14$lead$outside_tuser = summaries$14$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$14$lead$lead_length = 'h4;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                    summaries$14$lead$second_allowed = 'h7;
-                    summaries$14$lead$outside_tuser = summaries$14$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$14$lead$lead_length = 'h4;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$14$lead$lead_length = 'h5;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                    summaries$14$lead$second_allowed = 'h1c;
-                    summaries$14$lead$outside_tuser = summaries$14$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$14$lead$lead_length = 'h5;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$14$lead$lead_length = 'h6;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                    summaries$14$lead$second_allowed = 'h1e;
-                    summaries$14$lead$outside_tuser = summaries$14$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$14$lead$lead_length = 'h6;
-                    summaries$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$14$lead$malformed_tuser = summaries$14$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$14$lead$malformed_tuser = summaries$14$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$14$lead$malformed_tuser = summaries$14$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$14
     always @(*) begin
-        summaries$14$octet$tdata = summaries$14$tdata;
-        summaries$14$lead$byte_class = summaries$14$octet$byte_class;
-        summaries$14$unused_tables = |summaries$14$octet$free_bits;
-        summaries$14$need = 'h0;
-        if (summaries$14$lead$lead_length > 'h1) begin
-            summaries$14$need = summaries$14$lead$lead_length - 'h1;
-        end
-        summaries$14$continuing = summaries$14$octet$continuation != 'h0;
-        summaries$14$range = 'h0;
-        summaries$14$kind = summaries$14$lead$malformed_tuser;
-        if (summaries$14$continuing) begin
-            summaries$14$range = summaries$14$octet$continuation;
-        end
-        else if (summaries$14$need != 'h0) begin
-            summaries$14$range = summaries$14$lead$second_allowed;
-            summaries$14$kind = summaries$14$lead$outside_tuser;
-        end
-        summaries$14$mark_class = ({{9{1'b0}}, summaries$14$kind} << 'h9) | ({{8{1'b0}}, summaries$14$range} << 'h4) | ({{10{1'b0}}, summaries$14$need} << 'h1);
-        if (summaries$14$continuing) begin
-            summaries$14$mark_class = ({{9{1'b0}}, summaries$14$kind} << 'h9) | ({{8{1'b0}}, summaries$14$range} << 'h4) | 'h1;
-        end
-        summaries$14$lane = ({{8{1'b0}}, summaries$14$mark_class} << 'h8) | {{13{1'b0}}, summaries$14$tdata};
         summaries$14$forward = 'h1;
         summaries$14$backward = 'h1;
         if (summaries$14$keep & summaries$14$continuing) begin
@@ -9964,221 +10209,8 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
             summaries$14$backward = 'h0;
         end
     end
-    // summaries$15$octet
-    always @(*) begin
-        summaries$15$octet$continuation = 'h0;
-        if (!summaries$15$octet$tdata['h7]) begin
-            summaries$15$octet$byte_class = ByteClass$Ascii;
-            summaries$15$octet$free_bits = summaries$15$octet$tdata & 'h7f;
-        end
-        else if (!summaries$15$octet$tdata['h6]) begin
-            summaries$15$octet$free_bits = summaries$15$octet$tdata & 'h3f;
-            if (summaries$15$octet$tdata['h5]) begin
-                summaries$15$octet$byte_class = ByteClass$ContA0;
-                summaries$15$octet$continuation = 'h10;
-            end
-            else if (summaries$15$octet$tdata['h4]) begin
-                summaries$15$octet$byte_class = ByteClass$Cont90;
-                summaries$15$octet$continuation = 'h8;
-            end
-            else if (summaries$15$octet$tdata['h3]) begin
-                summaries$15$octet$byte_class = ByteClass$Cont88;
-                summaries$15$octet$continuation = 'h4;
-            end
-            else if (summaries$15$octet$tdata['h2]) begin
-                summaries$15$octet$byte_class = ByteClass$Cont84;
-                summaries$15$octet$continuation = 'h2;
-            end
-            else begin
-                summaries$15$octet$byte_class = ByteClass$Cont80;
-                summaries$15$octet$continuation = 'h1;
-            end
-        end
-        else if (!summaries$15$octet$tdata['h5]) begin
-            summaries$15$octet$free_bits = summaries$15$octet$tdata & 'h1f;
-            if (summaries$15$octet$tdata['h4] | summaries$15$octet$tdata['h3] | summaries$15$octet$tdata['h2] | summaries$15$octet$tdata['h1]) begin
-                summaries$15$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                summaries$15$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!summaries$15$octet$tdata['h4]) begin
-            summaries$15$octet$free_bits = summaries$15$octet$tdata & 'hf;
-            if (summaries$15$octet$tdata == 'he0) begin
-                summaries$15$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (summaries$15$octet$tdata == 'hed) begin
-                summaries$15$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                summaries$15$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!summaries$15$octet$tdata['h3]) begin
-            summaries$15$octet$free_bits = summaries$15$octet$tdata & 'h7;
-            if (summaries$15$octet$tdata == 'hf0) begin
-                summaries$15$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((summaries$15$octet$tdata == 'hf4) & summaries$15$octet$f4_bounded) begin
-                summaries$15$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (summaries$15$octet$tdata['h2] & ~summaries$15$octet$leads_to_f7) begin
-                summaries$15$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                summaries$15$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!summaries$15$octet$tdata['h2]) begin
-            summaries$15$octet$free_bits = summaries$15$octet$tdata & 'h3;
-            if (~summaries$15$octet$leads_to_fb) begin
-                summaries$15$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$15$octet$tdata == 'hf8) begin
-                summaries$15$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                summaries$15$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!summaries$15$octet$tdata['h1]) begin
-            summaries$15$octet$free_bits = summaries$15$octet$tdata & 'h1;
-            if (~summaries$15$octet$leads_to_fd) begin
-                summaries$15$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (summaries$15$octet$tdata == 'hfc) begin
-                summaries$15$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                summaries$15$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            summaries$15$octet$free_bits = 'h0;
-            summaries$15$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // summaries$15$lead
-    always @(*) begin
-        summaries$15$lead$lead_length = 'h0;
-        summaries$15$lead$second_allowed = 'h1f;
-        summaries$15$lead$outside_tuser = summaries$15$lead$tuser_truncated;
-        summaries$15$lead$malformed_tuser = summaries$15$lead$tuser_unexpected_continuation;
-        case (summaries$15$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    summaries$15$lead$lead_length = 'h1;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    summaries$15$lead$lead_length = 'h2;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    summaries$15$lead$lead_length = 'h3;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                    summaries$15$lead$second_allowed = 'h10;
-                    summaries$15$lead$outside_tuser = summaries$15$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    summaries$15$lead$lead_length = 'h3;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                    summaries$15$lead$second_allowed = 'hf;
-                    summaries$15$lead$outside_tuser = summaries$15$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    summaries$15$lead$lead_length = 'h3;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    summaries$15$lead$lead_length = 'h4;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                    summaries$15$lead$second_allowed = 'h18;
-                    summaries$15$lead$outside_tuser = summaries$15$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    summaries$15$lead$lead_length = 'h4;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                    summaries$15$lead$second_allowed = 'h7;
-                    summaries$15$lead$outside_tuser = summaries$15$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    summaries$15$lead$lead_length = 'h4;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    summaries$15$lead$lead_length = 'h5;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                    summaries$15$lead$second_allowed = 'h1c;
-                    summaries$15$lead$outside_tuser = summaries$15$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    summaries$15$lead$lead_length = 'h5;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    summaries$15$lead$lead_length = 'h6;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                    summaries$15$lead$second_allowed = 'h1e;
-                    summaries$15$lead$outside_tuser = summaries$15$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    summaries$15$lead$lead_length = 'h6;
-                    summaries$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    summaries$15$lead$malformed_tuser = summaries$15$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    summaries$15$lead$malformed_tuser = summaries$15$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    summaries$15$lead$malformed_tuser = summaries$15$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // summaries$15
     always @(*) begin
-        summaries$15$octet$tdata = summaries$15$tdata;
-        summaries$15$lead$byte_class = summaries$15$octet$byte_class;
-        summaries$15$unused_tables = |summaries$15$octet$free_bits;
-        summaries$15$need = 'h0;
-        if (summaries$15$lead$lead_length > 'h1) begin
-            summaries$15$need = summaries$15$lead$lead_length - 'h1;
-        end
-        summaries$15$continuing = summaries$15$octet$continuation != 'h0;
-        summaries$15$range = 'h0;
-        summaries$15$kind = summaries$15$lead$malformed_tuser;
-        if (summaries$15$continuing) begin
-            summaries$15$range = summaries$15$octet$continuation;
-        end
-        else if (summaries$15$need != 'h0) begin
-            summaries$15$range = summaries$15$lead$second_allowed;
-            summaries$15$kind = summaries$15$lead$outside_tuser;
-        end
-        summaries$15$mark_class = ({{9{1'b0}}, summaries$15$kind} << 'h9) | ({{8{1'b0}}, summaries$15$range} << 'h4) | ({{10{1'b0}}, summaries$15$need} << 'h1);
-        if (summaries$15$continuing) begin
-            summaries$15$mark_class = ({{9{1'b0}}, summaries$15$kind} << 'h9) | ({{8{1'b0}}, summaries$15$range} << 'h4) | 'h1;
-        end
-        summaries$15$lane = ({{8{1'b0}}, summaries$15$mark_class} << 'h8) | {{13{1'b0}}, summaries$15$tdata};
         summaries$15$forward = 'h1;
         summaries$15$backward = 'h1;
         if (summaries$15$keep & summaries$15$continuing) begin
@@ -25042,17 +25074,20 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         if (accepted) begin
             last$d = s_axis_tlast;
         end
-        lane_data$0$clock = clk;
+        lookups$0$tdata = s_axis_tdata[('h8 * 0)+:(8)];
+        lanes$0$clock = clk;
         lane_keep$0$clock = clk;
-        lane_data$0$d = lane_data$0$q;
+        lanes$0$d = lanes$0$q;
         lane_keep$0$d = lane_keep$0$q;
         if (accepted) begin
-            lane_data$0$d = s_axis_tdata[('h8 * 0)+:(8)];
+            lanes$0$d = lookups$0$lane;
             lane_keep$0$d = s_axis_tkeep[0];
         end
-        summaries$0$tdata = lane_data$0$q;
+        summaries$0$continuing = lanes$0$q['h8];
+        summaries$0$need = lanes$0$q[('h9)+:(3)];
+        summaries$0$range = lanes$0$q[('hc)+:(5)];
         summaries$0$keep = lane_keep$0$q;
-        scan$data_in$0 = summaries$0$lane;
+        scan$data_in$0 = lanes$0$q;
         scan$keep_in$0 = lane_keep$0$q;
         scan$forward_in$0 = summaries$0$forward;
         scan$backward_in$0 = summaries$0$backward;
@@ -25060,17 +25095,20 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         marks$keep$0 = scan$keep$0;
         marks$forward$0 = scan$forward$0;
         marks$backward$0 = scan$backward$0;
-        lane_data$1$clock = clk;
+        lookups$1$tdata = s_axis_tdata[('h8 * 1)+:(8)];
+        lanes$1$clock = clk;
         lane_keep$1$clock = clk;
-        lane_data$1$d = lane_data$1$q;
+        lanes$1$d = lanes$1$q;
         lane_keep$1$d = lane_keep$1$q;
         if (accepted) begin
-            lane_data$1$d = s_axis_tdata[('h8 * 1)+:(8)];
+            lanes$1$d = lookups$1$lane;
             lane_keep$1$d = s_axis_tkeep[1];
         end
-        summaries$1$tdata = lane_data$1$q;
+        summaries$1$continuing = lanes$1$q['h8];
+        summaries$1$need = lanes$1$q[('h9)+:(3)];
+        summaries$1$range = lanes$1$q[('hc)+:(5)];
         summaries$1$keep = lane_keep$1$q;
-        scan$data_in$1 = summaries$1$lane;
+        scan$data_in$1 = lanes$1$q;
         scan$keep_in$1 = lane_keep$1$q;
         scan$forward_in$1 = summaries$1$forward;
         scan$backward_in$1 = summaries$1$backward;
@@ -25078,17 +25116,20 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         marks$keep$1 = scan$keep$1;
         marks$forward$1 = scan$forward$1;
         marks$backward$1 = scan$backward$1;
-        lane_data$2$clock = clk;
+        lookups$2$tdata = s_axis_tdata[('h8 * 2)+:(8)];
+        lanes$2$clock = clk;
         lane_keep$2$clock = clk;
-        lane_data$2$d = lane_data$2$q;
+        lanes$2$d = lanes$2$q;
         lane_keep$2$d = lane_keep$2$q;
         if (accepted) begin
-            lane_data$2$d = s_axis_tdata[('h8 * 2)+:(8)];
+            lanes$2$d = lookups$2$lane;
             lane_keep$2$d = s_axis_tkeep[2];
         end
-        summaries$2$tdata = lane_data$2$q;
+        summaries$2$continuing = lanes$2$q['h8];
+        summaries$2$need = lanes$2$q[('h9)+:(3)];
+        summaries$2$range = lanes$2$q[('hc)+:(5)];
         summaries$2$keep = lane_keep$2$q;
-        scan$data_in$2 = summaries$2$lane;
+        scan$data_in$2 = lanes$2$q;
         scan$keep_in$2 = lane_keep$2$q;
         scan$forward_in$2 = summaries$2$forward;
         scan$backward_in$2 = summaries$2$backward;
@@ -25096,17 +25137,20 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         marks$keep$2 = scan$keep$2;
         marks$forward$2 = scan$forward$2;
         marks$backward$2 = scan$backward$2;
-        lane_data$3$clock = clk;
+        lookups$3$tdata = s_axis_tdata[('h8 * 3)+:(8)];
+        lanes$3$clock = clk;
         lane_keep$3$clock = clk;
-        lane_data$3$d = lane_data$3$q;
+        lanes$3$d = lanes$3$q;
         lane_keep$3$d = lane_keep$3$q;
         if (accepted) begin
-            lane_data$3$d = s_axis_tdata[('h8 * 3)+:(8)];
+            lanes$3$d = lookups$3$lane;
             lane_keep$3$d = s_axis_tkeep[3];
         end
-        summaries$3$tdata = lane_data$3$q;
+        summaries$3$continuing = lanes$3$q['h8];
+        summaries$3$need = lanes$3$q[('h9)+:(3)];
+        summaries$3$range = lanes$3$q[('hc)+:(5)];
         summaries$3$keep = lane_keep$3$q;
-        scan$data_in$3 = summaries$3$lane;
+        scan$data_in$3 = lanes$3$q;
         scan$keep_in$3 = lane_keep$3$q;
         scan$forward_in$3 = summaries$3$forward;
         scan$backward_in$3 = summaries$3$backward;
@@ -25114,17 +25158,20 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         marks$keep$3 = scan$keep$3;
         marks$forward$3 = scan$forward$3;
         marks$backward$3 = scan$backward$3;
-        lane_data$4$clock = clk;
+        lookups$4$tdata = s_axis_tdata[('h8 * 4)+:(8)];
+        lanes$4$clock = clk;
         lane_keep$4$clock = clk;
-        lane_data$4$d = lane_data$4$q;
+        lanes$4$d = lanes$4$q;
         lane_keep$4$d = lane_keep$4$q;
         if (accepted) begin
-            lane_data$4$d = s_axis_tdata[('h8 * 4)+:(8)];
+            lanes$4$d = lookups$4$lane;
             lane_keep$4$d = s_axis_tkeep[4];
         end
-        summaries$4$tdata = lane_data$4$q;
+        summaries$4$continuing = lanes$4$q['h8];
+        summaries$4$need = lanes$4$q[('h9)+:(3)];
+        summaries$4$range = lanes$4$q[('hc)+:(5)];
         summaries$4$keep = lane_keep$4$q;
-        scan$data_in$4 = summaries$4$lane;
+        scan$data_in$4 = lanes$4$q;
         scan$keep_in$4 = lane_keep$4$q;
         scan$forward_in$4 = summaries$4$forward;
         scan$backward_in$4 = summaries$4$backward;
@@ -25132,17 +25179,20 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         marks$keep$4 = scan$keep$4;
         marks$forward$4 = scan$forward$4;
         marks$backward$4 = scan$backward$4;
-        lane_data$5$clock = clk;
+        lookups$5$tdata = s_axis_tdata[('h8 * 5)+:(8)];
+        lanes$5$clock = clk;
         lane_keep$5$clock = clk;
-        lane_data$5$d = lane_data$5$q;
+        lanes$5$d = lanes$5$q;
         lane_keep$5$d = lane_keep$5$q;
         if (accepted) begin
-            lane_data$5$d = s_axis_tdata[('h8 * 5)+:(8)];
+            lanes$5$d = lookups$5$lane;
             lane_keep$5$d = s_axis_tkeep[5];
         end
-        summaries$5$tdata = lane_data$5$q;
+        summaries$5$continuing = lanes$5$q['h8];
+        summaries$5$need = lanes$5$q[('h9)+:(3)];
+        summaries$5$range = lanes$5$q[('hc)+:(5)];
         summaries$5$keep = lane_keep$5$q;
-        scan$data_in$5 = summaries$5$lane;
+        scan$data_in$5 = lanes$5$q;
         scan$keep_in$5 = lane_keep$5$q;
         scan$forward_in$5 = summaries$5$forward;
         scan$backward_in$5 = summaries$5$backward;
@@ -25150,17 +25200,20 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         marks$keep$5 = scan$keep$5;
         marks$forward$5 = scan$forward$5;
         marks$backward$5 = scan$backward$5;
-        lane_data$6$clock = clk;
+        lookups$6$tdata = s_axis_tdata[('h8 * 6)+:(8)];
+        lanes$6$clock = clk;
         lane_keep$6$clock = clk;
-        lane_data$6$d = lane_data$6$q;
+        lanes$6$d = lanes$6$q;
         lane_keep$6$d = lane_keep$6$q;
         if (accepted) begin
-            lane_data$6$d = s_axis_tdata[('h8 * 6)+:(8)];
+            lanes$6$d = lookups$6$lane;
             lane_keep$6$d = s_axis_tkeep[6];
         end
-        summaries$6$tdata = lane_data$6$q;
+        summaries$6$continuing = lanes$6$q['h8];
+        summaries$6$need = lanes$6$q[('h9)+:(3)];
+        summaries$6$range = lanes$6$q[('hc)+:(5)];
         summaries$6$keep = lane_keep$6$q;
-        scan$data_in$6 = summaries$6$lane;
+        scan$data_in$6 = lanes$6$q;
         scan$keep_in$6 = lane_keep$6$q;
         scan$forward_in$6 = summaries$6$forward;
         scan$backward_in$6 = summaries$6$backward;
@@ -25168,17 +25221,20 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         marks$keep$6 = scan$keep$6;
         marks$forward$6 = scan$forward$6;
         marks$backward$6 = scan$backward$6;
-        lane_data$7$clock = clk;
+        lookups$7$tdata = s_axis_tdata[('h8 * 7)+:(8)];
+        lanes$7$clock = clk;
         lane_keep$7$clock = clk;
-        lane_data$7$d = lane_data$7$q;
+        lanes$7$d = lanes$7$q;
         lane_keep$7$d = lane_keep$7$q;
         if (accepted) begin
-            lane_data$7$d = s_axis_tdata[('h8 * 7)+:(8)];
+            lanes$7$d = lookups$7$lane;
             lane_keep$7$d = s_axis_tkeep[7];
         end
-        summaries$7$tdata = lane_data$7$q;
+        summaries$7$continuing = lanes$7$q['h8];
+        summaries$7$need = lanes$7$q[('h9)+:(3)];
+        summaries$7$range = lanes$7$q[('hc)+:(5)];
         summaries$7$keep = lane_keep$7$q;
-        scan$data_in$7 = summaries$7$lane;
+        scan$data_in$7 = lanes$7$q;
         scan$keep_in$7 = lane_keep$7$q;
         scan$forward_in$7 = summaries$7$forward;
         scan$backward_in$7 = summaries$7$backward;
@@ -25186,17 +25242,20 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         marks$keep$7 = scan$keep$7;
         marks$forward$7 = scan$forward$7;
         marks$backward$7 = scan$backward$7;
-        lane_data$8$clock = clk;
+        lookups$8$tdata = s_axis_tdata[('h8 * 8)+:(8)];
+        lanes$8$clock = clk;
         lane_keep$8$clock = clk;
-        lane_data$8$d = lane_data$8$q;
+        lanes$8$d = lanes$8$q;
         lane_keep$8$d = lane_keep$8$q;
         if (accepted) begin
-            lane_data$8$d = s_axis_tdata[('h8 * 8)+:(8)];
+            lanes$8$d = lookups$8$lane;
             lane_keep$8$d = s_axis_tkeep[8];
         end
-        summaries$8$tdata = lane_data$8$q;
+        summaries$8$continuing = lanes$8$q['h8];
+        summaries$8$need = lanes$8$q[('h9)+:(3)];
+        summaries$8$range = lanes$8$q[('hc)+:(5)];
         summaries$8$keep = lane_keep$8$q;
-        scan$data_in$8 = summaries$8$lane;
+        scan$data_in$8 = lanes$8$q;
         scan$keep_in$8 = lane_keep$8$q;
         scan$forward_in$8 = summaries$8$forward;
         scan$backward_in$8 = summaries$8$backward;
@@ -25204,17 +25263,20 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         marks$keep$8 = scan$keep$8;
         marks$forward$8 = scan$forward$8;
         marks$backward$8 = scan$backward$8;
-        lane_data$9$clock = clk;
+        lookups$9$tdata = s_axis_tdata[('h8 * 9)+:(8)];
+        lanes$9$clock = clk;
         lane_keep$9$clock = clk;
-        lane_data$9$d = lane_data$9$q;
+        lanes$9$d = lanes$9$q;
         lane_keep$9$d = lane_keep$9$q;
         if (accepted) begin
-            lane_data$9$d = s_axis_tdata[('h8 * 9)+:(8)];
+            lanes$9$d = lookups$9$lane;
             lane_keep$9$d = s_axis_tkeep[9];
         end
-        summaries$9$tdata = lane_data$9$q;
+        summaries$9$continuing = lanes$9$q['h8];
+        summaries$9$need = lanes$9$q[('h9)+:(3)];
+        summaries$9$range = lanes$9$q[('hc)+:(5)];
         summaries$9$keep = lane_keep$9$q;
-        scan$data_in$9 = summaries$9$lane;
+        scan$data_in$9 = lanes$9$q;
         scan$keep_in$9 = lane_keep$9$q;
         scan$forward_in$9 = summaries$9$forward;
         scan$backward_in$9 = summaries$9$backward;
@@ -25222,17 +25284,20 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         marks$keep$9 = scan$keep$9;
         marks$forward$9 = scan$forward$9;
         marks$backward$9 = scan$backward$9;
-        lane_data$10$clock = clk;
+        lookups$10$tdata = s_axis_tdata[('h8 * 10)+:(8)];
+        lanes$10$clock = clk;
         lane_keep$10$clock = clk;
-        lane_data$10$d = lane_data$10$q;
+        lanes$10$d = lanes$10$q;
         lane_keep$10$d = lane_keep$10$q;
         if (accepted) begin
-            lane_data$10$d = s_axis_tdata[('h8 * 10)+:(8)];
+            lanes$10$d = lookups$10$lane;
             lane_keep$10$d = s_axis_tkeep[10];
         end
-        summaries$10$tdata = lane_data$10$q;
+        summaries$10$continuing = lanes$10$q['h8];
+        summaries$10$need = lanes$10$q[('h9)+:(3)];
+        summaries$10$range = lanes$10$q[('hc)+:(5)];
         summaries$10$keep = lane_keep$10$q;
-        scan$data_in$10 = summaries$10$lane;
+        scan$data_in$10 = lanes$10$q;
         scan$keep_in$10 = lane_keep$10$q;
         scan$forward_in$10 = summaries$10$forward;
         scan$backward_in$10 = summaries$10$backward;
@@ -25240,17 +25305,20 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         marks$keep$10 = scan$keep$10;
         marks$forward$10 = scan$forward$10;
         marks$backward$10 = scan$backward$10;
-        lane_data$11$clock = clk;
+        lookups$11$tdata = s_axis_tdata[('h8 * 11)+:(8)];
+        lanes$11$clock = clk;
         lane_keep$11$clock = clk;
-        lane_data$11$d = lane_data$11$q;
+        lanes$11$d = lanes$11$q;
         lane_keep$11$d = lane_keep$11$q;
         if (accepted) begin
-            lane_data$11$d = s_axis_tdata[('h8 * 11)+:(8)];
+            lanes$11$d = lookups$11$lane;
             lane_keep$11$d = s_axis_tkeep[11];
         end
-        summaries$11$tdata = lane_data$11$q;
+        summaries$11$continuing = lanes$11$q['h8];
+        summaries$11$need = lanes$11$q[('h9)+:(3)];
+        summaries$11$range = lanes$11$q[('hc)+:(5)];
         summaries$11$keep = lane_keep$11$q;
-        scan$data_in$11 = summaries$11$lane;
+        scan$data_in$11 = lanes$11$q;
         scan$keep_in$11 = lane_keep$11$q;
         scan$forward_in$11 = summaries$11$forward;
         scan$backward_in$11 = summaries$11$backward;
@@ -25258,17 +25326,20 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         marks$keep$11 = scan$keep$11;
         marks$forward$11 = scan$forward$11;
         marks$backward$11 = scan$backward$11;
-        lane_data$12$clock = clk;
+        lookups$12$tdata = s_axis_tdata[('h8 * 12)+:(8)];
+        lanes$12$clock = clk;
         lane_keep$12$clock = clk;
-        lane_data$12$d = lane_data$12$q;
+        lanes$12$d = lanes$12$q;
         lane_keep$12$d = lane_keep$12$q;
         if (accepted) begin
-            lane_data$12$d = s_axis_tdata[('h8 * 12)+:(8)];
+            lanes$12$d = lookups$12$lane;
             lane_keep$12$d = s_axis_tkeep[12];
         end
-        summaries$12$tdata = lane_data$12$q;
+        summaries$12$continuing = lanes$12$q['h8];
+        summaries$12$need = lanes$12$q[('h9)+:(3)];
+        summaries$12$range = lanes$12$q[('hc)+:(5)];
         summaries$12$keep = lane_keep$12$q;
-        scan$data_in$12 = summaries$12$lane;
+        scan$data_in$12 = lanes$12$q;
         scan$keep_in$12 = lane_keep$12$q;
         scan$forward_in$12 = summaries$12$forward;
         scan$backward_in$12 = summaries$12$backward;
@@ -25276,17 +25347,20 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         marks$keep$12 = scan$keep$12;
         marks$forward$12 = scan$forward$12;
         marks$backward$12 = scan$backward$12;
-        lane_data$13$clock = clk;
+        lookups$13$tdata = s_axis_tdata[('h8 * 13)+:(8)];
+        lanes$13$clock = clk;
         lane_keep$13$clock = clk;
-        lane_data$13$d = lane_data$13$q;
+        lanes$13$d = lanes$13$q;
         lane_keep$13$d = lane_keep$13$q;
         if (accepted) begin
-            lane_data$13$d = s_axis_tdata[('h8 * 13)+:(8)];
+            lanes$13$d = lookups$13$lane;
             lane_keep$13$d = s_axis_tkeep[13];
         end
-        summaries$13$tdata = lane_data$13$q;
+        summaries$13$continuing = lanes$13$q['h8];
+        summaries$13$need = lanes$13$q[('h9)+:(3)];
+        summaries$13$range = lanes$13$q[('hc)+:(5)];
         summaries$13$keep = lane_keep$13$q;
-        scan$data_in$13 = summaries$13$lane;
+        scan$data_in$13 = lanes$13$q;
         scan$keep_in$13 = lane_keep$13$q;
         scan$forward_in$13 = summaries$13$forward;
         scan$backward_in$13 = summaries$13$backward;
@@ -25294,17 +25368,20 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         marks$keep$13 = scan$keep$13;
         marks$forward$13 = scan$forward$13;
         marks$backward$13 = scan$backward$13;
-        lane_data$14$clock = clk;
+        lookups$14$tdata = s_axis_tdata[('h8 * 14)+:(8)];
+        lanes$14$clock = clk;
         lane_keep$14$clock = clk;
-        lane_data$14$d = lane_data$14$q;
+        lanes$14$d = lanes$14$q;
         lane_keep$14$d = lane_keep$14$q;
         if (accepted) begin
-            lane_data$14$d = s_axis_tdata[('h8 * 14)+:(8)];
+            lanes$14$d = lookups$14$lane;
             lane_keep$14$d = s_axis_tkeep[14];
         end
-        summaries$14$tdata = lane_data$14$q;
+        summaries$14$continuing = lanes$14$q['h8];
+        summaries$14$need = lanes$14$q[('h9)+:(3)];
+        summaries$14$range = lanes$14$q[('hc)+:(5)];
         summaries$14$keep = lane_keep$14$q;
-        scan$data_in$14 = summaries$14$lane;
+        scan$data_in$14 = lanes$14$q;
         scan$keep_in$14 = lane_keep$14$q;
         scan$forward_in$14 = summaries$14$forward;
         scan$backward_in$14 = summaries$14$backward;
@@ -25312,17 +25389,20 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         marks$keep$14 = scan$keep$14;
         marks$forward$14 = scan$forward$14;
         marks$backward$14 = scan$backward$14;
-        lane_data$15$clock = clk;
+        lookups$15$tdata = s_axis_tdata[('h8 * 15)+:(8)];
+        lanes$15$clock = clk;
         lane_keep$15$clock = clk;
-        lane_data$15$d = lane_data$15$q;
+        lanes$15$d = lanes$15$q;
         lane_keep$15$d = lane_keep$15$q;
         if (accepted) begin
-            lane_data$15$d = s_axis_tdata[('h8 * 15)+:(8)];
+            lanes$15$d = lookups$15$lane;
             lane_keep$15$d = s_axis_tkeep[15];
         end
-        summaries$15$tdata = lane_data$15$q;
+        summaries$15$continuing = lanes$15$q['h8];
+        summaries$15$need = lanes$15$q[('h9)+:(3)];
+        summaries$15$range = lanes$15$q[('hc)+:(5)];
         summaries$15$keep = lane_keep$15$q;
-        scan$data_in$15 = summaries$15$lane;
+        scan$data_in$15 = lanes$15$q;
         scan$keep_in$15 = lane_keep$15$q;
         scan$forward_in$15 = summaries$15$forward;
         scan$backward_in$15 = summaries$15$backward;

@@ -775,8 +775,8 @@ fn validator_mutant_truncated_marked_as_surrogate_fails() {
 #[ignore = "slow: SymbiYosys on a mutant of the 2-lane validator"]
 fn validator_mutant_unknown_kind_fails() {
     validator_mutant_fails::<2>(
-        "localparam  summaries$0$lead$tuser_invalid_byte = 4'h3;",
-        "localparam  summaries$0$lead$tuser_invalid_byte = 4'hf;",
+        "localparam  lookups$0$lead$tuser_invalid_byte = 4'h3;",
+        "localparam  lookups$0$lead$tuser_invalid_byte = 4'hf;",
         "shape",
         "p4_mark_is_an_error",
     );

@@ -23,7 +23,7 @@
 //! ## Ports
 //! | port | dir | width | meaning |
 //! |---|---|---|---|
-//! | `mark_class`, `keep` | in | 13, 1 | the lane's byte's mark class ([`ByteSummary`](crate::utf8_validator::ByteSummary)), and whether it holds one |
+//! | `mark_class`, `keep` | in | 13, 1 | the lane's byte's mark class ([`LaneLookup`](crate::utf8_validator::LaneLookup)), and whether it holds one |
 //! | `forward` | in | 17 | the forward summary of the beat's lanes before it |
 //! | `backward` | in | 9 | the backward summary of the beat's lanes after it |
 //! | `room` | in | 3 | the continuing octets that a first octet in an earlier beat still takes at the beat's start: 0 when there is none, or when it refuses the beat's first byte |

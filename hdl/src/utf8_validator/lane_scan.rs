@@ -31,11 +31,11 @@ use crate::utf8_decoder_wide::packing::beat_delay::levels;
 use crate::utf8_decoder_wide::packing::BeatDelay;
 use crate::utf8_validator::ScanCell;
 
-/// The bits of a lane in the scan: its byte (7:0) and the byte's mark
-/// class (20:8, [`ByteSummary`](crate::utf8_validator::ByteSummary)'s
-/// `mark_class`). The class rides with the byte so that the lane's mark
-/// reads no table after the scan: the tables are on the byte's path into
-/// the scan's first level instead, with its summaries.
+/// The bits of a lane in the input register and the scan: its byte (7:0)
+/// and the byte's mark class (20:8,
+/// [`LaneLookup`](crate::utf8_validator::LaneLookup)). The class rides
+/// with the byte so that neither its summaries nor the lane's mark read a
+/// table: the tables are on the byte's path into the input register.
 pub const SCANNED_LANE: usize = 21;
 
 /// How far the last of the [`levels`] of a network of `n` lanes reaches:

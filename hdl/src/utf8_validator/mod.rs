@@ -23,14 +23,16 @@
 //!
 //! ## Pipeline
 //! ```text
-//! s_axis ─▶ input register ─▶ ByteSummary ×N ─▶ LaneScan (log₂ N levels)
+//! s_axis ─▶ LaneLookup ×N ─▶ input register ─▶ ByteSummary ×N ─▶ LaneScan (log₂ N levels)
 //!        ─▶ BeatMarks (carry between beats) ─▶ OpenLeadHold ─▶ BeatFifo ─▶ m_axis
 //!           BeatCredits: s_axis_tready = (beats inside < 2^QUEUE), a flop
 //! ```
 //! A byte's mark depends on the bytes before it (is it inside an open
 //! sequence?) and, for a first octet, on up to five bytes after it (does
 //! its sequence complete?). Both are prefix scans over the lanes: each
-//! byte becomes two small summaries ([`ByteSummary`]) that
+//! byte's table lookups ([`LaneLookup`], its *mark class*) are made as it
+//! comes in and registered with it; from them it becomes two small
+//! summaries ([`ByteSummary`]) that
 //! [`LaneScan`] joins across the beat, one registered level per bit of N,
 //! and [`BeatMarks`] joins the message's earlier beats in front. A first
 //! octet whose sequence runs past its beat is decided by a later beat;
@@ -62,6 +64,7 @@ pub mod beat_marks;
 pub mod byte_summary;
 pub mod forward_join;
 pub mod hold_place;
+pub mod lane_lookup;
 pub mod lane_mark;
 pub mod lane_scan;
 pub mod open_lead_hold;
@@ -72,6 +75,7 @@ pub use beat_marks::BeatMarks;
 pub use byte_summary::ByteSummary;
 pub use forward_join::ForwardJoin;
 pub use hold_place::HoldPlace;
+pub use lane_lookup::LaneLookup;
 pub use lane_mark::LaneMark;
 pub use lane_scan::{LaneScan, SCANNED_LANE};
 pub use open_lead_hold::OpenLeadHold;
@@ -106,11 +110,13 @@ axis_core! {
         [lanes: N, s_axis_tdata: TDATA, m_axis_tdata: TDATA, m_axis_tuser: TUSER]
     {
         pub credits: BeatCredits<QUEUE>,
+        /// Each lane's byte and its mark class, into the input register.
+        lookups: Vec<LaneLookup>,
         /// The input register: the accepted beat, unless it is null without
         /// `tlast`.
         beat: DFF<Bit>,
         last: DFF<Bit>,
-        lane_data: Vec<DFF<Bits<8>>>,
+        lanes: Vec<DFF<Bits<SCANNED_LANE>>>,
         lane_keep: Vec<DFF<Bit>>,
         summaries: Vec<ByteSummary>,
         pub scan: LaneScan<N>,
@@ -147,9 +153,10 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const QUEUE: usize>
             credits: Default::default(),
             beat: Default::default(),
             last: Default::default(),
-            lane_data: many(N),
+            lookups: (0..N).map(|_| LaneLookup::new(profile)).collect(),
+            lanes: many(N),
             lane_keep: many(N),
-            summaries: (0..N).map(|_| ByteSummary::new(profile)).collect(),
+            summaries: many(N),
             scan: Default::default(),
             marks: Default::default(),
             hold: Default::default(),
@@ -190,17 +197,20 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const QUEUE: usize>
             self.last.d.next = self.s_axis_tlast.val();
         }
         for i in 0..N {
-            self.lane_data[i].clock.next = self.clk.val();
+            self.lookups[i].tdata.next = self.s_axis_tdata.val().get_bits::<8>(8 * i);
+            self.lanes[i].clock.next = self.clk.val();
             self.lane_keep[i].clock.next = self.clk.val();
-            self.lane_data[i].d.next = self.lane_data[i].q.val();
+            self.lanes[i].d.next = self.lanes[i].q.val();
             self.lane_keep[i].d.next = self.lane_keep[i].q.val();
             if self.accepted.val() {
-                self.lane_data[i].d.next = self.s_axis_tdata.val().get_bits::<8>(8 * i);
+                self.lanes[i].d.next = self.lookups[i].lane.val();
                 self.lane_keep[i].d.next = self.s_axis_tkeep.val().get_bit(i);
             }
-            self.summaries[i].tdata.next = self.lane_data[i].q.val();
+            self.summaries[i].continuing.next = self.lanes[i].q.val().get_bit(8);
+            self.summaries[i].need.next = self.lanes[i].q.val().get_bits::<3>(9);
+            self.summaries[i].range.next = self.lanes[i].q.val().get_bits::<5>(12);
             self.summaries[i].keep.next = self.lane_keep[i].q.val();
-            self.scan.data_in[i].next = self.summaries[i].lane.val();
+            self.scan.data_in[i].next = self.lanes[i].q.val();
             self.scan.keep_in[i].next = self.lane_keep[i].q.val();
             self.scan.forward_in[i].next = self.summaries[i].forward.val();
             self.scan.backward_in[i].next = self.summaries[i].backward.val();
