@@ -78,11 +78,12 @@ module utf8_validator_properties (clk, rst, s_axis_tdata, s_axis_tkeep, s_axis_t
     // the next to write, never all eight; a place with an open lane is in
     // use, and the last written with one. BeatMarks' carry: its room is
     // its open first octet's need less the continuing octets after it (0
-    // when none is open), and it needs at most five. The first octet open in the hold is carry's,
-    // unless the beat in the marks' output register resolves it; the beats
-    // behind it are its continuing octets' (each beat has one at least),
-    // so there are at most four behind it, and it reaches the head of the
-    // hold with at most five in use.
+    // when none is open), and it needs at most five. The first octet open
+    // in the hold is carry's, unless the beat in the marks' output
+    // register resolves it; the beats behind it are its continuing
+    // octets' (each beat has one at least), so there are at most four
+    // behind it, and it reaches the head of the hold with at most five in
+    // use.
     function [2:0] f_place(input [7:0] one_hot);
         integer k;
         begin

@@ -71,8 +71,9 @@ pub struct BeatMarks<const N: usize, const TDATA: usize, const TUSER: usize> {
     carry: DFF<Bits<17>>,
     /// The continuing octets `carry`'s open first octet still takes (its
     /// `need` − `trail`), 0 when none is open or its second octet was
-    /// refused: figured from the next `carry` as it is written, so that
-    /// no lane's mark waits for the figuring.
+    /// refused: figured from itself and the beat's forward summary, not
+    /// from the next `carry`, so that neither the join nor any lane's mark
+    /// waits for the figuring.
     carry_room: DFF<Bits<3>>,
     /// The next `carry`.
     next_carry: Signal<Local, Bits<17>>,
