@@ -318,8 +318,9 @@ fn killed_build_leaves_no_process_and_is_cleared() {
     model_dir(cache.path());
 }
 
-/// A run under another user (nobody) when the tests run as root, whom no
-/// permission bit stops; `None` (after saying so) when that is not
+/// `command` (a run of utf8hdl) under another user (nobody) when the
+/// tests run as root, whom no permission bit stops, from the copy of the
+/// binary that user can reach; `None` (after saying so) when that is not
 /// possible here.
 fn as_unprivileged(command: Command) -> Option<Command> {
     // SAFETY: geteuid has no preconditions.
@@ -334,7 +335,7 @@ fn as_unprivileged(command: Command) -> Option<Command> {
             "test",
             "-x",
         ])
-        .arg(env!("CARGO_BIN_EXE_utf8hdl"))
+        .arg(binary_any_user_can_run())
         .status();
     if !probe.is_ok_and(|s| s.success()) {
         skip_without(
@@ -346,7 +347,7 @@ fn as_unprivileged(command: Command) -> Option<Command> {
     let mut wrapped = Command::new("setpriv");
     wrapped
         .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-        .arg(command.get_program())
+        .arg(binary_any_user_can_run())
         .args(command.get_args());
     for (name, value) in command.get_envs() {
         match value {

@@ -145,18 +145,15 @@ fn a_closed_standard_output_is_an_error_not_a_silent_loss() {
 fn as_user(args: &[&str], dir: &Path) -> Output {
     use std::os::unix::process::CommandExt;
     let mut command = binary();
-    command.args(args).current_dir(dir).stdin(Stdio::null());
     // SAFETY: geteuid has no preconditions and only reads.
     if unsafe { libc::geteuid() } == 0 {
+        command = Command::new(binary_any_user_can_run());
         command.uid(65534).gid(65534);
     }
-    command.output().unwrap_or_else(|e| {
-        panic!(
-            "cannot run utf8hdl as uid 65534 ({e}): every folder above the checkout \
-             must be searchable by other users (a clone inside mktemp -d's 0700 \
-             folder is not; chmod 755 that folder)"
-        )
-    })
+    command.args(args).current_dir(dir).stdin(Stdio::null());
+    command
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run utf8hdl as uid 65534: {e}"))
 }
 
 /// A write-protected file is refused as a shell's `>` refuses it, not

@@ -100,6 +100,27 @@ pub fn temp_dir() -> tempfile::TempDir {
     tempfile::tempdir().expect("cannot make a temporary directory")
 }
 
+/// The `utf8hdl` binary, copied once into a folder every user may search:
+/// a test that runs it as another user (`nobody`, when the tests run as
+/// root) cannot reach the one under the checkout when a folder above it
+/// is private (a home, or `mktemp -d`'s 0700 folder).
+pub fn binary_any_user_can_run() -> &'static Path {
+    use std::os::unix::fs::PermissionsExt;
+    use std::path::PathBuf;
+    use std::sync::OnceLock;
+    static COPY: OnceLock<(tempfile::TempDir, PathBuf)> = OnceLock::new();
+    let (_, path) = COPY.get_or_init(|| {
+        let dir = temp_dir();
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))
+            .expect("cannot open the binary's folder to other users");
+        let path = dir.path().join("utf8hdl");
+        std::fs::copy(env!("CARGO_BIN_EXE_utf8hdl"), &path)
+            .expect("cannot copy the utf8hdl binary");
+        (dir, path)
+    });
+    path
+}
+
 pub fn path_str(path: &Path) -> &str {
     path.to_str().expect("temporary paths are UTF-8")
 }
