@@ -33,7 +33,7 @@
 //! s_axis_tdata     41    1F600 42    43                (each taken in its cycle)
 //! s_axis_tready    1     1     1     1     0     1     43 waits in the skid buffer
 //! classifying            41    1F600 42    42    43
-//! pending.count    0     0     1     2     1     1
+//! units pending    0     0     1     2     1     1
 //! m_axis_tdata                       0041  D83D  DE00  0042
 //! ```
 //!
@@ -42,7 +42,7 @@
 //! `hdl/formal/utf16_encoder_properties.v`, but the second, which is about
 //! its inside:
 //! * While `m_axis_tvalid & !m_axis_tready`, every `m_axis_*` output holds.
-//! * `pending.count` is at most 2, and a word is taken from the
+//! * `pending` holds at most 2 units, and a word is taken from the
 //!   classifying stage only in a cycle where `pending` empties.
 //! * Once words have been offered and `m_axis_tready` high for three
 //!   cycles, `m_axis_tvalid` is high.
@@ -123,15 +123,14 @@ axis_shell_logic! {
             self.pending.last_in.next = self.last.q.val();
             self.pending.valid_in.next = self.valid.q.val();
             self.pending.units_in[1].next = self.low_surrogate.val();
+            self.pending.keep_in[0].next = true;
+            self.pending.keep_in[1].next = self.paired.q.val() & !self.unencodable.q.val();
             if self.unencodable.q.val() {
                 self.pending.units_in[0].next = 0xFFFD.into();
-                self.pending.count_in.next = 1.into();
             } else if self.paired.q.val() {
                 self.pending.units_in[0].next = self.high_surrogate.val();
-                self.pending.count_in.next = 2.into();
             } else {
                 self.pending.units_in[0].next = self.word.q.val().get_bits::<16>(0);
-                self.pending.count_in.next = 1.into();
             }
         }
     }

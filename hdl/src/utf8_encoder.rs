@@ -36,7 +36,7 @@
 //! s_axis_tdata     41    20AC  42    43                            (each taken in its cycle)
 //! s_axis_tready    1     1     1     1     0     0     1     1     1  43 waits in the skid buffer
 //! classifying            41    20AC  42    42    42    43
-//! pending.count    0     0     1     3     2     1     1     1     0
+//! units pending    0     0     1     3     2     1     1     1     0
 //! m_axis_tdata                       41    E2    82    AC    42    43
 //! ```
 //!
@@ -45,7 +45,7 @@
 //! `hdl/formal/utf8_encoder_properties.v` (`utf8hdl formal --core encoder`),
 //! but the second, which is about its inside:
 //! * While `m_axis_tvalid & !m_axis_tready`, every `m_axis_*` output holds.
-//! * `pending.count` is at most 6, and a word is taken from the
+//! * `pending` holds at most 6 units, and a word is taken from the
 //!   classifying stage only in a cycle where `pending` empties.
 //! * Once words have been offered and `m_axis_tready` high for three
 //!   cycles, `m_axis_tvalid` is high: the output never waits for input
@@ -264,13 +264,25 @@ axis_shell_logic! {
             self.pending.units_in[4].next = (self.length_mask[4].val() & self.continuing_0.val())
                 | (self.length_mask[5].val() & self.continuing_1.val());
             self.pending.units_in[5].next = self.length_mask[5].val() & self.continuing_0.val();
-            self.pending.count_in.next = (self.error_mask.val().get_bits::<3>(0) & 3)
-                | (self.length_mask[0].val().get_bits::<3>(0) & 1)
-                | (self.length_mask[1].val().get_bits::<3>(0) & 2)
-                | (self.length_mask[2].val().get_bits::<3>(0) & 3)
-                | (self.length_mask[3].val().get_bits::<3>(0) & 4)
-                | (self.length_mask[4].val().get_bits::<3>(0) & 5)
-                | (self.length_mask[5].val().get_bits::<3>(0) & 6);
+            // Octet k is one of the word's when its length is more than k
+            // octets; an unencodable word becomes U+FFFD's three.
+            self.pending.keep_in[0].next = true;
+            self.pending.keep_in[1].next = self.unencodable.q.val()
+                | self.length_is[1].q.val()
+                | self.length_is[2].q.val()
+                | self.length_is[3].q.val()
+                | self.length_is[4].q.val()
+                | self.length_is[5].q.val();
+            self.pending.keep_in[2].next = self.unencodable.q.val()
+                | self.length_is[2].q.val()
+                | self.length_is[3].q.val()
+                | self.length_is[4].q.val()
+                | self.length_is[5].q.val();
+            self.pending.keep_in[3].next = !self.unencodable.q.val()
+                & (self.length_is[3].q.val() | self.length_is[4].q.val() | self.length_is[5].q.val());
+            self.pending.keep_in[4].next = !self.unencodable.q.val()
+                & (self.length_is[4].q.val() | self.length_is[5].q.val());
+            self.pending.keep_in[5].next = !self.unencodable.q.val() & self.length_is[5].q.val();
 
             // The octets wait in `pending`, which takes the next word when
             // its last octet leaves.

@@ -48,7 +48,8 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  pending$rst;
     reg  [15:0] pending$units_in$0;
     reg  [15:0] pending$units_in$1;
-    reg  [2:0] pending$count_in;
+    reg  pending$keep_in$0;
+    reg  pending$keep_in$1;
     reg  pending$error_in;
     reg  pending$last_in;
     reg  pending$valid_in;
@@ -106,9 +107,12 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  [15:0] pending$units$1$d;
     reg  [15:0] pending$units$1$q;
     reg  pending$units$1$clock;
-    reg  [2:0] pending$count$d;
-    reg  [2:0] pending$count$q;
-    reg  pending$count$clock;
+    reg  pending$keep$0$d;
+    reg  pending$keep$0$q;
+    reg  pending$keep$0$clock;
+    reg  pending$keep$1$d;
+    reg  pending$keep$1$q;
+    reg  pending$keep$1$clock;
     reg  pending$error$d;
     reg  pending$error$q;
     reg  pending$error$clock;
@@ -331,12 +335,19 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     always @(posedge pending$units$1$clock) begin
        pending$units$1$q <= pending$units$1$d;
     end
-    // pending$count
+    // pending$keep$0
     initial begin
-       pending$count$q = 3'h0;
+       pending$keep$0$q = 1'h0;
     end
-    always @(posedge pending$count$clock) begin
-       pending$count$q <= pending$count$d;
+    always @(posedge pending$keep$0$clock) begin
+       pending$keep$0$q <= pending$keep$0$d;
+    end
+    // pending$keep$1
+    initial begin
+       pending$keep$1$q = 1'h0;
+    end
+    always @(posedge pending$keep$1$clock) begin
+       pending$keep$1$q <= pending$keep$1$d;
     end
     // pending$error
     initial begin
@@ -354,41 +365,47 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     end
     // pending
     always @(*) begin
-        pending$count$clock = pending$clock;
         pending$error$clock = pending$clock;
         pending$last$clock = pending$clock;
-        pending$count$d = pending$count$q;
         pending$error$d = pending$error$q;
         pending$last$d = pending$last$q;
         pending$output_register$clock = pending$clock;
         pending$units$0$clock = pending$clock;
+        pending$keep$0$clock = pending$clock;
         pending$units$0$d = pending$units$0$q;
+        pending$keep$0$d = pending$keep$0$q;
         pending$units$1$clock = pending$clock;
+        pending$keep$1$clock = pending$clock;
         pending$units$1$d = pending$units$1$q;
+        pending$keep$1$d = pending$keep$1$q;
         pending$output_register$rst = pending$rst;
         pending$output_register$m_axis_tready = pending$m_axis_tready;
         pending$m_axis_tdata = pending$output_register$m_axis_tdata;
         pending$m_axis_tuser = pending$output_register$m_axis_tuser;
         pending$m_axis_tvalid = pending$output_register$m_axis_tvalid;
         pending$m_axis_tlast = pending$output_register$m_axis_tlast;
-        pending$output_register$s_axis_tvalid = pending$count$q != 'h0;
+        pending$output_register$s_axis_tvalid = pending$keep$0$q;
         pending$output_register$s_axis_tdata = pending$units$0$q;
         pending$output_register$s_axis_tuser = pending$error$q;
-        pending$output_register$s_axis_tlast = pending$last$q & (pending$count$q == 'h1);
-        pending$take = (pending$count$q == 'h0) | ((pending$count$q == 'h1) & pending$output_register$s_axis_tready);
-        if (pending$output_register$s_axis_tready & (pending$count$q != 'h0)) begin
+        pending$output_register$s_axis_tlast = pending$last$q & !pending$keep$1$q;
+        pending$take = !pending$keep$0$q | (!pending$keep$1$q & pending$output_register$s_axis_tready);
+        if (pending$output_register$s_axis_tready & pending$keep$0$q) begin
+            pending$keep$0$d = 1'b0;
+            pending$keep$1$d = 1'b0;
             pending$units$0$d = pending$units$1$q;
-            pending$count$d = pending$count$q - 'h1;
+            pending$keep$0$d = pending$keep$1$q;
         end
         if (pending$take & pending$valid_in) begin
             pending$units$0$d = pending$units_in$0;
+            pending$keep$0$d = pending$keep_in$0;
             pending$units$1$d = pending$units_in$1;
-            pending$count$d = pending$count_in;
+            pending$keep$1$d = pending$keep_in$1;
             pending$error$d = pending$error_in;
             pending$last$d = pending$last_in;
         end
         if (pending$rst) begin
-            pending$count$d = 'h0;
+            pending$keep$0$d = 1'b0;
+            pending$keep$1$d = 1'b0;
         end
     end
     // word
@@ -469,17 +486,16 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         pending$last_in = last$q;
         pending$valid_in = valid$q;
         pending$units_in$1 = low_surrogate;
+        pending$keep_in$0 = 1'b1;
+        pending$keep_in$1 = paired$q & !unencodable$q;
         if (unencodable$q) begin
             pending$units_in$0 = 'hfffd;
-            pending$count_in = 'h1;
         end
         else if (paired$q) begin
             pending$units_in$0 = high_surrogate;
-            pending$count_in = 'h2;
         end
         else begin
             pending$units_in$0 = word$q[('h0)+:(16)];
-            pending$count_in = 'h1;
         end
     end
 endmodule // utf16_encoder

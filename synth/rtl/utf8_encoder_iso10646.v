@@ -55,7 +55,12 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     reg  [7:0] pending$units_in$3;
     reg  [7:0] pending$units_in$4;
     reg  [7:0] pending$units_in$5;
-    reg  [2:0] pending$count_in;
+    reg  pending$keep_in$0;
+    reg  pending$keep_in$1;
+    reg  pending$keep_in$2;
+    reg  pending$keep_in$3;
+    reg  pending$keep_in$4;
+    reg  pending$keep_in$5;
     reg  pending$error_in;
     reg  pending$last_in;
     reg  pending$valid_in;
@@ -180,9 +185,24 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     reg  [7:0] pending$units$5$d;
     reg  [7:0] pending$units$5$q;
     reg  pending$units$5$clock;
-    reg  [2:0] pending$count$d;
-    reg  [2:0] pending$count$q;
-    reg  pending$count$clock;
+    reg  pending$keep$0$d;
+    reg  pending$keep$0$q;
+    reg  pending$keep$0$clock;
+    reg  pending$keep$1$d;
+    reg  pending$keep$1$q;
+    reg  pending$keep$1$clock;
+    reg  pending$keep$2$d;
+    reg  pending$keep$2$q;
+    reg  pending$keep$2$clock;
+    reg  pending$keep$3$d;
+    reg  pending$keep$3$q;
+    reg  pending$keep$3$clock;
+    reg  pending$keep$4$d;
+    reg  pending$keep$4$q;
+    reg  pending$keep$4$clock;
+    reg  pending$keep$5$d;
+    reg  pending$keep$5$q;
+    reg  pending$keep$5$clock;
     reg  pending$error$d;
     reg  pending$error$q;
     reg  pending$error$clock;
@@ -433,12 +453,47 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     always @(posedge pending$units$5$clock) begin
        pending$units$5$q <= pending$units$5$d;
     end
-    // pending$count
+    // pending$keep$0
     initial begin
-       pending$count$q = 3'h0;
+       pending$keep$0$q = 1'h0;
     end
-    always @(posedge pending$count$clock) begin
-       pending$count$q <= pending$count$d;
+    always @(posedge pending$keep$0$clock) begin
+       pending$keep$0$q <= pending$keep$0$d;
+    end
+    // pending$keep$1
+    initial begin
+       pending$keep$1$q = 1'h0;
+    end
+    always @(posedge pending$keep$1$clock) begin
+       pending$keep$1$q <= pending$keep$1$d;
+    end
+    // pending$keep$2
+    initial begin
+       pending$keep$2$q = 1'h0;
+    end
+    always @(posedge pending$keep$2$clock) begin
+       pending$keep$2$q <= pending$keep$2$d;
+    end
+    // pending$keep$3
+    initial begin
+       pending$keep$3$q = 1'h0;
+    end
+    always @(posedge pending$keep$3$clock) begin
+       pending$keep$3$q <= pending$keep$3$d;
+    end
+    // pending$keep$4
+    initial begin
+       pending$keep$4$q = 1'h0;
+    end
+    always @(posedge pending$keep$4$clock) begin
+       pending$keep$4$q <= pending$keep$4$d;
+    end
+    // pending$keep$5
+    initial begin
+       pending$keep$5$q = 1'h0;
+    end
+    always @(posedge pending$keep$5$clock) begin
+       pending$keep$5$q <= pending$keep$5$d;
     end
     // pending$error
     initial begin
@@ -456,57 +511,87 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     end
     // pending
     always @(*) begin
-        pending$count$clock = pending$clock;
         pending$error$clock = pending$clock;
         pending$last$clock = pending$clock;
-        pending$count$d = pending$count$q;
         pending$error$d = pending$error$q;
         pending$last$d = pending$last$q;
         pending$output_register$clock = pending$clock;
         pending$units$0$clock = pending$clock;
+        pending$keep$0$clock = pending$clock;
         pending$units$0$d = pending$units$0$q;
+        pending$keep$0$d = pending$keep$0$q;
         pending$units$1$clock = pending$clock;
+        pending$keep$1$clock = pending$clock;
         pending$units$1$d = pending$units$1$q;
+        pending$keep$1$d = pending$keep$1$q;
         pending$units$2$clock = pending$clock;
+        pending$keep$2$clock = pending$clock;
         pending$units$2$d = pending$units$2$q;
+        pending$keep$2$d = pending$keep$2$q;
         pending$units$3$clock = pending$clock;
+        pending$keep$3$clock = pending$clock;
         pending$units$3$d = pending$units$3$q;
+        pending$keep$3$d = pending$keep$3$q;
         pending$units$4$clock = pending$clock;
+        pending$keep$4$clock = pending$clock;
         pending$units$4$d = pending$units$4$q;
+        pending$keep$4$d = pending$keep$4$q;
         pending$units$5$clock = pending$clock;
+        pending$keep$5$clock = pending$clock;
         pending$units$5$d = pending$units$5$q;
+        pending$keep$5$d = pending$keep$5$q;
         pending$output_register$rst = pending$rst;
         pending$output_register$m_axis_tready = pending$m_axis_tready;
         pending$m_axis_tdata = pending$output_register$m_axis_tdata;
         pending$m_axis_tuser = pending$output_register$m_axis_tuser;
         pending$m_axis_tvalid = pending$output_register$m_axis_tvalid;
         pending$m_axis_tlast = pending$output_register$m_axis_tlast;
-        pending$output_register$s_axis_tvalid = pending$count$q != 'h0;
+        pending$output_register$s_axis_tvalid = pending$keep$0$q;
         pending$output_register$s_axis_tdata = pending$units$0$q;
         pending$output_register$s_axis_tuser = pending$error$q;
-        pending$output_register$s_axis_tlast = pending$last$q & (pending$count$q == 'h1);
-        pending$take = (pending$count$q == 'h0) | ((pending$count$q == 'h1) & pending$output_register$s_axis_tready);
-        if (pending$output_register$s_axis_tready & (pending$count$q != 'h0)) begin
+        pending$output_register$s_axis_tlast = pending$last$q & !pending$keep$1$q;
+        pending$take = !pending$keep$0$q | (!pending$keep$1$q & pending$output_register$s_axis_tready);
+        if (pending$output_register$s_axis_tready & pending$keep$0$q) begin
+            pending$keep$0$d = 1'b0;
+            pending$keep$1$d = 1'b0;
+            pending$keep$2$d = 1'b0;
+            pending$keep$3$d = 1'b0;
+            pending$keep$4$d = 1'b0;
+            pending$keep$5$d = 1'b0;
             pending$units$0$d = pending$units$1$q;
+            pending$keep$0$d = pending$keep$1$q;
             pending$units$1$d = pending$units$2$q;
+            pending$keep$1$d = pending$keep$2$q;
             pending$units$2$d = pending$units$3$q;
+            pending$keep$2$d = pending$keep$3$q;
             pending$units$3$d = pending$units$4$q;
+            pending$keep$3$d = pending$keep$4$q;
             pending$units$4$d = pending$units$5$q;
-            pending$count$d = pending$count$q - 'h1;
+            pending$keep$4$d = pending$keep$5$q;
         end
         if (pending$take & pending$valid_in) begin
             pending$units$0$d = pending$units_in$0;
+            pending$keep$0$d = pending$keep_in$0;
             pending$units$1$d = pending$units_in$1;
+            pending$keep$1$d = pending$keep_in$1;
             pending$units$2$d = pending$units_in$2;
+            pending$keep$2$d = pending$keep_in$2;
             pending$units$3$d = pending$units_in$3;
+            pending$keep$3$d = pending$keep_in$3;
             pending$units$4$d = pending$units_in$4;
+            pending$keep$4$d = pending$keep_in$4;
             pending$units$5$d = pending$units_in$5;
-            pending$count$d = pending$count_in;
+            pending$keep$5$d = pending$keep_in$5;
             pending$error$d = pending$error_in;
             pending$last$d = pending$last_in;
         end
         if (pending$rst) begin
-            pending$count$d = 'h0;
+            pending$keep$0$d = 1'b0;
+            pending$keep$1$d = 1'b0;
+            pending$keep$2$d = 1'b0;
+            pending$keep$3$d = 1'b0;
+            pending$keep$4$d = 1'b0;
+            pending$keep$5$d = 1'b0;
         end
     end
     // valid
@@ -770,7 +855,12 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
         pending$units_in$3 = (length_mask$3 & continuing_0) | (length_mask$4 & continuing_1) | (length_mask$5 & continuing_2);
         pending$units_in$4 = (length_mask$4 & continuing_0) | (length_mask$5 & continuing_1);
         pending$units_in$5 = length_mask$5 & continuing_0;
-        pending$count_in = (error_mask[('h0)+:(3)] & 'h3) | (length_mask$0[('h0)+:(3)] & 'h1) | (length_mask$1[('h0)+:(3)] & 'h2) | (length_mask$2[('h0)+:(3)] & 'h3) | (length_mask$3[('h0)+:(3)] & 'h4) | (length_mask$4[('h0)+:(3)] & 'h5) | (length_mask$5[('h0)+:(3)] & 'h6);
+        pending$keep_in$0 = 1'b1;
+        pending$keep_in$1 = unencodable$q | length_is$1$q | length_is$2$q | length_is$3$q | length_is$4$q | length_is$5$q;
+        pending$keep_in$2 = unencodable$q | length_is$2$q | length_is$3$q | length_is$4$q | length_is$5$q;
+        pending$keep_in$3 = !unencodable$q & (length_is$3$q | length_is$4$q | length_is$5$q);
+        pending$keep_in$4 = !unencodable$q & (length_is$4$q | length_is$5$q);
+        pending$keep_in$5 = !unencodable$q & length_is$5$q;
         pending$error_in = unencodable$q;
         pending$last_in = last$q;
         pending$valid_in = valid$q;

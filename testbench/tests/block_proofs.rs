@@ -367,6 +367,60 @@ const PLANTS: &[Plant] = &[
         )],
         caught_by: "beat_in_order",
     },
+    Plant {
+        block: "pending_units",
+        what: "a word is taken while its predecessor's last unit is stalled",
+        edits: &[(
+            "        take = !keep$0$q | (!keep$1$q & output_register$s_axis_tready);",
+            "        take = !keep$0$q | !keep$1$q;",
+        )],
+        caught_by: "take_when_free",
+    },
+    Plant {
+        block: "pending_units",
+        what: "tlast goes with every unit of a message's last word",
+        edits: &[(
+            "        output_register$s_axis_tlast = last$q & !keep$1$q;",
+            "        output_register$s_axis_tlast = last$q;",
+        )],
+        caught_by: "oldest_first",
+    },
+    Plant {
+        block: "pending_units",
+        what: "a word's third flag is set whatever its length",
+        edits: &[("            keep$2$d = keep_in$2;", "            keep$2$d = 1'b1;")],
+        caught_by: "keep_is_run",
+    },
+    Plant {
+        block: "pending_units",
+        what: "the first flag stays set when its unit leaves",
+        edits: &[("            keep$0$d = keep$1$q;", "            keep$0$d = keep$0$q;")],
+        caught_by: "counts_units",
+    },
+    Plant {
+        block: "pending_units",
+        what: "the output register's spare loses a unit's flag",
+        edits: &[("            output_register$spare_tuser$d = output_register$s_axis_tuser;", "")],
+        caught_by: "spare_is_second",
+    },
+    Plant {
+        block: "pending_units",
+        what: "the first unit does not move down when it leaves",
+        edits: &[("            units$0$d = units$1$q;", "            units$0$d = units$0$q;")],
+        caught_by: "kept_are_next_0",
+    },
+    Plant {
+        block: "pending_units",
+        what: "a word's second unit is loaded from its first",
+        edits: &[("            units$1$d = units_in$1;", "            units$1$d = units_in$0;")],
+        caught_by: "kept_are_next_1",
+    },
+    Plant {
+        block: "pending_units",
+        what: "a word's third unit is loaded from its second",
+        edits: &[("            units$2$d = units_in$2;", "            units$2$d = units_in$1;")],
+        caught_by: "kept_are_next_2",
+    },
 ];
 
 /// The block's export with `plant`'s lines replaced, or why it cannot be.

@@ -60,14 +60,9 @@ module axis_output_register_properties (clk, rst, s_axis_tdata, s_axis_tuser, s_
     );
 
 `ifdef FORMAL
-    faxis_master #(.DATA_WIDTH(8), .USER_WIDTH(2), .F_ASSUME(0), .F_RESET_CYCLES(1)) consumer_side (
-        .clk(clk), .rst(rst), .tvalid(m_axis_tvalid), .tready(m_axis_tready),
-        .tdata(m_axis_tdata), .tuser(m_axis_tuser), .tlast(m_axis_tlast)
-    );
-
-    reg f_past_valid = 1'b0;
-    always @(posedge clk) f_past_valid <= 1'b1;
-    always @(*) if (!f_past_valid) assume (rst);
+`define F_TDATA_BITS 8
+`define F_TUSER_BITS 2
+`include "fblock_m_axis.vh"
 
     // A beat is its tdata, tuser and tlast side by side.
     wire f_taken = s_axis_tvalid && s_axis_tready;

@@ -111,14 +111,10 @@ module beat_fifo_properties (clk, rst, write, tdata, tuser, tkeep, tlast, m_axis
     );
 
 `ifdef FORMAL
-    faxis_master #(.DATA_WIDTH(64), .USER_WIDTH(10), .F_ASSUME(0), .F_RESET_CYCLES(1)) consumer_side (
-        .clk(clk), .rst(rst), .tvalid(m_axis_tvalid), .tready(m_axis_tready),
-        .tdata(m_axis_tdata), .tuser({m_axis_tkeep, m_axis_tuser}), .tlast(m_axis_tlast)
-    );
-
-    reg f_past_valid = 1'b0;
-    always @(posedge clk) f_past_valid <= 1'b1;
-    always @(*) if (!f_past_valid) assume (rst);
+`define F_TDATA_BITS 64
+`define F_TUSER_BITS 10
+`define F_M_AXIS_TUSER {m_axis_tkeep, m_axis_tuser}
+`include "fblock_m_axis.vh"
 
     // The beats inside, from the ports; the writer's promise.
     reg [7:0] f_count = 8'd0;

@@ -15,13 +15,19 @@
 //! |---|---|---|---|
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
 //! | `units_in[k]` | in | W | the offered word's units, the first in 0 |
-//! | `count_in` | in | 3 | how many of them there are, 1 to `K` |
+//! | `keep_in[k]` | in | 1 | unit `k` is one of the word's: set for its first one to `K` units, clear above |
 //! | `error_in` | in | 1 | the word could not be encoded: every unit is flagged |
 //! | `last_in` | in | 1 | the word is its message's last |
 //! | `valid_in` | in | 1 | a word is offered |
 //! | `take` | out | 1 | combinational: no unit is left after this cycle, so the offered word is taken |
 //! | `m_axis_tdata`/`tuser`/`tvalid`/`tlast` | out | W/1/1/1 | registered: a unit, its flag, `tlast` on the last unit of a message's last word |
 //! | `m_axis_tready` | in | 1 | handshake |
+//!
+//! Each unit waits beside a flag, `keep[k]`, set while it is still to be
+//! sent; the units and their flags move down together. So "nothing is
+//! left" is `!keep[0]` and "one is left" is `keep[0] & !keep[1]`: flops,
+//! not a count compared with 0 and 1, in front of `take`, which the
+//! encoders' every enable reads.
 //!
 //! ## Latency
 //! Two cycles from a word's `take` to its first unit on `m_axis`: the
@@ -30,18 +36,23 @@
 //! ```text
 //! cycle            0     1     2     3     4     5
 //! valid_in, take   1,1   1,1   1,0   1,0   1,1
-//! count_in         1     3     1     1     1
-//! count            0     1     3     2     1     1
+//! keep_in          1     111   1     1     1
+//! keep             0     1     111   11    1     1
 //! m_axis_tdata                 a     b0    b1    b2
 //! ```
 //!
 //! ## Invariants
-//! * `count` is at most `K`, and a word is taken only in a cycle where
-//!   `count` is 0, or 1 with its unit leaving.
+//! * `keep` is a run of set flags from `keep[0]`, and a word is taken
+//!   only in a cycle where none is set, or one with its unit leaving.
 //! * Units leave in order, each once, with the `error_in` and, on the
 //!   last, the `last_in` of their word.
 //! * While words are offered and `m_axis_tready` is high, `m_axis_tvalid`
 //!   stays high.
+//!
+//! The first two are proven for the block alone, for all time
+//! (`utf8hdl formal --block pending_units`,
+//! `hdl/formal/blocks/pending_units_properties.v`); the third is the
+//! encoders' P3, proven on each of them.
 
 use rust_hdl::prelude::*;
 
@@ -53,7 +64,7 @@ pub struct PendingUnits<const W: usize, const K: usize> {
     pub clock: Signal<In, Clock>,
     pub rst: Signal<In, Bit>,
     pub units_in: Vec<Signal<In, Bits<W>>>,
-    pub count_in: Signal<In, Bits<3>>,
+    pub keep_in: Vec<Signal<In, Bit>>,
     pub error_in: Signal<In, Bit>,
     pub last_in: Signal<In, Bit>,
     pub valid_in: Signal<In, Bit>,
@@ -64,23 +75,24 @@ pub struct PendingUnits<const W: usize, const K: usize> {
     pub m_axis_tlast: Signal<Out, Bit>,
     pub m_axis_tready: Signal<In, Bit>,
     output_register: AxisOutputRegister<W, 1>,
-    /// The current word's units not yet sent, the next in `units[0]`.
+    /// The current word's units, the next in `units[0]`; `keep[k]` while
+    /// `units[k]` is still to be sent.
     units: Vec<DFF<Bits<W>>>,
-    /// How many are left, whether they are flagged, and whether the word
-    /// ends its message.
-    count: DFF<Bits<3>>,
+    keep: Vec<DFF<Bit>>,
+    /// Whether the units are flagged, and whether the word ends its
+    /// message.
     error: DFF<Bit>,
     last: DFF<Bit>,
 }
 
 impl<const W: usize, const K: usize> Default for PendingUnits<W, K> {
     fn default() -> Self {
-        assert!((1..=7).contains(&K), "count holds up to 7 units");
+        assert!(K >= 2, "a word of one unit needs no PendingUnits");
         PendingUnits {
             clock: Default::default(),
             rst: Default::default(),
             units_in: many(K),
-            count_in: Default::default(),
+            keep_in: many(K),
             error_in: Default::default(),
             last_in: Default::default(),
             valid_in: Default::default(),
@@ -92,7 +104,7 @@ impl<const W: usize, const K: usize> Default for PendingUnits<W, K> {
             m_axis_tready: Default::default(),
             output_register: Default::default(),
             units: many(K),
-            count: Default::default(),
+            keep: many(K),
             error: Default::default(),
             last: Default::default(),
         }
@@ -102,11 +114,13 @@ impl<const W: usize, const K: usize> Default for PendingUnits<W, K> {
 impl<const W: usize, const K: usize> Logic for PendingUnits<W, K> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, count, error, last);
+        dff_setup!(self, clock, error, last);
         clock!(self, clock, output_register);
         for k in 0..K {
             self.units[k].clock.next = self.clock.val();
+            self.keep[k].clock.next = self.clock.val();
             self.units[k].d.next = self.units[k].q.val();
+            self.keep[k].d.next = self.keep[k].q.val();
         }
         self.output_register.rst.next = self.rst.val();
         self.output_register.m_axis_tready.next = self.m_axis_tready.val();
@@ -117,28 +131,35 @@ impl<const W: usize, const K: usize> Logic for PendingUnits<W, K> {
 
         // The next unit is offered to the output register, which takes it
         // when it has room.
-        self.output_register.s_axis_tvalid.next = self.count.q.val() != 0;
+        self.output_register.s_axis_tvalid.next = self.keep[0].q.val();
         self.output_register.s_axis_tdata.next = self.units[0].q.val();
         self.output_register.s_axis_tuser.next = self.error.q.val().into();
-        self.output_register.s_axis_tlast.next = self.last.q.val() & (self.count.q.val() == 1);
-        self.take.next = (self.count.q.val() == 0)
-            | ((self.count.q.val() == 1) & self.output_register.s_axis_tready.val());
-        if self.output_register.s_axis_tready.val() & (self.count.q.val() != 0) {
+        self.output_register.s_axis_tlast.next = self.last.q.val() & !self.keep[1].q.val();
+        self.take.next = !self.keep[0].q.val()
+            | (!self.keep[1].q.val() & self.output_register.s_axis_tready.val());
+        // A unit leaves: the rest move down, and a clear flag comes in at
+        // the top.
+        if self.output_register.s_axis_tready.val() & self.keep[0].q.val() {
+            for k in 0..K {
+                self.keep[k].d.next = false;
+            }
             for k in 1..K {
                 self.units[k - 1].d.next = self.units[k].q.val();
+                self.keep[k - 1].d.next = self.keep[k].q.val();
             }
-            self.count.d.next = self.count.q.val() - 1;
         }
         if self.take.val() & self.valid_in.val() {
             for k in 0..K {
                 self.units[k].d.next = self.units_in[k].val();
+                self.keep[k].d.next = self.keep_in[k].val();
             }
-            self.count.d.next = self.count_in.val();
             self.error.d.next = self.error_in.val();
             self.last.d.next = self.last_in.val();
         }
         if self.rst.val() {
-            self.count.d.next = 0.into();
+            for k in 0..K {
+                self.keep[k].d.next = false;
+            }
         }
     }
 }

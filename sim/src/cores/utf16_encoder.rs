@@ -106,7 +106,8 @@ impl Core for Encoder {
 
     const STATE: &'static [&'static str] = &[
         "skid_buffer.buffered_valid.q",
-        "pending.count.q",
+        "pending.keep$0.q",
+        "pending.keep$1.q",
         "pending.units$0.q",
         "pending.units$1.q",
         "pending.error.q",

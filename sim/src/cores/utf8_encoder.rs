@@ -185,7 +185,9 @@ impl Core for Encoder {
     const STATE: &'static [&'static str] = &[
         "skid_buffer.buffered_valid.q",
         "skid_buffer.buffered_tdata.q",
-        "pending.count.q",
+        "pending.keep$0.q",
+        "pending.keep$1.q",
+        "pending.keep$2.q",
         "pending.units$0.q",
         "pending.units$1.q",
         "pending.error.q",

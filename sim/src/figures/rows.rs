@@ -290,7 +290,9 @@ const DIAGRAM_ONLY: &[Row] = &[
         "output_register.delayed_tvalid",
         Style::Bit,
     ),
-    row("utf8_decoder.pending.count", "pending.count", Style::Hex),
+    row("utf8_decoder.pending.keep$0", "pending.keep$0", Style::Bit),
+    row("utf8_decoder.pending.keep$1", "pending.keep$1", Style::Bit),
+    row("utf8_decoder.pending.keep$2", "pending.keep$2", Style::Bit),
     qualified(
         "utf8_decoder.held",
         "held",

@@ -2,9 +2,10 @@
 //!
 //! A core's proof sees only its ports; the blocks that the cores are built
 //! from (the skid buffer that makes `s_axis_tready` a flop, the register
-//! that makes every `m_axis_*` output one, the wide core's queue, credit
-//! count and packer, the 1-lane decoder's FSM) are proven here on theirs,
-//! each exported alone as a module of its own name. A block's property
+//! that makes every `m_axis_*` output one, the encoders' queue of units,
+//! the wide core's queue, credit count and packer, the 1-lane decoder's
+//! FSM) are proven here on theirs, each exported alone as a module of its
+//! own name. A block's property
 //! file (`hdl/formal/blocks/<block>_properties.v`) states the invariants
 //! of its datasheet (its doc comment) as assertions, with a shadow of what
 //! the block holds, kept from its ports, and proves them for all time by
@@ -22,7 +23,7 @@ use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use rust_hdl::prelude::*;
-use utf8hdl_hdl::stream::{AxisOutputRegister, SkidBuffer};
+use utf8hdl_hdl::stream::{AxisOutputRegister, PendingUnits, SkidBuffer};
 use utf8hdl_hdl::utf8_decoder::fsm::DecoderFsm;
 use utf8hdl_hdl::utf8_decoder_wide::packing::LanePacker;
 use utf8hdl_hdl::utf8_decoder_wide::queue::{BeatCredits, BeatFifo};
@@ -37,6 +38,9 @@ use crate::verilog::export;
 const TEMPLATE: &str = include_str!("../../../hdl/formal/block.sby.in");
 /// The AXI4-Stream rules, which the block proofs read beside their own.
 const FAXIS_MASTER: Source = formal_source!("faxis_master.v");
+/// The start of a proof of a block with an `m_axis`: its reset and the
+/// rules on `m_axis`, included by its property file.
+const M_AXIS_PRELUDE: Source = formal_source!("blocks/fblock_m_axis.vh");
 
 /// One block's proof.
 pub struct BlockProof {
@@ -59,7 +63,7 @@ fn alone<B: Block>(mut block: B, name: &str) -> Result<String> {
 }
 
 /// Every block with a proof of its own.
-pub const BLOCKS: [BlockProof; 7] = [
+pub const BLOCKS: [BlockProof; 8] = [
     BlockProof {
         name: "skid_buffer",
         instance: "SkidBuffer<8>",
@@ -90,6 +94,13 @@ pub const BLOCKS: [BlockProof; 7] = [
                 "axis_output_register_passing_ready",
             )
         },
+    },
+    BlockProof {
+        name: "pending_units",
+        instance: "PendingUnits<8, 3>",
+        properties: formal_source!("blocks/pending_units_properties.v"),
+        depth: 6,
+        verilog: || alone(PendingUnits::<8, 3>::default(), "pending_units"),
     },
     BlockProof {
         name: "beat_fifo",
@@ -163,6 +174,10 @@ impl BlockProof {
             (format!("{}.v", self.name), block),
             (format!("{}.sby", self.name), self.sby()),
             (FAXIS_MASTER.name.to_string(), FAXIS_MASTER.text.to_string()),
+            (
+                "fblock_m_axis.vh".to_string(),
+                M_AXIS_PRELUDE.text.to_string(),
+            ),
             (
                 format!("{}.v", self.properties_top()),
                 self.properties.text.to_string(),
