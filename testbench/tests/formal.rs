@@ -677,9 +677,15 @@ fn encoder_mutant_gap_between_words_fails() {
     let core = utf8hdl_sim::cores::utf8_encoder::Encoder(profile);
     let original = verilog::core_verilog(&core).unwrap();
     let take = driver(&original, "pending$take").expect("one assignment to take");
+    // `pending` is empty when its first unit's flag is clear; a name the
+    // export no longer declares would be an undriven net, not this bug.
+    assert!(
+        original.contains("reg  pending$keep$0$q;"),
+        "pending's first flag is not in the export: update the mutant"
+    );
     let mutated = original.replacen(
         &format!("pending$take = {take};"),
-        "pending$take = (pending$count$q == 'h0);",
+        "pending$take = !pending$keep$0$q;",
         1,
     );
     let traced = mutant_fails(&core, &original, &mutated, "rate", "p3_one_octet_per_clock");

@@ -36,11 +36,14 @@ use super::{declares_module, failed, report, Outcome, Tools};
 use crate::verilog::export;
 
 const TEMPLATE: &str = include_str!("../../../hdl/formal/block.sby.in");
-/// The AXI4-Stream rules, which the block proofs read beside their own.
-const FAXIS_MASTER: Source = formal_source!("faxis_master.v");
-/// The start of a proof of a block with an `m_axis`: its reset and the
-/// rules on `m_axis`, included by its property file.
-const M_AXIS_PRELUDE: Source = formal_source!("blocks/fblock_m_axis.vh");
+/// What every block proof reads beside its property file, each by its
+/// file name alone: the AXI4-Stream rules, and the start of a proof of a
+/// block with an `m_axis` (its reset, the rules on `m_axis`), which such a
+/// property file includes.
+pub const SHARED: [Source; 2] = [
+    formal_source!("faxis_master.v"),
+    formal_source!("blocks/fblock_m_axis.vh"),
+];
 
 /// One block's proof.
 pub struct BlockProof {
@@ -170,19 +173,21 @@ impl BlockProof {
             None => (self.verilog)()?,
         };
         let block = bind_internals(&block, self.name, self.properties.text)?;
-        Ok(vec![
+        let shared = SHARED.iter().map(|source| {
+            let file = source.name.rsplit('/').next().unwrap_or(source.name);
+            (file.to_string(), source.text.to_string())
+        });
+        Ok([
             (format!("{}.v", self.name), block),
             (format!("{}.sby", self.name), self.sby()),
-            (FAXIS_MASTER.name.to_string(), FAXIS_MASTER.text.to_string()),
-            (
-                "fblock_m_axis.vh".to_string(),
-                M_AXIS_PRELUDE.text.to_string(),
-            ),
             (
                 format!("{}.v", self.properties_top()),
                 self.properties.text.to_string(),
             ),
-        ])
+        ]
+        .into_iter()
+        .chain(shared)
+        .collect())
     }
 
     /// Proves its contract, on `verilog` or its export; a counterexample's

@@ -305,6 +305,7 @@ mod tests {
                     .iter()
                     .map(|b| b.properties.name),
             )
+            .chain(super::super::blocks::SHARED.iter().map(|s| s.name))
             .collect();
         let blocks = std::fs::read_dir(dir.join("blocks"))
             .unwrap()
