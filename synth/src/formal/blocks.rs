@@ -45,6 +45,12 @@ pub const SHARED: [Source; 2] = [
     formal_source!("blocks/fblock_m_axis.vh"),
 ];
 
+/// The name under which a shared source is written beside a proof: its
+/// file name, without its folder in `hdl/formal/`.
+fn file_name(source: &Source) -> &'static str {
+    source.name.rsplit('/').next().unwrap_or(source.name)
+}
+
 /// One block's proof.
 pub struct BlockProof {
     /// Its module in the proof, and its name for `--block`.
@@ -151,11 +157,13 @@ impl BlockProof {
 
     /// Its sby file, from the template.
     fn sby(&self) -> String {
+        let shared: Vec<&str> = SHARED.iter().map(file_name).collect();
         TEMPLATE
             .replace("{block}", self.name)
             .replace("{instance}", self.instance)
             .replace("{properties}", &self.properties_top())
             .replace("{depth}", &self.depth.to_string())
+            .replace("{shared}", &shared.join("\n"))
     }
 
     /// The files of its proof, by name: the block's Verilog (`verilog`, or
@@ -173,10 +181,9 @@ impl BlockProof {
             None => (self.verilog)()?,
         };
         let block = bind_internals(&block, self.name, self.properties.text)?;
-        let shared = SHARED.iter().map(|source| {
-            let file = source.name.rsplit('/').next().unwrap_or(source.name);
-            (file.to_string(), source.text.to_string())
-        });
+        let shared = SHARED
+            .iter()
+            .map(|source| (file_name(source).to_string(), source.text.to_string()));
         Ok([
             (format!("{}.v", self.name), block),
             (format!("{}.sby", self.name), self.sby()),
