@@ -32,15 +32,13 @@ fn open_temp_dir() -> tempfile::TempDir {
 
 /// The input file, in a directory of its own.
 fn input() -> &'static Path {
-    static INPUT_DIR: OnceLock<(tempfile::TempDir, PathBuf)> = OnceLock::new();
-    let (_, path) = INPUT_DIR.get_or_init(|| {
-        let dir = open_temp_dir();
-        let path = dir.path().join("input");
+    static INPUT_FILE: OnceLock<PathBuf> = OnceLock::new();
+    INPUT_FILE.get_or_init(|| {
+        let path = temp_dir_until_exit().join("input");
         fs::write(&path, INPUT).unwrap();
         fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
-        (dir, path)
-    });
-    path
+        path
+    })
 }
 
 /// `utf8hdl sim INPUT --engine verilator` with `cache` as UTF8HDL_CACHE.
@@ -91,17 +89,17 @@ fn model_dir(cache: &Path) -> PathBuf {
 /// A cache root holding the decoder's complete model, built once for all
 /// the tests of this file and copied for each.
 fn cache_with_model() -> tempfile::TempDir {
-    static PRISTINE: OnceLock<tempfile::TempDir> = OnceLock::new();
+    static PRISTINE: OnceLock<PathBuf> = OnceLock::new();
     let pristine = PRISTINE.get_or_init(|| {
-        let cache = open_temp_dir();
-        let stderr = decodes(&mut sim_command(cache.path()));
+        let cache = temp_dir_until_exit();
+        let stderr = decodes(&mut sim_command(&cache));
         assert_eq!(build_lines(&stderr).len(), 1, "{stderr}");
         cache
     });
     let copy = open_temp_dir();
     let status = Command::new("cp")
         .arg("-a")
-        .arg(models(pristine.path()))
+        .arg(models(pristine))
         .arg(copy.path())
         .status()
         .expect("cannot run cp");
@@ -320,9 +318,9 @@ fn killed_build_leaves_no_process_and_is_cleared() {
 
 /// `command` (a run of utf8hdl) under another user (nobody) when the
 /// tests run as root, whom no permission bit stops, from the copy of the
-/// binary that user can reach; `None` (after saying so) when that is not
-/// possible here.
-fn as_unprivileged(command: Command) -> Option<Command> {
+/// binary that user can reach (`copy`); `None` (after saying so) when that
+/// is not possible here.
+fn as_unprivileged(command: Command, copy: &BinaryCopy) -> Option<Command> {
     // SAFETY: geteuid has no preconditions.
     if unsafe { libc::geteuid() } != 0 {
         return Some(command);
@@ -335,7 +333,7 @@ fn as_unprivileged(command: Command) -> Option<Command> {
             "test",
             "-x",
         ])
-        .arg(binary_any_user_can_run())
+        .arg(copy.path())
         .status();
     if !probe.is_ok_and(|s| s.success()) {
         skip_without(
@@ -347,7 +345,7 @@ fn as_unprivileged(command: Command) -> Option<Command> {
     let mut wrapped = Command::new("setpriv");
     wrapped
         .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-        .arg(binary_any_user_can_run())
+        .arg(copy.path())
         .args(command.get_args());
     for (name, value) in command.get_envs() {
         match value {
@@ -430,10 +428,11 @@ fn unwritable_cache_falls_back_to_a_private_directory() {
     let below_null = Path::new("/dev/null/cache");
     falls_back(&mut sim_command(below_null), below_null);
 
+    let copy = BinaryCopy::new();
     let read_only = dir.path().join("read-only");
     fs::create_dir(&read_only).unwrap();
     fs::set_permissions(&read_only, fs::Permissions::from_mode(0o555)).unwrap();
-    if let Some(mut command) = as_unprivileged(sim_command(&read_only)) {
+    if let Some(mut command) = as_unprivileged(sim_command(&read_only), &copy) {
         falls_back(&mut command, &read_only);
         assert_eq!(entries(&read_only), Vec::<String>::new());
     }
@@ -445,7 +444,7 @@ fn unwritable_cache_falls_back_to_a_private_directory() {
         .status()
         .unwrap();
     assert!(chmod.success());
-    if let Some(mut command) = as_unprivileged(sim_command(cache.path())) {
+    if let Some(mut command) = as_unprivileged(sim_command(cache.path()), &copy) {
         let stderr = decodes(&mut command);
         assert_eq!(build_lines(&stderr), Vec::<&str>::new(), "{stderr}");
     }

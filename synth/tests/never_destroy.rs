@@ -146,8 +146,9 @@ fn as_user(args: &[&str], dir: &Path) -> Output {
     use std::os::unix::process::CommandExt;
     let mut command = binary();
     // SAFETY: geteuid has no preconditions and only reads.
-    if unsafe { libc::geteuid() } == 0 {
-        command = Command::new(binary_any_user_can_run());
+    let copy = (unsafe { libc::geteuid() } == 0).then(BinaryCopy::new);
+    if let Some(copy) = &copy {
+        command = Command::new(copy.path());
         command.uid(65534).gid(65534);
     }
     command.args(args).current_dir(dir).stdin(Stdio::null());

@@ -100,25 +100,60 @@ pub fn temp_dir() -> tempfile::TempDir {
     tempfile::tempdir().expect("cannot make a temporary directory")
 }
 
-/// The `utf8hdl` binary, copied once into a folder every user may search:
-/// a test that runs it as another user (`nobody`, when the tests run as
-/// root) cannot reach the one under the checkout when a folder above it
-/// is private (a home, or `mktemp -d`'s 0700 folder).
-pub fn binary_any_user_can_run() -> &'static Path {
+/// A temporary directory, open to every user, that lasts until the test
+/// process exits and is removed then: for what the tests of a file share
+/// (an input, a built model). A static's destructor never runs, so the
+/// removal is registered with `atexit`, which the test harness's exit runs.
+pub fn temp_dir_until_exit() -> std::path::PathBuf {
     use std::os::unix::fs::PermissionsExt;
-    use std::path::PathBuf;
-    use std::sync::OnceLock;
-    static COPY: OnceLock<(tempfile::TempDir, PathBuf)> = OnceLock::new();
-    let (_, path) = COPY.get_or_init(|| {
+    use std::sync::{Mutex, Once};
+    static DIRS: Mutex<Vec<std::path::PathBuf>> = Mutex::new(Vec::new());
+    static REMOVE_AT_EXIT: Once = Once::new();
+    extern "C" fn remove_all() {
+        if let Ok(dirs) = DIRS.lock() {
+            for dir in dirs.iter() {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+        }
+    }
+    // SAFETY: `remove_all` is a plain function that never unwinds.
+    REMOVE_AT_EXIT.call_once(|| unsafe {
+        libc::atexit(remove_all);
+    });
+    let dir = temp_dir().keep();
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755))
+        .expect("cannot open a temporary directory to other users");
+    DIRS.lock()
+        .expect("a test panicked while registering a directory")
+        .push(dir.clone());
+    dir
+}
+
+/// A copy of the `utf8hdl` binary in a folder every user may search: a
+/// test that runs it as another user (`nobody`, when the tests run as
+/// root) cannot reach the one under the checkout when a folder above it is
+/// private (a home, or `mktemp -d`'s 0700 folder). The copy and its folder
+/// are removed when it is dropped.
+pub struct BinaryCopy {
+    _dir: tempfile::TempDir,
+    path: std::path::PathBuf,
+}
+
+impl BinaryCopy {
+    pub fn new() -> Self {
+        use std::os::unix::fs::PermissionsExt;
         let dir = temp_dir();
         std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))
             .expect("cannot open the binary's folder to other users");
         let path = dir.path().join("utf8hdl");
         std::fs::copy(env!("CARGO_BIN_EXE_utf8hdl"), &path)
             .expect("cannot copy the utf8hdl binary");
-        (dir, path)
-    });
-    path
+        BinaryCopy { _dir: dir, path }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
 }
 
 pub fn path_str(path: &Path) -> &str {
