@@ -119,6 +119,10 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  pending$last$d;
     reg  pending$last$q;
     reg  pending$last$clock;
+    reg  pending$take_ahead$d;
+    reg  pending$take_ahead$q;
+    reg  pending$take_ahead$clock;
+    reg  pending$spare_next;
     localparam  pending$output_register$registered_ready = 1'b1;
     reg  [15:0] pending$output_register$tdata$d;
     reg  [15:0] pending$output_register$tdata$q;
@@ -363,12 +367,21 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     always @(posedge pending$last$clock) begin
        pending$last$q <= pending$last$d;
     end
+    // pending$take_ahead
+    initial begin
+       pending$take_ahead$q = 1'h0;
+    end
+    always @(posedge pending$take_ahead$clock) begin
+       pending$take_ahead$q <= pending$take_ahead$d;
+    end
     // pending
     always @(*) begin
         pending$error$clock = pending$clock;
         pending$last$clock = pending$clock;
+        pending$take_ahead$clock = pending$clock;
         pending$error$d = pending$error$q;
         pending$last$d = pending$last$q;
+        pending$take_ahead$d = pending$take_ahead$q;
         pending$output_register$clock = pending$clock;
         pending$units$0$clock = pending$clock;
         pending$keep$0$clock = pending$clock;
@@ -388,7 +401,7 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         pending$output_register$s_axis_tdata = pending$units$0$q;
         pending$output_register$s_axis_tuser = pending$error$q;
         pending$output_register$s_axis_tlast = pending$last$q & !pending$keep$1$q;
-        pending$take = !pending$keep$0$q | (!pending$keep$1$q & pending$output_register$s_axis_tready);
+        pending$take = pending$take_ahead$q;
         if (pending$output_register$s_axis_tready & pending$keep$0$q) begin
             pending$keep$0$d = 1'b0;
             pending$keep$1$d = 1'b0;
@@ -407,6 +420,8 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
             pending$keep$0$d = 1'b0;
             pending$keep$1$d = 1'b0;
         end
+        pending$spare_next = !pending$rst & pending$m_axis_tvalid & !pending$m_axis_tready & (!pending$output_register$s_axis_tready | pending$keep$0$q);
+        pending$take_ahead$d = !pending$keep$0$d | (!pending$keep$1$d & !pending$spare_next);
     end
     // word
     initial begin

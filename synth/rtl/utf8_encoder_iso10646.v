@@ -209,6 +209,10 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     reg  pending$last$d;
     reg  pending$last$q;
     reg  pending$last$clock;
+    reg  pending$take_ahead$d;
+    reg  pending$take_ahead$q;
+    reg  pending$take_ahead$clock;
+    reg  pending$spare_next;
     localparam  pending$output_register$registered_ready = 1'b1;
     reg  [7:0] pending$output_register$tdata$d;
     reg  [7:0] pending$output_register$tdata$q;
@@ -509,12 +513,21 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     always @(posedge pending$last$clock) begin
        pending$last$q <= pending$last$d;
     end
+    // pending$take_ahead
+    initial begin
+       pending$take_ahead$q = 1'h0;
+    end
+    always @(posedge pending$take_ahead$clock) begin
+       pending$take_ahead$q <= pending$take_ahead$d;
+    end
     // pending
     always @(*) begin
         pending$error$clock = pending$clock;
         pending$last$clock = pending$clock;
+        pending$take_ahead$clock = pending$clock;
         pending$error$d = pending$error$q;
         pending$last$d = pending$last$q;
+        pending$take_ahead$d = pending$take_ahead$q;
         pending$output_register$clock = pending$clock;
         pending$units$0$clock = pending$clock;
         pending$keep$0$clock = pending$clock;
@@ -550,7 +563,7 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
         pending$output_register$s_axis_tdata = pending$units$0$q;
         pending$output_register$s_axis_tuser = pending$error$q;
         pending$output_register$s_axis_tlast = pending$last$q & !pending$keep$1$q;
-        pending$take = !pending$keep$0$q | (!pending$keep$1$q & pending$output_register$s_axis_tready);
+        pending$take = pending$take_ahead$q;
         if (pending$output_register$s_axis_tready & pending$keep$0$q) begin
             pending$keep$0$d = 1'b0;
             pending$keep$1$d = 1'b0;
@@ -593,6 +606,8 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
             pending$keep$4$d = 1'b0;
             pending$keep$5$d = 1'b0;
         end
+        pending$spare_next = !pending$rst & pending$m_axis_tvalid & !pending$m_axis_tready & (!pending$output_register$s_axis_tready | pending$keep$0$q);
+        pending$take_ahead$d = !pending$keep$0$d | (!pending$keep$1$d & !pending$spare_next);
     end
     // valid
     initial begin
@@ -856,8 +871,8 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
         pending$units_in$4 = (length_mask$4 & continuing_0) | (length_mask$5 & continuing_1);
         pending$units_in$5 = length_mask$5 & continuing_0;
         pending$keep_in$0 = 1'b1;
-        pending$keep_in$1 = unencodable$q | length_is$1$q | length_is$2$q | length_is$3$q | length_is$4$q | length_is$5$q;
-        pending$keep_in$2 = unencodable$q | length_is$2$q | length_is$3$q | length_is$4$q | length_is$5$q;
+        pending$keep_in$1 = unencodable$q | !length_is$0$q;
+        pending$keep_in$2 = unencodable$q | ~(length_is$0$q | length_is$1$q);
         pending$keep_in$3 = !unencodable$q & (length_is$3$q | length_is$4$q | length_is$5$q);
         pending$keep_in$4 = !unencodable$q & (length_is$4$q | length_is$5$q);
         pending$keep_in$5 = !unencodable$q & length_is$5$q;

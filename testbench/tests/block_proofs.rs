@@ -371,8 +371,8 @@ const PLANTS: &[Plant] = &[
         block: "pending_units",
         what: "a word is taken while its predecessor's last unit is stalled",
         edits: &[(
-            "        take = !keep$0$q | (!keep$1$q & output_register$s_axis_tready);",
-            "        take = !keep$0$q | !keep$1$q;",
+            "        take_ahead$d = !keep$0$d | (!keep$1$d & !spare_next);",
+            "        take_ahead$d = !keep$0$d | !keep$1$d;",
         )],
         caught_by: "take_when_free",
     },

@@ -15,7 +15,8 @@
 //                     once, none lost;
 //   take_when_free    take is high exactly when no unit waits behind the
 //                     output register after this cycle: a word is taken
-//                     only when it does not wait behind another;
+//                     only when it does not wait behind another (take is
+//                     a register, figured a cycle ahead);
 // and, on the block's registers (bound by their exported names), the
 // invariants that make the induction hold:
 //   keep_is_run       the keep flags are a run from keep[0];

@@ -19,15 +19,18 @@
 //! | `error_in` | in | 1 | the word could not be encoded: every unit is flagged |
 //! | `last_in` | in | 1 | the word is its message's last |
 //! | `valid_in` | in | 1 | a word is offered |
-//! | `take` | out | 1 | combinational: no unit is left after this cycle, so the offered word is taken |
+//! | `take` | out | 1 | registered: no unit is left after this cycle, so the offered word is taken |
 //! | `m_axis_tdata`/`tuser`/`tvalid`/`tlast` | out | W/1/1/1 | registered: a unit, its flag, `tlast` on the last unit of a message's last word |
 //! | `m_axis_tready` | in | 1 | handshake |
 //!
 //! Each unit waits beside a flag, `keep[k]`, set while it is still to be
 //! sent; the units and their flags move down together. So "nothing is
 //! left" is `!keep[0]` and "one is left" is `keep[0] & !keep[1]`: flops,
-//! not a count compared with 0 and 1, in front of `take`, which the
-//! encoders' every enable reads.
+//! not a count compared with 0 and 1. `take`, which the encoders' every
+//! enable reads, is itself a flop (`take_ahead`): `!keep[0] | !keep[1] &
+//! s_axis_tready` of the output register, figured a cycle ahead from the
+//! flags' next values and the output register's next `spare`, so that
+//! the enables behind it are one LUT from a flop.
 //!
 //! ## Latency
 //! Two cycles from a word's `take` to its first unit on `m_axis`: the
@@ -43,7 +46,9 @@
 //!
 //! ## Invariants
 //! * `keep` is a run of set flags from `keep[0]`, and a word is taken
-//!   only in a cycle where none is set, or one with its unit leaving.
+//!   only in a cycle where none is set, or one with its unit leaving;
+//!   `take` is high in every such cycle (`take_ahead` equals what the
+//!   flags and the output register's `spare` say).
 //! * Units leave in order, each once, with the `error_in` and, on the
 //!   last, the `last_in` of their word.
 //! * While words are offered and `m_axis_tready` is high, `m_axis_tvalid`
@@ -83,6 +88,12 @@ pub struct PendingUnits<const W: usize, const K: usize> {
     /// message.
     error: DFF<Bit>,
     last: DFF<Bit>,
+    /// `take`, registered: figured from the flags' next values and the
+    /// output register's next `spare`.
+    take_ahead: DFF<Bit>,
+    /// The output register's `spare` after this cycle: it is kept while
+    /// `m_axis` stalls, and takes the offered unit if it was empty.
+    spare_next: Signal<Local, Bit>,
 }
 
 impl<const W: usize, const K: usize> Default for PendingUnits<W, K> {
@@ -107,6 +118,8 @@ impl<const W: usize, const K: usize> Default for PendingUnits<W, K> {
             keep: many(K),
             error: Default::default(),
             last: Default::default(),
+            take_ahead: Default::default(),
+            spare_next: Default::default(),
         }
     }
 }
@@ -114,7 +127,7 @@ impl<const W: usize, const K: usize> Default for PendingUnits<W, K> {
 impl<const W: usize, const K: usize> Logic for PendingUnits<W, K> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, error, last);
+        dff_setup!(self, clock, error, last, take_ahead);
         clock!(self, clock, output_register);
         for k in 0..K {
             self.units[k].clock.next = self.clock.val();
@@ -135,8 +148,7 @@ impl<const W: usize, const K: usize> Logic for PendingUnits<W, K> {
         self.output_register.s_axis_tdata.next = self.units[0].q.val();
         self.output_register.s_axis_tuser.next = self.error.q.val().into();
         self.output_register.s_axis_tlast.next = self.last.q.val() & !self.keep[1].q.val();
-        self.take.next = !self.keep[0].q.val()
-            | (!self.keep[1].q.val() & self.output_register.s_axis_tready.val());
+        self.take.next = self.take_ahead.q.val();
         // A unit leaves: the rest move down, and a clear flag comes in at
         // the top.
         if self.output_register.s_axis_tready.val() & self.keep[0].q.val() {
@@ -161,6 +173,15 @@ impl<const W: usize, const K: usize> Logic for PendingUnits<W, K> {
                 self.keep[k].d.next = false;
             }
         }
+        // Next cycle's `take`, from the flags' next values (assigned above)
+        // and the output register's next `spare`, whose `s_axis_tready`
+        // is `!spare`.
+        self.spare_next.next = !self.rst.val()
+            & self.m_axis_tvalid.val()
+            & !self.m_axis_tready.val()
+            & (!self.output_register.s_axis_tready.val() | self.keep[0].q.val());
+        self.take_ahead.d.next =
+            !self.keep[0].d.val() | (!self.keep[1].d.val() & !self.spare_next.val());
     }
 }
 
