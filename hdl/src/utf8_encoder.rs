@@ -75,6 +75,11 @@ axis_core! {
         beyond: Constant<Bits<32>>,
         top_bit: Constant<Bits<32>>,
         above_low: Constant<Bits<32>>,
+        /// The profile has words of five and six octets (iso10646). In
+        /// rfc3629 those lengths are never set: such a word cannot be
+        /// encoded, and synthesis removes the two lengths, their octets and
+        /// `pending`'s last two units.
+        long_words: Constant<Bit>,
         /// The classifying stage: the word, with its `tvalid` and `tlast`,
         /// and what it is, as `pending` is offered it.
         valid: DFF<Bit>,
@@ -96,7 +101,8 @@ axis_core! {
         word_bus: LaneBus<4, 8, 32>,
         /// The word cannot be encoded.
         unencodable: DFF<Bit>,
-        /// Its length in octets, one to six, one-hot.
+        /// Its length in octets, one to six, one-hot (none for a word of a
+        /// length the profile lacks).
         length_is: [DFF<Bit>; 6],
         /// Each length's flag, eight times, and none for a word that cannot
         /// be encoded; the error's flag eight times.
@@ -132,6 +138,7 @@ impl Utf8Encoder {
             beyond: Constant::new((!mask(length) & u64::from(u32::MAX)).into()),
             top_bit: Constant::new((1u64 << (length - 1)).into()),
             above_low: Constant::new((mask(length - 1) & !max).into()),
+            long_words: Constant::new(max > 0x1F_FFFF),
             valid: Default::default(),
             last: Default::default(),
             moves: Default::default(),
@@ -204,8 +211,11 @@ axis_shell_logic! {
                     & (self.skid_buffer.byte.tdata.val().get_bits::<5>(16) != 0);
                 self.length_is[4].d.next = (self.skid_buffer.byte.tdata.val().get_bits::<6>(26)
                     == 0)
-                    & (self.skid_buffer.byte.tdata.val().get_bits::<5>(21) != 0);
-                self.length_is[5].d.next = self.skid_buffer.byte.tdata.val().get_bits::<6>(26) != 0;
+                    & (self.skid_buffer.byte.tdata.val().get_bits::<5>(21) != 0)
+                    & self.long_words.val();
+                self.length_is[5].d.next = (self.skid_buffer.byte.tdata.val().get_bits::<6>(26)
+                    != 0)
+                    & self.long_words.val();
             }
 
             if self.rst.val() {
@@ -265,9 +275,10 @@ axis_shell_logic! {
                 | (self.length_mask[5].val() & self.continuing_1.val());
             self.pending.units_in[5].next = self.length_mask[5].val() & self.continuing_0.val();
             // Octet k is one of the word's when its length is more than k
-            // octets; an unencodable word becomes U+FFFD's three. Exactly
-            // one length is set for every word (the tests partition the
-            // 32-bit values), so "more than one octet" is "not one".
+            // octets; an unencodable word becomes U+FFFD's three. One
+            // length is set for every word that can be encoded (the tests
+            // partition the 32-bit values, less the lengths the profile
+            // lacks), so "more than one octet" is "not one".
             self.pending.keep_in[0].next = true;
             self.pending.keep_in[1].next = self.unencodable.q.val() | !self.length_is[0].q.val();
             self.pending.keep_in[2].next = self.unencodable.q.val()

@@ -37,6 +37,7 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     localparam  beyond = 'h80000000;
     localparam  top_bit = 'h40000000;
     localparam  above_low = 'h0;
+    localparam  long_words = 1'b1;
     reg  skid_buffer$clock;
     reg  skid_buffer$rst;
     reg  [31:0] skid_buffer$s_axis_tdata;
@@ -825,8 +826,8 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
             length_is$1$d = (skid_buffer$byte$tdata[('hb)+:(21)] == 'h0) & (skid_buffer$byte$tdata[('h7)+:(4)] != 'h0);
             length_is$2$d = (skid_buffer$byte$tdata[('h10)+:(16)] == 'h0) & (skid_buffer$byte$tdata[('hb)+:(5)] != 'h0);
             length_is$3$d = (skid_buffer$byte$tdata[('h15)+:(11)] == 'h0) & (skid_buffer$byte$tdata[('h10)+:(5)] != 'h0);
-            length_is$4$d = (skid_buffer$byte$tdata[('h1a)+:(6)] == 'h0) & (skid_buffer$byte$tdata[('h15)+:(5)] != 'h0);
-            length_is$5$d = skid_buffer$byte$tdata[('h1a)+:(6)] != 'h0;
+            length_is$4$d = (skid_buffer$byte$tdata[('h1a)+:(6)] == 'h0) & (skid_buffer$byte$tdata[('h15)+:(5)] != 'h0) & long_words;
+            length_is$5$d = (skid_buffer$byte$tdata[('h1a)+:(6)] != 'h0) & long_words;
         end
         if (rst) begin
             valid$d = 1'b0;
