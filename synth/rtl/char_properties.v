@@ -51,6 +51,7 @@ module char_properties(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_t
     reg  output_register$s_axis_tvalid;
     reg  output_register$s_axis_tlast;
     reg  output_register$s_axis_tready;
+    reg  output_register$s_axis_tready_next;
     reg  [31:0] output_register$m_axis_tdata;
     reg  [3:0] output_register$m_axis_tuser;
     reg  output_register$m_axis_tvalid;
@@ -309,6 +310,7 @@ module char_properties(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_t
             output_register$tvalid$d = 1'b0;
             output_register$spare_valid$d = 1'b0;
         end
+        output_register$s_axis_tready_next = output_register$rst | ~output_register$registered_ready | !output_register$tvalid$q | output_register$m_axis_tready | (!output_register$spare_valid$q & !output_register$s_axis_tvalid);
     end
     // word
     initial begin

@@ -96,6 +96,7 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  pending$output_register$s_axis_tvalid;
     reg  pending$output_register$s_axis_tlast;
     reg  pending$output_register$s_axis_tready;
+    reg  pending$output_register$s_axis_tready_next;
     reg  [15:0] pending$output_register$m_axis_tdata;
     reg  pending$output_register$m_axis_tuser;
     reg  pending$output_register$m_axis_tvalid;
@@ -122,7 +123,6 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  pending$take_ahead$d;
     reg  pending$take_ahead$q;
     reg  pending$take_ahead$clock;
-    reg  pending$spare_next;
     localparam  pending$output_register$registered_ready = 1'b1;
     reg  [15:0] pending$output_register$tdata$d;
     reg  [15:0] pending$output_register$tdata$q;
@@ -324,6 +324,7 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
             pending$output_register$tvalid$d = 1'b0;
             pending$output_register$spare_valid$d = 1'b0;
         end
+        pending$output_register$s_axis_tready_next = pending$output_register$rst | ~pending$output_register$registered_ready | !pending$output_register$tvalid$q | pending$output_register$m_axis_tready | (!pending$output_register$spare_valid$q & !pending$output_register$s_axis_tvalid);
     end
     // pending$units$0
     initial begin
@@ -420,8 +421,7 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
             pending$keep$0$d = 1'b0;
             pending$keep$1$d = 1'b0;
         end
-        pending$spare_next = !pending$rst & pending$m_axis_tvalid & !pending$m_axis_tready & (!pending$output_register$s_axis_tready | pending$keep$0$q);
-        pending$take_ahead$d = !pending$keep$0$d | (!pending$keep$1$d & !pending$spare_next);
+        pending$take_ahead$d = !pending$keep$0$d | (!pending$keep$1$d & pending$output_register$s_axis_tready_next);
     end
     // word
     initial begin

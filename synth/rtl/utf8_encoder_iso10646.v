@@ -163,6 +163,7 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     reg  pending$output_register$s_axis_tvalid;
     reg  pending$output_register$s_axis_tlast;
     reg  pending$output_register$s_axis_tready;
+    reg  pending$output_register$s_axis_tready_next;
     reg  [7:0] pending$output_register$m_axis_tdata;
     reg  pending$output_register$m_axis_tuser;
     reg  pending$output_register$m_axis_tvalid;
@@ -213,7 +214,6 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     reg  pending$take_ahead$d;
     reg  pending$take_ahead$q;
     reg  pending$take_ahead$clock;
-    reg  pending$spare_next;
     localparam  pending$output_register$registered_ready = 1'b1;
     reg  [7:0] pending$output_register$tdata$d;
     reg  [7:0] pending$output_register$tdata$q;
@@ -415,6 +415,7 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
             pending$output_register$tvalid$d = 1'b0;
             pending$output_register$spare_valid$d = 1'b0;
         end
+        pending$output_register$s_axis_tready_next = pending$output_register$rst | ~pending$output_register$registered_ready | !pending$output_register$tvalid$q | pending$output_register$m_axis_tready | (!pending$output_register$spare_valid$q & !pending$output_register$s_axis_tvalid);
     end
     // pending$units$0
     initial begin
@@ -607,8 +608,7 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
             pending$keep$4$d = 1'b0;
             pending$keep$5$d = 1'b0;
         end
-        pending$spare_next = !pending$rst & pending$m_axis_tvalid & !pending$m_axis_tready & (!pending$output_register$s_axis_tready | pending$keep$0$q);
-        pending$take_ahead$d = !pending$keep$0$d | (!pending$keep$1$d & !pending$spare_next);
+        pending$take_ahead$d = !pending$keep$0$d | (!pending$keep$1$d & pending$output_register$s_axis_tready_next);
     end
     // valid
     initial begin

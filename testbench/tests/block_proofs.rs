@@ -69,6 +69,15 @@ const PLANTS: &[Plant] = &[
     },
     Plant {
         block: "axis_output_register",
+        what: "s_axis_tready_next misses the beat offered to an empty spare",
+        edits: &[(
+            "        s_axis_tready_next = rst | ~registered_ready | !tvalid$q | m_axis_tready | (!spare_valid$q & !s_axis_tvalid);",
+            "        s_axis_tready_next = rst | ~registered_ready | !tvalid$q | m_axis_tready | !spare_valid$q;",
+        )],
+        caught_by: "ready_ahead",
+    },
+    Plant {
+        block: "axis_output_register",
         what: "the spare beat is sent with the offered beat's tdata",
         edits: &[("                tdata$d = spare_tdata$q;", "                tdata$d = s_axis_tdata;")],
         caught_by: "oldest_first",
@@ -371,7 +380,7 @@ const PLANTS: &[Plant] = &[
         block: "pending_units",
         what: "a word is taken while its predecessor's last unit is stalled",
         edits: &[(
-            "        take_ahead$d = !keep$0$d | (!keep$1$d & !spare_next);",
+            "        take_ahead$d = !keep$0$d | (!keep$1$d & output_register$s_axis_tready_next);",
             "        take_ahead$d = !keep$0$d | !keep$1$d;",
         )],
         caught_by: "take_when_free",

@@ -11,6 +11,7 @@
 //   valid_is_held     m_axis_tvalid is high exactly when a beat is inside;
 //   ready_is_room     s_axis_tready is low exactly when two are inside,
 //                     and more never are;
+//   ready_ahead       s_axis_tready_next is the next cycle's s_axis_tready;
 //   oldest_first      m_axis shows the oldest beat inside, unchanged:
 //                     beats leave in order, each once, none lost. A beat
 //                     taken while m_axis is empty or leaving is the oldest
@@ -31,6 +32,7 @@ module axis_output_register_properties (clk, rst, s_axis_tdata, s_axis_tuser, s_
     input wire m_axis_tready;
 
     wire s_axis_tready;
+    wire s_axis_tready_next;
     wire [7:0] m_axis_tdata;
     wire [1:0] m_axis_tuser;
     wire m_axis_tvalid;
@@ -48,6 +50,7 @@ module axis_output_register_properties (clk, rst, s_axis_tdata, s_axis_tuser, s_
         .s_axis_tvalid(s_axis_tvalid),
         .s_axis_tlast(s_axis_tlast),
         .s_axis_tready(s_axis_tready),
+        .s_axis_tready_next(s_axis_tready_next),
         .m_axis_tdata(m_axis_tdata),
         .m_axis_tuser(m_axis_tuser),
         .m_axis_tvalid(m_axis_tvalid),
@@ -84,6 +87,9 @@ module axis_output_register_properties (clk, rst, s_axis_tdata, s_axis_tuser, s_
                 else f_second <= f_offered;
             end
         end
+
+    always @(posedge clk)
+        if (f_past_valid) ready_ahead: assert ($past(s_axis_tready_next) == s_axis_tready);
 
     always @(*)
         if (f_past_valid) begin

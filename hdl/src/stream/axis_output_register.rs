@@ -28,6 +28,7 @@
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
 //! | `s_axis_tdata`/`tuser`/`tvalid`/`tlast` | in | D/U/1/1 | the beat the core offers |
 //! | `s_axis_tready` | out | 1 | registered: `spare` is empty (`passing_ready`: `!m_axis_tvalid \| m_axis_tready`) |
+//! | `s_axis_tready_next` | out | 1 | what `s_axis_tready` is next cycle, for logic that registers its own decision on it (`passing_ready`: high) |
 //! | `m_axis_tdata`/`tuser`/`tvalid`/`tlast` | out | D/U/1/1 | registered |
 //! | `m_axis_tready` | in | 1 | handshake |
 //!
@@ -54,6 +55,7 @@
 //!   holds.
 //! * `s_axis_tready` is low exactly when `spare` holds a beat, and then
 //!   `m_axis_tvalid` is high: at most two beats are inside.
+//! * `s_axis_tready_next` is the next cycle's `s_axis_tready`.
 //! * Beats leave in the order they are taken, each once, unchanged.
 //! * `rst` empties both registers: `m_axis_tvalid` is low the cycle after.
 //!
@@ -74,6 +76,7 @@ pub struct AxisOutputRegister<const D: usize, const U: usize> {
     pub s_axis_tvalid: Signal<In, Bit>,
     pub s_axis_tlast: Signal<In, Bit>,
     pub s_axis_tready: Signal<Out, Bit>,
+    pub s_axis_tready_next: Signal<Out, Bit>,
     pub m_axis_tdata: Signal<Out, Bits<D>>,
     pub m_axis_tuser: Signal<Out, Bits<U>>,
     pub m_axis_tvalid: Signal<Out, Bit>,
@@ -105,6 +108,7 @@ impl<const D: usize, const U: usize> AxisOutputRegister<D, U> {
             s_axis_tvalid: Default::default(),
             s_axis_tlast: Default::default(),
             s_axis_tready: Default::default(),
+            s_axis_tready_next: Default::default(),
             m_axis_tdata: Default::default(),
             m_axis_tuser: Default::default(),
             m_axis_tvalid: Default::default(),
@@ -185,6 +189,14 @@ impl<const D: usize, const U: usize> Logic for AxisOutputRegister<D, U> {
             self.tvalid.d.next = false;
             self.spare_valid.d.next = false;
         }
+        // `!spare_valid.d`, written from flops and ports rather than read
+        // from the mux in front of `spare_valid`: `spare` is in use next
+        // cycle when `m_axis` stalls with a beat in `spare` or offered.
+        self.s_axis_tready_next.next = self.rst.val()
+            | !self.registered_ready.val()
+            | !self.tvalid.q.val()
+            | self.m_axis_tready.val()
+            | (!self.spare_valid.q.val() & !self.s_axis_tvalid.val());
     }
 }
 

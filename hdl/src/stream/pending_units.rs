@@ -29,8 +29,8 @@
 //! not a count compared with 0 and 1. `take`, which the encoders' every
 //! enable reads, is itself a flop (`take_ahead`): `!keep[0] | !keep[1] &
 //! s_axis_tready` of the output register, figured a cycle ahead from the
-//! flags' next values and the output register's next `spare`, so that
-//! the enables behind it are one LUT from a flop.
+//! flags' next values and the output register's `s_axis_tready_next`, so
+//! that the enables behind it are one LUT from a flop.
 //!
 //! ## Latency
 //! Two cycles from a word's `take` to its first unit on `m_axis`: the
@@ -48,7 +48,7 @@
 //! * `keep` is a run of set flags from `keep[0]`, and a word is taken
 //!   only in a cycle where none is set, or one with its unit leaving;
 //!   `take` is high in every such cycle (`take_ahead` equals what the
-//!   flags and the output register's `spare` say).
+//!   flags and the output register's `s_axis_tready` say).
 //! * Units leave in order, each once, with the `error_in` and, on the
 //!   last, the `last_in` of their word.
 //! * While words are offered and `m_axis_tready` is high, `m_axis_tvalid`
@@ -89,11 +89,8 @@ pub struct PendingUnits<const W: usize, const K: usize> {
     error: DFF<Bit>,
     last: DFF<Bit>,
     /// `take`, registered: figured from the flags' next values and the
-    /// output register's next `spare`.
+    /// output register's next `s_axis_tready`.
     take_ahead: DFF<Bit>,
-    /// The output register's `spare` after this cycle: it is kept while
-    /// `m_axis` stalls, and takes the offered unit if it was empty.
-    spare_next: Signal<Local, Bit>,
 }
 
 impl<const W: usize, const K: usize> Default for PendingUnits<W, K> {
@@ -119,7 +116,6 @@ impl<const W: usize, const K: usize> Default for PendingUnits<W, K> {
             error: Default::default(),
             last: Default::default(),
             take_ahead: Default::default(),
-            spare_next: Default::default(),
         }
     }
 }
@@ -174,14 +170,9 @@ impl<const W: usize, const K: usize> Logic for PendingUnits<W, K> {
             }
         }
         // Next cycle's `take`, from the flags' next values (assigned above)
-        // and the output register's next `spare`, whose `s_axis_tready`
-        // is `!spare`.
-        self.spare_next.next = !self.rst.val()
-            & self.m_axis_tvalid.val()
-            & !self.m_axis_tready.val()
-            & (!self.output_register.s_axis_tready.val() | self.keep[0].q.val());
-        self.take_ahead.d.next =
-            !self.keep[0].d.val() | (!self.keep[1].d.val() & !self.spare_next.val());
+        // and the output register's next `s_axis_tready`.
+        self.take_ahead.d.next = !self.keep[0].d.val()
+            | (!self.keep[1].d.val() & self.output_register.s_axis_tready_next.val());
     }
 }
 
