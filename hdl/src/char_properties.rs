@@ -59,6 +59,10 @@ axis_core! {
     pub struct CharProperties<s_axis_tdata: 32, m_axis_tdata: 32, m_axis_tuser: 4> {
         skid_buffer: SkidBuffer<32>,
         output_register: AxisOutputRegister<32, 4>,
+        /// The output register's next `s_axis_tready`, which this core does
+        /// not read (Verilator's lint passes over `unused_*`; yosys removes
+        /// it).
+        unused_ready_next: Signal<Local, Bit>,
         /// The word between the two stages, with its `tvalid` and `tlast`.
         word: DFF<Bits<32>>,
         word_valid: DFF<Bit>,
@@ -97,6 +101,7 @@ impl Default for CharProperties {
             // mux in front of `m_axis` would cost more than a ready passed
             // from `m_axis_tready` (HX8K, 31 seeds).
             output_register: AxisOutputRegister::passing_ready(),
+            unused_ready_next: Default::default(),
             word: Default::default(),
             word_valid: Default::default(),
             word_last: Default::default(),
@@ -143,6 +148,7 @@ axis_shell_logic! {
         ],
         #[hdl_gen]
         fn update(&mut self) {
+            self.unused_ready_next.next = self.output_register.s_axis_tready_next.val();
             // Both stages move together, when the output register takes a
             // word: one stall for the whole pipeline, which the skid
             // buffer absorbs.

@@ -57,6 +57,10 @@ axis_core! {
     pub struct Utf16Decoder<s_axis_tdata: 16, m_axis_tdata: 32, m_axis_tuser: 4> {
         skid_buffer: SkidBuffer<16>,
         output_register: AxisOutputRegister<32, 4>,
+        /// The output register's next `s_axis_tready`, which this core does
+        /// not read (Verilator's lint passes over `unused_*`; yosys removes
+        /// it).
+        unused_ready_next: Signal<Local, Bit>,
         /// `m_axis_tuser` of an unpaired surrogate.
         surrogate_tuser: Constant<Bits<4>>,
         /// What `held` is: a high surrogate, a low one; registered as the
@@ -103,6 +107,7 @@ impl Default for Utf16Decoder {
         with_axis_ports!(Utf16Decoder {
             skid_buffer: Default::default(),
             output_register: Default::default(),
+            unused_ready_next: Default::default(),
             surrogate_tuser: Constant::new(u64::from(ErrorKind::Surrogate.tuser()).into()),
             held_is_high: Default::default(),
             held_is_low: Default::default(),
@@ -150,6 +155,7 @@ axis_shell_logic! {
         ],
         #[hdl_gen]
         fn update(&mut self) {
+            self.unused_ready_next.next = self.output_register.s_axis_tready_next.val();
             self.held_wide.next = bit_cast::<32, 16>(self.held.q.val());
             self.waits.next =
                 self.held_is_high.q.val() & !self.held_last.q.val() & !self.next_valid.q.val();

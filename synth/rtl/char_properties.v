@@ -90,6 +90,7 @@ module char_properties(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_t
     reg  noncharacter_bmp$d;
     reg  noncharacter_bmp$q;
     reg  noncharacter_bmp$clock;
+    reg  unused_ready_next;
     reg  control;
     reg  private_use;
     reg  noncharacter;
@@ -426,6 +427,7 @@ module char_properties(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_t
         m_axis_tuser = output_register$m_axis_tuser;
         m_axis_tvalid = output_register$m_axis_tvalid;
         m_axis_tlast = output_register$m_axis_tlast;
+        unused_ready_next = output_register$s_axis_tready_next;
         skid_buffer$advance = output_register$s_axis_tready;
         if (output_register$s_axis_tready) begin
             word$d = skid_buffer$byte$tdata;

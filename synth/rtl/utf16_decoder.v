@@ -94,6 +94,7 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  [31:0] pair_high$d;
     reg  [31:0] pair_high$q;
     reg  pair_high$clock;
+    reg  unused_ready_next;
     reg  held_takes;
     reg  next_takes;
     reg  waits;
@@ -438,6 +439,7 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         m_axis_tuser = output_register$m_axis_tuser;
         m_axis_tvalid = output_register$m_axis_tvalid;
         m_axis_tlast = output_register$m_axis_tlast;
+        unused_ready_next = output_register$s_axis_tready_next;
         held_wide = {{16{1'b0}}, held$q};
         waits = held_is_high$q & !held_last$q & !next_valid$q;
         first_half = held_is_high$q & !held_last$q & next_is_low$q;
