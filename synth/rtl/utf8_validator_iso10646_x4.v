@@ -226,122 +226,6 @@ module utf8_validator_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  credits$fits_one;
     reg  credits$fits_two;
     reg  credits$leaves;
-    localparam ByteClass$Ascii = 0;
-    localparam ByteClass$Cont80 = 1;
-    localparam ByteClass$Cont84 = 2;
-    localparam ByteClass$Cont88 = 3;
-    localparam ByteClass$Cont90 = 4;
-    localparam ByteClass$ContA0 = 5;
-    localparam ByteClass$Lead2 = 6;
-    localparam ByteClass$LeadE0 = 7;
-    localparam ByteClass$LeadED = 8;
-    localparam ByteClass$Lead3 = 9;
-    localparam ByteClass$LeadF0 = 10;
-    localparam ByteClass$LeadF4 = 11;
-    localparam ByteClass$Lead4 = 12;
-    localparam ByteClass$LeadF8 = 13;
-    localparam ByteClass$Lead5 = 14;
-    localparam ByteClass$LeadFC = 15;
-    localparam ByteClass$Lead6 = 16;
-    localparam ByteClass$OverlongLead = 17;
-    localparam ByteClass$OutOfRangeLead = 18;
-    localparam ByteClass$Invalid = 19;
-    reg  [7:0] lookups$0$octet$tdata;
-    reg  [4:0] lookups$0$octet$byte_class;
-    reg  [4:0] lookups$0$octet$continuation;
-    reg  [7:0] lookups$0$octet$free_bits;
-    reg  [4:0] lookups$0$lead$byte_class;
-    reg  [2:0] lookups$0$lead$lead_length;
-    reg  [4:0] lookups$0$lead$second_allowed;
-    reg  [3:0] lookups$0$lead$outside_tuser;
-    reg  [3:0] lookups$0$lead$malformed_tuser;
-    reg  lookups$0$continuing;
-    reg  [2:0] lookups$0$need;
-    reg  [4:0] lookups$0$range;
-    reg  [3:0] lookups$0$kind;
-    reg  lookups$0$unused_tables;
-    localparam  lookups$0$octet$leads_to_f7 = 1'b1;
-    localparam  lookups$0$octet$leads_to_fb = 1'b1;
-    localparam  lookups$0$octet$leads_to_fd = 1'b1;
-    localparam  lookups$0$octet$f4_bounded = 1'b0;
-    localparam  lookups$0$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$0$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$0$lead$tuser_truncated = 4'h7;
-    localparam  lookups$0$lead$tuser_overlong = 4'h9;
-    localparam  lookups$0$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$0$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$1$octet$tdata;
-    reg  [4:0] lookups$1$octet$byte_class;
-    reg  [4:0] lookups$1$octet$continuation;
-    reg  [7:0] lookups$1$octet$free_bits;
-    reg  [4:0] lookups$1$lead$byte_class;
-    reg  [2:0] lookups$1$lead$lead_length;
-    reg  [4:0] lookups$1$lead$second_allowed;
-    reg  [3:0] lookups$1$lead$outside_tuser;
-    reg  [3:0] lookups$1$lead$malformed_tuser;
-    reg  lookups$1$continuing;
-    reg  [2:0] lookups$1$need;
-    reg  [4:0] lookups$1$range;
-    reg  [3:0] lookups$1$kind;
-    reg  lookups$1$unused_tables;
-    localparam  lookups$1$octet$leads_to_f7 = 1'b1;
-    localparam  lookups$1$octet$leads_to_fb = 1'b1;
-    localparam  lookups$1$octet$leads_to_fd = 1'b1;
-    localparam  lookups$1$octet$f4_bounded = 1'b0;
-    localparam  lookups$1$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$1$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$1$lead$tuser_truncated = 4'h7;
-    localparam  lookups$1$lead$tuser_overlong = 4'h9;
-    localparam  lookups$1$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$1$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$2$octet$tdata;
-    reg  [4:0] lookups$2$octet$byte_class;
-    reg  [4:0] lookups$2$octet$continuation;
-    reg  [7:0] lookups$2$octet$free_bits;
-    reg  [4:0] lookups$2$lead$byte_class;
-    reg  [2:0] lookups$2$lead$lead_length;
-    reg  [4:0] lookups$2$lead$second_allowed;
-    reg  [3:0] lookups$2$lead$outside_tuser;
-    reg  [3:0] lookups$2$lead$malformed_tuser;
-    reg  lookups$2$continuing;
-    reg  [2:0] lookups$2$need;
-    reg  [4:0] lookups$2$range;
-    reg  [3:0] lookups$2$kind;
-    reg  lookups$2$unused_tables;
-    localparam  lookups$2$octet$leads_to_f7 = 1'b1;
-    localparam  lookups$2$octet$leads_to_fb = 1'b1;
-    localparam  lookups$2$octet$leads_to_fd = 1'b1;
-    localparam  lookups$2$octet$f4_bounded = 1'b0;
-    localparam  lookups$2$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$2$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$2$lead$tuser_truncated = 4'h7;
-    localparam  lookups$2$lead$tuser_overlong = 4'h9;
-    localparam  lookups$2$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$2$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$3$octet$tdata;
-    reg  [4:0] lookups$3$octet$byte_class;
-    reg  [4:0] lookups$3$octet$continuation;
-    reg  [7:0] lookups$3$octet$free_bits;
-    reg  [4:0] lookups$3$lead$byte_class;
-    reg  [2:0] lookups$3$lead$lead_length;
-    reg  [4:0] lookups$3$lead$second_allowed;
-    reg  [3:0] lookups$3$lead$outside_tuser;
-    reg  [3:0] lookups$3$lead$malformed_tuser;
-    reg  lookups$3$continuing;
-    reg  [2:0] lookups$3$need;
-    reg  [4:0] lookups$3$range;
-    reg  [3:0] lookups$3$kind;
-    reg  lookups$3$unused_tables;
-    localparam  lookups$3$octet$leads_to_f7 = 1'b1;
-    localparam  lookups$3$octet$leads_to_fb = 1'b1;
-    localparam  lookups$3$octet$leads_to_fd = 1'b1;
-    localparam  lookups$3$octet$f4_bounded = 1'b0;
-    localparam  lookups$3$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$3$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$3$lead$tuser_truncated = 4'h7;
-    localparam  lookups$3$lead$tuser_overlong = 4'h9;
-    localparam  lookups$3$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$3$lead$tuser_out_of_range = 4'hd;
     reg  scan$reach1$0$clock;
     reg  [20:0] scan$reach1$0$data_in;
     reg  scan$reach1$0$keep_in;
@@ -1760,857 +1644,1057 @@ module utf8_validator_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             credits$ready$d = 1'b1;
         end
     end
-    // lookups$0$octet
-    always @(*) begin
-        lookups$0$octet$continuation = 'h0;
-        if (!lookups$0$octet$tdata['h7]) begin
-            lookups$0$octet$byte_class = ByteClass$Ascii;
-            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h7f;
-        end
-        else if (!lookups$0$octet$tdata['h6]) begin
-            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h3f;
-            if (lookups$0$octet$tdata['h5]) begin
-                lookups$0$octet$byte_class = ByteClass$ContA0;
-                lookups$0$octet$continuation = 'h10;
-            end
-            else if (lookups$0$octet$tdata['h4]) begin
-                lookups$0$octet$byte_class = ByteClass$Cont90;
-                lookups$0$octet$continuation = 'h8;
-            end
-            else if (lookups$0$octet$tdata['h3]) begin
-                lookups$0$octet$byte_class = ByteClass$Cont88;
-                lookups$0$octet$continuation = 'h4;
-            end
-            else if (lookups$0$octet$tdata['h2]) begin
-                lookups$0$octet$byte_class = ByteClass$Cont84;
-                lookups$0$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$0$octet$byte_class = ByteClass$Cont80;
-                lookups$0$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$0$octet$tdata['h5]) begin
-            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h1f;
-            if (lookups$0$octet$tdata['h4] | lookups$0$octet$tdata['h3] | lookups$0$octet$tdata['h2] | lookups$0$octet$tdata['h1]) begin
-                lookups$0$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$0$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$0$octet$tdata['h4]) begin
-            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'hf;
-            if (lookups$0$octet$tdata == 'he0) begin
-                lookups$0$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$0$octet$tdata == 'hed) begin
-                lookups$0$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$0$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$0$octet$tdata['h3]) begin
-            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h7;
-            if (lookups$0$octet$tdata == 'hf0) begin
-                lookups$0$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$0$octet$tdata == 'hf4) & lookups$0$octet$f4_bounded) begin
-                lookups$0$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$0$octet$tdata['h2] & ~lookups$0$octet$leads_to_f7) begin
-                lookups$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$0$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$0$octet$tdata['h2]) begin
-            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h3;
-            if (~lookups$0$octet$leads_to_fb) begin
-                lookups$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$0$octet$tdata == 'hf8) begin
-                lookups$0$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$0$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$0$octet$tdata['h1]) begin
-            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h1;
-            if (~lookups$0$octet$leads_to_fd) begin
-                lookups$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$0$octet$tdata == 'hfc) begin
-                lookups$0$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$0$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$0$octet$free_bits = 'h0;
-            lookups$0$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$0$lead
-    always @(*) begin
-        lookups$0$lead$lead_length = 'h0;
-        lookups$0$lead$second_allowed = 'h1f;
-        lookups$0$lead$outside_tuser = lookups$0$lead$tuser_truncated;
-        lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_unexpected_continuation;
-        case (lookups$0$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$0$lead$lead_length = 'h1;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$0$lead$lead_length = 'h2;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$0$lead$lead_length = 'h3;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                    lookups$0$lead$second_allowed = 'h10;
-                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$0$lead$lead_length = 'h3;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                    lookups$0$lead$second_allowed = 'hf;
-                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$0$lead$lead_length = 'h3;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$0$lead$lead_length = 'h4;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                    lookups$0$lead$second_allowed = 'h18;
-                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$0$lead$lead_length = 'h4;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                    lookups$0$lead$second_allowed = 'h7;
-                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$0$lead$lead_length = 'h4;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$0$lead$lead_length = 'h5;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                    lookups$0$lead$second_allowed = 'h1c;
-                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$0$lead$lead_length = 'h5;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$0$lead$lead_length = 'h6;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                    lookups$0$lead$second_allowed = 'h1e;
-                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$0$lead$lead_length = 'h6;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // lookups$0
     always @(*) begin
-        lookups$0$octet$tdata = lookups$0$tdata;
-        lookups$0$lead$byte_class = lookups$0$octet$byte_class;
-        lookups$0$unused_tables = |lookups$0$octet$free_bits;
-        lookups$0$need = 'h0;
-        if (lookups$0$lead$lead_length > 'h1) begin
-            lookups$0$need = lookups$0$lead$lead_length - 'h1;
-        end
-        lookups$0$continuing = 'h0;
-        lookups$0$range = 'h0;
-        lookups$0$kind = lookups$0$lead$malformed_tuser;
-        if (lookups$0$octet$continuation != 'h0) begin
-            lookups$0$continuing = 'h1;
-            lookups$0$range = lookups$0$octet$continuation;
-        end
-        else if (lookups$0$need != 'h0) begin
-            lookups$0$range = lookups$0$lead$second_allowed;
-            lookups$0$kind = lookups$0$lead$outside_tuser;
-        end
-        lookups$0$lane = ({{17{1'b0}}, lookups$0$kind} << 'h11) | ({{16{1'b0}}, lookups$0$range} << 'hc) | ({{18{1'b0}}, lookups$0$need} << 'h9) | ({{20{1'b0}}, lookups$0$continuing} << 'h8) | {{13{1'b0}}, lookups$0$tdata};
-    end
-    // lookups$1$octet
-    always @(*) begin
-        lookups$1$octet$continuation = 'h0;
-        if (!lookups$1$octet$tdata['h7]) begin
-            lookups$1$octet$byte_class = ByteClass$Ascii;
-            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h7f;
-        end
-        else if (!lookups$1$octet$tdata['h6]) begin
-            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h3f;
-            if (lookups$1$octet$tdata['h5]) begin
-                lookups$1$octet$byte_class = ByteClass$ContA0;
-                lookups$1$octet$continuation = 'h10;
-            end
-            else if (lookups$1$octet$tdata['h4]) begin
-                lookups$1$octet$byte_class = ByteClass$Cont90;
-                lookups$1$octet$continuation = 'h8;
-            end
-            else if (lookups$1$octet$tdata['h3]) begin
-                lookups$1$octet$byte_class = ByteClass$Cont88;
-                lookups$1$octet$continuation = 'h4;
-            end
-            else if (lookups$1$octet$tdata['h2]) begin
-                lookups$1$octet$byte_class = ByteClass$Cont84;
-                lookups$1$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$1$octet$byte_class = ByteClass$Cont80;
-                lookups$1$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$1$octet$tdata['h5]) begin
-            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h1f;
-            if (lookups$1$octet$tdata['h4] | lookups$1$octet$tdata['h3] | lookups$1$octet$tdata['h2] | lookups$1$octet$tdata['h1]) begin
-                lookups$1$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$1$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$1$octet$tdata['h4]) begin
-            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'hf;
-            if (lookups$1$octet$tdata == 'he0) begin
-                lookups$1$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$1$octet$tdata == 'hed) begin
-                lookups$1$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$1$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$1$octet$tdata['h3]) begin
-            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h7;
-            if (lookups$1$octet$tdata == 'hf0) begin
-                lookups$1$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$1$octet$tdata == 'hf4) & lookups$1$octet$f4_bounded) begin
-                lookups$1$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$1$octet$tdata['h2] & ~lookups$1$octet$leads_to_f7) begin
-                lookups$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$1$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$1$octet$tdata['h2]) begin
-            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h3;
-            if (~lookups$1$octet$leads_to_fb) begin
-                lookups$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$1$octet$tdata == 'hf8) begin
-                lookups$1$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$1$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$1$octet$tdata['h1]) begin
-            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h1;
-            if (~lookups$1$octet$leads_to_fd) begin
-                lookups$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$1$octet$tdata == 'hfc) begin
-                lookups$1$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$1$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$1$octet$free_bits = 'h0;
-            lookups$1$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$1$lead
-    always @(*) begin
-        lookups$1$lead$lead_length = 'h0;
-        lookups$1$lead$second_allowed = 'h1f;
-        lookups$1$lead$outside_tuser = lookups$1$lead$tuser_truncated;
-        lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_unexpected_continuation;
-        case (lookups$1$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$1$lead$lead_length = 'h1;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$1$lead$lead_length = 'h2;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$1$lead$lead_length = 'h3;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                    lookups$1$lead$second_allowed = 'h10;
-                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$1$lead$lead_length = 'h3;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                    lookups$1$lead$second_allowed = 'hf;
-                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$1$lead$lead_length = 'h3;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$1$lead$lead_length = 'h4;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                    lookups$1$lead$second_allowed = 'h18;
-                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$1$lead$lead_length = 'h4;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                    lookups$1$lead$second_allowed = 'h7;
-                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$1$lead$lead_length = 'h4;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$1$lead$lead_length = 'h5;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                    lookups$1$lead$second_allowed = 'h1c;
-                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$1$lead$lead_length = 'h5;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$1$lead$lead_length = 'h6;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                    lookups$1$lead$second_allowed = 'h1e;
-                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$1$lead$lead_length = 'h6;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$0$lane[7:0] = lookups$0$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$0$tdata)
+        8'h00: lookups$0$lane[20:8] = 13'h0000;
+        8'h01: lookups$0$lane[20:8] = 13'h0000;
+        8'h02: lookups$0$lane[20:8] = 13'h0000;
+        8'h03: lookups$0$lane[20:8] = 13'h0000;
+        8'h04: lookups$0$lane[20:8] = 13'h0000;
+        8'h05: lookups$0$lane[20:8] = 13'h0000;
+        8'h06: lookups$0$lane[20:8] = 13'h0000;
+        8'h07: lookups$0$lane[20:8] = 13'h0000;
+        8'h08: lookups$0$lane[20:8] = 13'h0000;
+        8'h09: lookups$0$lane[20:8] = 13'h0000;
+        8'h0a: lookups$0$lane[20:8] = 13'h0000;
+        8'h0b: lookups$0$lane[20:8] = 13'h0000;
+        8'h0c: lookups$0$lane[20:8] = 13'h0000;
+        8'h0d: lookups$0$lane[20:8] = 13'h0000;
+        8'h0e: lookups$0$lane[20:8] = 13'h0000;
+        8'h0f: lookups$0$lane[20:8] = 13'h0000;
+        8'h10: lookups$0$lane[20:8] = 13'h0000;
+        8'h11: lookups$0$lane[20:8] = 13'h0000;
+        8'h12: lookups$0$lane[20:8] = 13'h0000;
+        8'h13: lookups$0$lane[20:8] = 13'h0000;
+        8'h14: lookups$0$lane[20:8] = 13'h0000;
+        8'h15: lookups$0$lane[20:8] = 13'h0000;
+        8'h16: lookups$0$lane[20:8] = 13'h0000;
+        8'h17: lookups$0$lane[20:8] = 13'h0000;
+        8'h18: lookups$0$lane[20:8] = 13'h0000;
+        8'h19: lookups$0$lane[20:8] = 13'h0000;
+        8'h1a: lookups$0$lane[20:8] = 13'h0000;
+        8'h1b: lookups$0$lane[20:8] = 13'h0000;
+        8'h1c: lookups$0$lane[20:8] = 13'h0000;
+        8'h1d: lookups$0$lane[20:8] = 13'h0000;
+        8'h1e: lookups$0$lane[20:8] = 13'h0000;
+        8'h1f: lookups$0$lane[20:8] = 13'h0000;
+        8'h20: lookups$0$lane[20:8] = 13'h0000;
+        8'h21: lookups$0$lane[20:8] = 13'h0000;
+        8'h22: lookups$0$lane[20:8] = 13'h0000;
+        8'h23: lookups$0$lane[20:8] = 13'h0000;
+        8'h24: lookups$0$lane[20:8] = 13'h0000;
+        8'h25: lookups$0$lane[20:8] = 13'h0000;
+        8'h26: lookups$0$lane[20:8] = 13'h0000;
+        8'h27: lookups$0$lane[20:8] = 13'h0000;
+        8'h28: lookups$0$lane[20:8] = 13'h0000;
+        8'h29: lookups$0$lane[20:8] = 13'h0000;
+        8'h2a: lookups$0$lane[20:8] = 13'h0000;
+        8'h2b: lookups$0$lane[20:8] = 13'h0000;
+        8'h2c: lookups$0$lane[20:8] = 13'h0000;
+        8'h2d: lookups$0$lane[20:8] = 13'h0000;
+        8'h2e: lookups$0$lane[20:8] = 13'h0000;
+        8'h2f: lookups$0$lane[20:8] = 13'h0000;
+        8'h30: lookups$0$lane[20:8] = 13'h0000;
+        8'h31: lookups$0$lane[20:8] = 13'h0000;
+        8'h32: lookups$0$lane[20:8] = 13'h0000;
+        8'h33: lookups$0$lane[20:8] = 13'h0000;
+        8'h34: lookups$0$lane[20:8] = 13'h0000;
+        8'h35: lookups$0$lane[20:8] = 13'h0000;
+        8'h36: lookups$0$lane[20:8] = 13'h0000;
+        8'h37: lookups$0$lane[20:8] = 13'h0000;
+        8'h38: lookups$0$lane[20:8] = 13'h0000;
+        8'h39: lookups$0$lane[20:8] = 13'h0000;
+        8'h3a: lookups$0$lane[20:8] = 13'h0000;
+        8'h3b: lookups$0$lane[20:8] = 13'h0000;
+        8'h3c: lookups$0$lane[20:8] = 13'h0000;
+        8'h3d: lookups$0$lane[20:8] = 13'h0000;
+        8'h3e: lookups$0$lane[20:8] = 13'h0000;
+        8'h3f: lookups$0$lane[20:8] = 13'h0000;
+        8'h40: lookups$0$lane[20:8] = 13'h0000;
+        8'h41: lookups$0$lane[20:8] = 13'h0000;
+        8'h42: lookups$0$lane[20:8] = 13'h0000;
+        8'h43: lookups$0$lane[20:8] = 13'h0000;
+        8'h44: lookups$0$lane[20:8] = 13'h0000;
+        8'h45: lookups$0$lane[20:8] = 13'h0000;
+        8'h46: lookups$0$lane[20:8] = 13'h0000;
+        8'h47: lookups$0$lane[20:8] = 13'h0000;
+        8'h48: lookups$0$lane[20:8] = 13'h0000;
+        8'h49: lookups$0$lane[20:8] = 13'h0000;
+        8'h4a: lookups$0$lane[20:8] = 13'h0000;
+        8'h4b: lookups$0$lane[20:8] = 13'h0000;
+        8'h4c: lookups$0$lane[20:8] = 13'h0000;
+        8'h4d: lookups$0$lane[20:8] = 13'h0000;
+        8'h4e: lookups$0$lane[20:8] = 13'h0000;
+        8'h4f: lookups$0$lane[20:8] = 13'h0000;
+        8'h50: lookups$0$lane[20:8] = 13'h0000;
+        8'h51: lookups$0$lane[20:8] = 13'h0000;
+        8'h52: lookups$0$lane[20:8] = 13'h0000;
+        8'h53: lookups$0$lane[20:8] = 13'h0000;
+        8'h54: lookups$0$lane[20:8] = 13'h0000;
+        8'h55: lookups$0$lane[20:8] = 13'h0000;
+        8'h56: lookups$0$lane[20:8] = 13'h0000;
+        8'h57: lookups$0$lane[20:8] = 13'h0000;
+        8'h58: lookups$0$lane[20:8] = 13'h0000;
+        8'h59: lookups$0$lane[20:8] = 13'h0000;
+        8'h5a: lookups$0$lane[20:8] = 13'h0000;
+        8'h5b: lookups$0$lane[20:8] = 13'h0000;
+        8'h5c: lookups$0$lane[20:8] = 13'h0000;
+        8'h5d: lookups$0$lane[20:8] = 13'h0000;
+        8'h5e: lookups$0$lane[20:8] = 13'h0000;
+        8'h5f: lookups$0$lane[20:8] = 13'h0000;
+        8'h60: lookups$0$lane[20:8] = 13'h0000;
+        8'h61: lookups$0$lane[20:8] = 13'h0000;
+        8'h62: lookups$0$lane[20:8] = 13'h0000;
+        8'h63: lookups$0$lane[20:8] = 13'h0000;
+        8'h64: lookups$0$lane[20:8] = 13'h0000;
+        8'h65: lookups$0$lane[20:8] = 13'h0000;
+        8'h66: lookups$0$lane[20:8] = 13'h0000;
+        8'h67: lookups$0$lane[20:8] = 13'h0000;
+        8'h68: lookups$0$lane[20:8] = 13'h0000;
+        8'h69: lookups$0$lane[20:8] = 13'h0000;
+        8'h6a: lookups$0$lane[20:8] = 13'h0000;
+        8'h6b: lookups$0$lane[20:8] = 13'h0000;
+        8'h6c: lookups$0$lane[20:8] = 13'h0000;
+        8'h6d: lookups$0$lane[20:8] = 13'h0000;
+        8'h6e: lookups$0$lane[20:8] = 13'h0000;
+        8'h6f: lookups$0$lane[20:8] = 13'h0000;
+        8'h70: lookups$0$lane[20:8] = 13'h0000;
+        8'h71: lookups$0$lane[20:8] = 13'h0000;
+        8'h72: lookups$0$lane[20:8] = 13'h0000;
+        8'h73: lookups$0$lane[20:8] = 13'h0000;
+        8'h74: lookups$0$lane[20:8] = 13'h0000;
+        8'h75: lookups$0$lane[20:8] = 13'h0000;
+        8'h76: lookups$0$lane[20:8] = 13'h0000;
+        8'h77: lookups$0$lane[20:8] = 13'h0000;
+        8'h78: lookups$0$lane[20:8] = 13'h0000;
+        8'h79: lookups$0$lane[20:8] = 13'h0000;
+        8'h7a: lookups$0$lane[20:8] = 13'h0000;
+        8'h7b: lookups$0$lane[20:8] = 13'h0000;
+        8'h7c: lookups$0$lane[20:8] = 13'h0000;
+        8'h7d: lookups$0$lane[20:8] = 13'h0000;
+        8'h7e: lookups$0$lane[20:8] = 13'h0000;
+        8'h7f: lookups$0$lane[20:8] = 13'h0000;
+        8'h80: lookups$0$lane[20:8] = 13'h0a11;
+        8'h81: lookups$0$lane[20:8] = 13'h0a11;
+        8'h82: lookups$0$lane[20:8] = 13'h0a11;
+        8'h83: lookups$0$lane[20:8] = 13'h0a11;
+        8'h84: lookups$0$lane[20:8] = 13'h0a21;
+        8'h85: lookups$0$lane[20:8] = 13'h0a21;
+        8'h86: lookups$0$lane[20:8] = 13'h0a21;
+        8'h87: lookups$0$lane[20:8] = 13'h0a21;
+        8'h88: lookups$0$lane[20:8] = 13'h0a41;
+        8'h89: lookups$0$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$0$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$0$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$0$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$0$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$0$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$0$lane[20:8] = 13'h0a41;
+        8'h90: lookups$0$lane[20:8] = 13'h0a81;
+        8'h91: lookups$0$lane[20:8] = 13'h0a81;
+        8'h92: lookups$0$lane[20:8] = 13'h0a81;
+        8'h93: lookups$0$lane[20:8] = 13'h0a81;
+        8'h94: lookups$0$lane[20:8] = 13'h0a81;
+        8'h95: lookups$0$lane[20:8] = 13'h0a81;
+        8'h96: lookups$0$lane[20:8] = 13'h0a81;
+        8'h97: lookups$0$lane[20:8] = 13'h0a81;
+        8'h98: lookups$0$lane[20:8] = 13'h0a81;
+        8'h99: lookups$0$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$0$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$0$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$0$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$0$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$0$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$0$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$0$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$0$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$0$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$0$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$0$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$0$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$0$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$0$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$0$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$0$lane[20:8] = 13'h0b01;
+        8'haa: lookups$0$lane[20:8] = 13'h0b01;
+        8'hab: lookups$0$lane[20:8] = 13'h0b01;
+        8'hac: lookups$0$lane[20:8] = 13'h0b01;
+        8'had: lookups$0$lane[20:8] = 13'h0b01;
+        8'hae: lookups$0$lane[20:8] = 13'h0b01;
+        8'haf: lookups$0$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$0$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$0$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$0$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$0$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$0$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$0$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$0$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$0$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$0$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$0$lane[20:8] = 13'h0b01;
+        8'hba: lookups$0$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$0$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$0$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$0$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$0$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$0$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$0$lane[20:8] = 13'h1200;
+        8'hc1: lookups$0$lane[20:8] = 13'h1200;
+        8'hc2: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$0$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$0$lane[20:8] = 13'h1304;
+        8'he1: lookups$0$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$0$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$0$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$0$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$0$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$0$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$0$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$0$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$0$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$0$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$0$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$0$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$0$lane[20:8] = 13'h16f4;
+        8'hee: lookups$0$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$0$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$0$lane[20:8] = 13'h1386;
+        8'hf1: lookups$0$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$0$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$0$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$0$lane[20:8] = 13'h0ff6;
+        8'hf5: lookups$0$lane[20:8] = 13'h0ff6;
+        8'hf6: lookups$0$lane[20:8] = 13'h0ff6;
+        8'hf7: lookups$0$lane[20:8] = 13'h0ff6;
+        8'hf8: lookups$0$lane[20:8] = 13'h13c8;
+        8'hf9: lookups$0$lane[20:8] = 13'h0ff8;
+        8'hfa: lookups$0$lane[20:8] = 13'h0ff8;
+        8'hfb: lookups$0$lane[20:8] = 13'h0ff8;
+        8'hfc: lookups$0$lane[20:8] = 13'h13ea;
+        8'hfd: lookups$0$lane[20:8] = 13'h0ffa;
+        8'hfe: lookups$0$lane[20:8] = 13'h0600;
+        8'hff: lookups$0$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$1
     always @(*) begin
-        lookups$1$octet$tdata = lookups$1$tdata;
-        lookups$1$lead$byte_class = lookups$1$octet$byte_class;
-        lookups$1$unused_tables = |lookups$1$octet$free_bits;
-        lookups$1$need = 'h0;
-        if (lookups$1$lead$lead_length > 'h1) begin
-            lookups$1$need = lookups$1$lead$lead_length - 'h1;
-        end
-        lookups$1$continuing = 'h0;
-        lookups$1$range = 'h0;
-        lookups$1$kind = lookups$1$lead$malformed_tuser;
-        if (lookups$1$octet$continuation != 'h0) begin
-            lookups$1$continuing = 'h1;
-            lookups$1$range = lookups$1$octet$continuation;
-        end
-        else if (lookups$1$need != 'h0) begin
-            lookups$1$range = lookups$1$lead$second_allowed;
-            lookups$1$kind = lookups$1$lead$outside_tuser;
-        end
-        lookups$1$lane = ({{17{1'b0}}, lookups$1$kind} << 'h11) | ({{16{1'b0}}, lookups$1$range} << 'hc) | ({{18{1'b0}}, lookups$1$need} << 'h9) | ({{20{1'b0}}, lookups$1$continuing} << 'h8) | {{13{1'b0}}, lookups$1$tdata};
-    end
-    // lookups$2$octet
-    always @(*) begin
-        lookups$2$octet$continuation = 'h0;
-        if (!lookups$2$octet$tdata['h7]) begin
-            lookups$2$octet$byte_class = ByteClass$Ascii;
-            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h7f;
-        end
-        else if (!lookups$2$octet$tdata['h6]) begin
-            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h3f;
-            if (lookups$2$octet$tdata['h5]) begin
-                lookups$2$octet$byte_class = ByteClass$ContA0;
-                lookups$2$octet$continuation = 'h10;
-            end
-            else if (lookups$2$octet$tdata['h4]) begin
-                lookups$2$octet$byte_class = ByteClass$Cont90;
-                lookups$2$octet$continuation = 'h8;
-            end
-            else if (lookups$2$octet$tdata['h3]) begin
-                lookups$2$octet$byte_class = ByteClass$Cont88;
-                lookups$2$octet$continuation = 'h4;
-            end
-            else if (lookups$2$octet$tdata['h2]) begin
-                lookups$2$octet$byte_class = ByteClass$Cont84;
-                lookups$2$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$2$octet$byte_class = ByteClass$Cont80;
-                lookups$2$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$2$octet$tdata['h5]) begin
-            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h1f;
-            if (lookups$2$octet$tdata['h4] | lookups$2$octet$tdata['h3] | lookups$2$octet$tdata['h2] | lookups$2$octet$tdata['h1]) begin
-                lookups$2$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$2$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$2$octet$tdata['h4]) begin
-            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'hf;
-            if (lookups$2$octet$tdata == 'he0) begin
-                lookups$2$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$2$octet$tdata == 'hed) begin
-                lookups$2$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$2$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$2$octet$tdata['h3]) begin
-            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h7;
-            if (lookups$2$octet$tdata == 'hf0) begin
-                lookups$2$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$2$octet$tdata == 'hf4) & lookups$2$octet$f4_bounded) begin
-                lookups$2$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$2$octet$tdata['h2] & ~lookups$2$octet$leads_to_f7) begin
-                lookups$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$2$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$2$octet$tdata['h2]) begin
-            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h3;
-            if (~lookups$2$octet$leads_to_fb) begin
-                lookups$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$2$octet$tdata == 'hf8) begin
-                lookups$2$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$2$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$2$octet$tdata['h1]) begin
-            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h1;
-            if (~lookups$2$octet$leads_to_fd) begin
-                lookups$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$2$octet$tdata == 'hfc) begin
-                lookups$2$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$2$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$2$octet$free_bits = 'h0;
-            lookups$2$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$2$lead
-    always @(*) begin
-        lookups$2$lead$lead_length = 'h0;
-        lookups$2$lead$second_allowed = 'h1f;
-        lookups$2$lead$outside_tuser = lookups$2$lead$tuser_truncated;
-        lookups$2$lead$malformed_tuser = lookups$2$lead$tuser_unexpected_continuation;
-        case (lookups$2$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$2$lead$lead_length = 'h1;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$2$lead$lead_length = 'h2;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$2$lead$lead_length = 'h3;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                    lookups$2$lead$second_allowed = 'h10;
-                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$2$lead$lead_length = 'h3;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                    lookups$2$lead$second_allowed = 'hf;
-                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$2$lead$lead_length = 'h3;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$2$lead$lead_length = 'h4;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                    lookups$2$lead$second_allowed = 'h18;
-                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$2$lead$lead_length = 'h4;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                    lookups$2$lead$second_allowed = 'h7;
-                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$2$lead$lead_length = 'h4;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$2$lead$lead_length = 'h5;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                    lookups$2$lead$second_allowed = 'h1c;
-                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$2$lead$lead_length = 'h5;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$2$lead$lead_length = 'h6;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                    lookups$2$lead$second_allowed = 'h1e;
-                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$2$lead$lead_length = 'h6;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$2$lead$malformed_tuser = lookups$2$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$2$lead$malformed_tuser = lookups$2$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$2$lead$malformed_tuser = lookups$2$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$1$lane[7:0] = lookups$1$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$1$tdata)
+        8'h00: lookups$1$lane[20:8] = 13'h0000;
+        8'h01: lookups$1$lane[20:8] = 13'h0000;
+        8'h02: lookups$1$lane[20:8] = 13'h0000;
+        8'h03: lookups$1$lane[20:8] = 13'h0000;
+        8'h04: lookups$1$lane[20:8] = 13'h0000;
+        8'h05: lookups$1$lane[20:8] = 13'h0000;
+        8'h06: lookups$1$lane[20:8] = 13'h0000;
+        8'h07: lookups$1$lane[20:8] = 13'h0000;
+        8'h08: lookups$1$lane[20:8] = 13'h0000;
+        8'h09: lookups$1$lane[20:8] = 13'h0000;
+        8'h0a: lookups$1$lane[20:8] = 13'h0000;
+        8'h0b: lookups$1$lane[20:8] = 13'h0000;
+        8'h0c: lookups$1$lane[20:8] = 13'h0000;
+        8'h0d: lookups$1$lane[20:8] = 13'h0000;
+        8'h0e: lookups$1$lane[20:8] = 13'h0000;
+        8'h0f: lookups$1$lane[20:8] = 13'h0000;
+        8'h10: lookups$1$lane[20:8] = 13'h0000;
+        8'h11: lookups$1$lane[20:8] = 13'h0000;
+        8'h12: lookups$1$lane[20:8] = 13'h0000;
+        8'h13: lookups$1$lane[20:8] = 13'h0000;
+        8'h14: lookups$1$lane[20:8] = 13'h0000;
+        8'h15: lookups$1$lane[20:8] = 13'h0000;
+        8'h16: lookups$1$lane[20:8] = 13'h0000;
+        8'h17: lookups$1$lane[20:8] = 13'h0000;
+        8'h18: lookups$1$lane[20:8] = 13'h0000;
+        8'h19: lookups$1$lane[20:8] = 13'h0000;
+        8'h1a: lookups$1$lane[20:8] = 13'h0000;
+        8'h1b: lookups$1$lane[20:8] = 13'h0000;
+        8'h1c: lookups$1$lane[20:8] = 13'h0000;
+        8'h1d: lookups$1$lane[20:8] = 13'h0000;
+        8'h1e: lookups$1$lane[20:8] = 13'h0000;
+        8'h1f: lookups$1$lane[20:8] = 13'h0000;
+        8'h20: lookups$1$lane[20:8] = 13'h0000;
+        8'h21: lookups$1$lane[20:8] = 13'h0000;
+        8'h22: lookups$1$lane[20:8] = 13'h0000;
+        8'h23: lookups$1$lane[20:8] = 13'h0000;
+        8'h24: lookups$1$lane[20:8] = 13'h0000;
+        8'h25: lookups$1$lane[20:8] = 13'h0000;
+        8'h26: lookups$1$lane[20:8] = 13'h0000;
+        8'h27: lookups$1$lane[20:8] = 13'h0000;
+        8'h28: lookups$1$lane[20:8] = 13'h0000;
+        8'h29: lookups$1$lane[20:8] = 13'h0000;
+        8'h2a: lookups$1$lane[20:8] = 13'h0000;
+        8'h2b: lookups$1$lane[20:8] = 13'h0000;
+        8'h2c: lookups$1$lane[20:8] = 13'h0000;
+        8'h2d: lookups$1$lane[20:8] = 13'h0000;
+        8'h2e: lookups$1$lane[20:8] = 13'h0000;
+        8'h2f: lookups$1$lane[20:8] = 13'h0000;
+        8'h30: lookups$1$lane[20:8] = 13'h0000;
+        8'h31: lookups$1$lane[20:8] = 13'h0000;
+        8'h32: lookups$1$lane[20:8] = 13'h0000;
+        8'h33: lookups$1$lane[20:8] = 13'h0000;
+        8'h34: lookups$1$lane[20:8] = 13'h0000;
+        8'h35: lookups$1$lane[20:8] = 13'h0000;
+        8'h36: lookups$1$lane[20:8] = 13'h0000;
+        8'h37: lookups$1$lane[20:8] = 13'h0000;
+        8'h38: lookups$1$lane[20:8] = 13'h0000;
+        8'h39: lookups$1$lane[20:8] = 13'h0000;
+        8'h3a: lookups$1$lane[20:8] = 13'h0000;
+        8'h3b: lookups$1$lane[20:8] = 13'h0000;
+        8'h3c: lookups$1$lane[20:8] = 13'h0000;
+        8'h3d: lookups$1$lane[20:8] = 13'h0000;
+        8'h3e: lookups$1$lane[20:8] = 13'h0000;
+        8'h3f: lookups$1$lane[20:8] = 13'h0000;
+        8'h40: lookups$1$lane[20:8] = 13'h0000;
+        8'h41: lookups$1$lane[20:8] = 13'h0000;
+        8'h42: lookups$1$lane[20:8] = 13'h0000;
+        8'h43: lookups$1$lane[20:8] = 13'h0000;
+        8'h44: lookups$1$lane[20:8] = 13'h0000;
+        8'h45: lookups$1$lane[20:8] = 13'h0000;
+        8'h46: lookups$1$lane[20:8] = 13'h0000;
+        8'h47: lookups$1$lane[20:8] = 13'h0000;
+        8'h48: lookups$1$lane[20:8] = 13'h0000;
+        8'h49: lookups$1$lane[20:8] = 13'h0000;
+        8'h4a: lookups$1$lane[20:8] = 13'h0000;
+        8'h4b: lookups$1$lane[20:8] = 13'h0000;
+        8'h4c: lookups$1$lane[20:8] = 13'h0000;
+        8'h4d: lookups$1$lane[20:8] = 13'h0000;
+        8'h4e: lookups$1$lane[20:8] = 13'h0000;
+        8'h4f: lookups$1$lane[20:8] = 13'h0000;
+        8'h50: lookups$1$lane[20:8] = 13'h0000;
+        8'h51: lookups$1$lane[20:8] = 13'h0000;
+        8'h52: lookups$1$lane[20:8] = 13'h0000;
+        8'h53: lookups$1$lane[20:8] = 13'h0000;
+        8'h54: lookups$1$lane[20:8] = 13'h0000;
+        8'h55: lookups$1$lane[20:8] = 13'h0000;
+        8'h56: lookups$1$lane[20:8] = 13'h0000;
+        8'h57: lookups$1$lane[20:8] = 13'h0000;
+        8'h58: lookups$1$lane[20:8] = 13'h0000;
+        8'h59: lookups$1$lane[20:8] = 13'h0000;
+        8'h5a: lookups$1$lane[20:8] = 13'h0000;
+        8'h5b: lookups$1$lane[20:8] = 13'h0000;
+        8'h5c: lookups$1$lane[20:8] = 13'h0000;
+        8'h5d: lookups$1$lane[20:8] = 13'h0000;
+        8'h5e: lookups$1$lane[20:8] = 13'h0000;
+        8'h5f: lookups$1$lane[20:8] = 13'h0000;
+        8'h60: lookups$1$lane[20:8] = 13'h0000;
+        8'h61: lookups$1$lane[20:8] = 13'h0000;
+        8'h62: lookups$1$lane[20:8] = 13'h0000;
+        8'h63: lookups$1$lane[20:8] = 13'h0000;
+        8'h64: lookups$1$lane[20:8] = 13'h0000;
+        8'h65: lookups$1$lane[20:8] = 13'h0000;
+        8'h66: lookups$1$lane[20:8] = 13'h0000;
+        8'h67: lookups$1$lane[20:8] = 13'h0000;
+        8'h68: lookups$1$lane[20:8] = 13'h0000;
+        8'h69: lookups$1$lane[20:8] = 13'h0000;
+        8'h6a: lookups$1$lane[20:8] = 13'h0000;
+        8'h6b: lookups$1$lane[20:8] = 13'h0000;
+        8'h6c: lookups$1$lane[20:8] = 13'h0000;
+        8'h6d: lookups$1$lane[20:8] = 13'h0000;
+        8'h6e: lookups$1$lane[20:8] = 13'h0000;
+        8'h6f: lookups$1$lane[20:8] = 13'h0000;
+        8'h70: lookups$1$lane[20:8] = 13'h0000;
+        8'h71: lookups$1$lane[20:8] = 13'h0000;
+        8'h72: lookups$1$lane[20:8] = 13'h0000;
+        8'h73: lookups$1$lane[20:8] = 13'h0000;
+        8'h74: lookups$1$lane[20:8] = 13'h0000;
+        8'h75: lookups$1$lane[20:8] = 13'h0000;
+        8'h76: lookups$1$lane[20:8] = 13'h0000;
+        8'h77: lookups$1$lane[20:8] = 13'h0000;
+        8'h78: lookups$1$lane[20:8] = 13'h0000;
+        8'h79: lookups$1$lane[20:8] = 13'h0000;
+        8'h7a: lookups$1$lane[20:8] = 13'h0000;
+        8'h7b: lookups$1$lane[20:8] = 13'h0000;
+        8'h7c: lookups$1$lane[20:8] = 13'h0000;
+        8'h7d: lookups$1$lane[20:8] = 13'h0000;
+        8'h7e: lookups$1$lane[20:8] = 13'h0000;
+        8'h7f: lookups$1$lane[20:8] = 13'h0000;
+        8'h80: lookups$1$lane[20:8] = 13'h0a11;
+        8'h81: lookups$1$lane[20:8] = 13'h0a11;
+        8'h82: lookups$1$lane[20:8] = 13'h0a11;
+        8'h83: lookups$1$lane[20:8] = 13'h0a11;
+        8'h84: lookups$1$lane[20:8] = 13'h0a21;
+        8'h85: lookups$1$lane[20:8] = 13'h0a21;
+        8'h86: lookups$1$lane[20:8] = 13'h0a21;
+        8'h87: lookups$1$lane[20:8] = 13'h0a21;
+        8'h88: lookups$1$lane[20:8] = 13'h0a41;
+        8'h89: lookups$1$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$1$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$1$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$1$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$1$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$1$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$1$lane[20:8] = 13'h0a41;
+        8'h90: lookups$1$lane[20:8] = 13'h0a81;
+        8'h91: lookups$1$lane[20:8] = 13'h0a81;
+        8'h92: lookups$1$lane[20:8] = 13'h0a81;
+        8'h93: lookups$1$lane[20:8] = 13'h0a81;
+        8'h94: lookups$1$lane[20:8] = 13'h0a81;
+        8'h95: lookups$1$lane[20:8] = 13'h0a81;
+        8'h96: lookups$1$lane[20:8] = 13'h0a81;
+        8'h97: lookups$1$lane[20:8] = 13'h0a81;
+        8'h98: lookups$1$lane[20:8] = 13'h0a81;
+        8'h99: lookups$1$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$1$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$1$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$1$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$1$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$1$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$1$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$1$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$1$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$1$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$1$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$1$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$1$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$1$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$1$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$1$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$1$lane[20:8] = 13'h0b01;
+        8'haa: lookups$1$lane[20:8] = 13'h0b01;
+        8'hab: lookups$1$lane[20:8] = 13'h0b01;
+        8'hac: lookups$1$lane[20:8] = 13'h0b01;
+        8'had: lookups$1$lane[20:8] = 13'h0b01;
+        8'hae: lookups$1$lane[20:8] = 13'h0b01;
+        8'haf: lookups$1$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$1$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$1$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$1$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$1$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$1$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$1$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$1$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$1$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$1$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$1$lane[20:8] = 13'h0b01;
+        8'hba: lookups$1$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$1$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$1$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$1$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$1$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$1$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$1$lane[20:8] = 13'h1200;
+        8'hc1: lookups$1$lane[20:8] = 13'h1200;
+        8'hc2: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$1$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$1$lane[20:8] = 13'h1304;
+        8'he1: lookups$1$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$1$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$1$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$1$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$1$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$1$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$1$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$1$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$1$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$1$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$1$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$1$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$1$lane[20:8] = 13'h16f4;
+        8'hee: lookups$1$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$1$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$1$lane[20:8] = 13'h1386;
+        8'hf1: lookups$1$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$1$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$1$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$1$lane[20:8] = 13'h0ff6;
+        8'hf5: lookups$1$lane[20:8] = 13'h0ff6;
+        8'hf6: lookups$1$lane[20:8] = 13'h0ff6;
+        8'hf7: lookups$1$lane[20:8] = 13'h0ff6;
+        8'hf8: lookups$1$lane[20:8] = 13'h13c8;
+        8'hf9: lookups$1$lane[20:8] = 13'h0ff8;
+        8'hfa: lookups$1$lane[20:8] = 13'h0ff8;
+        8'hfb: lookups$1$lane[20:8] = 13'h0ff8;
+        8'hfc: lookups$1$lane[20:8] = 13'h13ea;
+        8'hfd: lookups$1$lane[20:8] = 13'h0ffa;
+        8'hfe: lookups$1$lane[20:8] = 13'h0600;
+        8'hff: lookups$1$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$2
     always @(*) begin
-        lookups$2$octet$tdata = lookups$2$tdata;
-        lookups$2$lead$byte_class = lookups$2$octet$byte_class;
-        lookups$2$unused_tables = |lookups$2$octet$free_bits;
-        lookups$2$need = 'h0;
-        if (lookups$2$lead$lead_length > 'h1) begin
-            lookups$2$need = lookups$2$lead$lead_length - 'h1;
-        end
-        lookups$2$continuing = 'h0;
-        lookups$2$range = 'h0;
-        lookups$2$kind = lookups$2$lead$malformed_tuser;
-        if (lookups$2$octet$continuation != 'h0) begin
-            lookups$2$continuing = 'h1;
-            lookups$2$range = lookups$2$octet$continuation;
-        end
-        else if (lookups$2$need != 'h0) begin
-            lookups$2$range = lookups$2$lead$second_allowed;
-            lookups$2$kind = lookups$2$lead$outside_tuser;
-        end
-        lookups$2$lane = ({{17{1'b0}}, lookups$2$kind} << 'h11) | ({{16{1'b0}}, lookups$2$range} << 'hc) | ({{18{1'b0}}, lookups$2$need} << 'h9) | ({{20{1'b0}}, lookups$2$continuing} << 'h8) | {{13{1'b0}}, lookups$2$tdata};
-    end
-    // lookups$3$octet
-    always @(*) begin
-        lookups$3$octet$continuation = 'h0;
-        if (!lookups$3$octet$tdata['h7]) begin
-            lookups$3$octet$byte_class = ByteClass$Ascii;
-            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h7f;
-        end
-        else if (!lookups$3$octet$tdata['h6]) begin
-            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h3f;
-            if (lookups$3$octet$tdata['h5]) begin
-                lookups$3$octet$byte_class = ByteClass$ContA0;
-                lookups$3$octet$continuation = 'h10;
-            end
-            else if (lookups$3$octet$tdata['h4]) begin
-                lookups$3$octet$byte_class = ByteClass$Cont90;
-                lookups$3$octet$continuation = 'h8;
-            end
-            else if (lookups$3$octet$tdata['h3]) begin
-                lookups$3$octet$byte_class = ByteClass$Cont88;
-                lookups$3$octet$continuation = 'h4;
-            end
-            else if (lookups$3$octet$tdata['h2]) begin
-                lookups$3$octet$byte_class = ByteClass$Cont84;
-                lookups$3$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$3$octet$byte_class = ByteClass$Cont80;
-                lookups$3$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$3$octet$tdata['h5]) begin
-            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h1f;
-            if (lookups$3$octet$tdata['h4] | lookups$3$octet$tdata['h3] | lookups$3$octet$tdata['h2] | lookups$3$octet$tdata['h1]) begin
-                lookups$3$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$3$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$3$octet$tdata['h4]) begin
-            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'hf;
-            if (lookups$3$octet$tdata == 'he0) begin
-                lookups$3$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$3$octet$tdata == 'hed) begin
-                lookups$3$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$3$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$3$octet$tdata['h3]) begin
-            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h7;
-            if (lookups$3$octet$tdata == 'hf0) begin
-                lookups$3$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$3$octet$tdata == 'hf4) & lookups$3$octet$f4_bounded) begin
-                lookups$3$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$3$octet$tdata['h2] & ~lookups$3$octet$leads_to_f7) begin
-                lookups$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$3$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$3$octet$tdata['h2]) begin
-            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h3;
-            if (~lookups$3$octet$leads_to_fb) begin
-                lookups$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$3$octet$tdata == 'hf8) begin
-                lookups$3$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$3$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$3$octet$tdata['h1]) begin
-            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h1;
-            if (~lookups$3$octet$leads_to_fd) begin
-                lookups$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$3$octet$tdata == 'hfc) begin
-                lookups$3$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$3$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$3$octet$free_bits = 'h0;
-            lookups$3$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$3$lead
-    always @(*) begin
-        lookups$3$lead$lead_length = 'h0;
-        lookups$3$lead$second_allowed = 'h1f;
-        lookups$3$lead$outside_tuser = lookups$3$lead$tuser_truncated;
-        lookups$3$lead$malformed_tuser = lookups$3$lead$tuser_unexpected_continuation;
-        case (lookups$3$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$3$lead$lead_length = 'h1;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$3$lead$lead_length = 'h2;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$3$lead$lead_length = 'h3;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                    lookups$3$lead$second_allowed = 'h10;
-                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$3$lead$lead_length = 'h3;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                    lookups$3$lead$second_allowed = 'hf;
-                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$3$lead$lead_length = 'h3;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$3$lead$lead_length = 'h4;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                    lookups$3$lead$second_allowed = 'h18;
-                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$3$lead$lead_length = 'h4;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                    lookups$3$lead$second_allowed = 'h7;
-                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$3$lead$lead_length = 'h4;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$3$lead$lead_length = 'h5;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                    lookups$3$lead$second_allowed = 'h1c;
-                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$3$lead$lead_length = 'h5;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$3$lead$lead_length = 'h6;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                    lookups$3$lead$second_allowed = 'h1e;
-                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$3$lead$lead_length = 'h6;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$3$lead$malformed_tuser = lookups$3$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$3$lead$malformed_tuser = lookups$3$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$3$lead$malformed_tuser = lookups$3$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$2$lane[7:0] = lookups$2$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$2$tdata)
+        8'h00: lookups$2$lane[20:8] = 13'h0000;
+        8'h01: lookups$2$lane[20:8] = 13'h0000;
+        8'h02: lookups$2$lane[20:8] = 13'h0000;
+        8'h03: lookups$2$lane[20:8] = 13'h0000;
+        8'h04: lookups$2$lane[20:8] = 13'h0000;
+        8'h05: lookups$2$lane[20:8] = 13'h0000;
+        8'h06: lookups$2$lane[20:8] = 13'h0000;
+        8'h07: lookups$2$lane[20:8] = 13'h0000;
+        8'h08: lookups$2$lane[20:8] = 13'h0000;
+        8'h09: lookups$2$lane[20:8] = 13'h0000;
+        8'h0a: lookups$2$lane[20:8] = 13'h0000;
+        8'h0b: lookups$2$lane[20:8] = 13'h0000;
+        8'h0c: lookups$2$lane[20:8] = 13'h0000;
+        8'h0d: lookups$2$lane[20:8] = 13'h0000;
+        8'h0e: lookups$2$lane[20:8] = 13'h0000;
+        8'h0f: lookups$2$lane[20:8] = 13'h0000;
+        8'h10: lookups$2$lane[20:8] = 13'h0000;
+        8'h11: lookups$2$lane[20:8] = 13'h0000;
+        8'h12: lookups$2$lane[20:8] = 13'h0000;
+        8'h13: lookups$2$lane[20:8] = 13'h0000;
+        8'h14: lookups$2$lane[20:8] = 13'h0000;
+        8'h15: lookups$2$lane[20:8] = 13'h0000;
+        8'h16: lookups$2$lane[20:8] = 13'h0000;
+        8'h17: lookups$2$lane[20:8] = 13'h0000;
+        8'h18: lookups$2$lane[20:8] = 13'h0000;
+        8'h19: lookups$2$lane[20:8] = 13'h0000;
+        8'h1a: lookups$2$lane[20:8] = 13'h0000;
+        8'h1b: lookups$2$lane[20:8] = 13'h0000;
+        8'h1c: lookups$2$lane[20:8] = 13'h0000;
+        8'h1d: lookups$2$lane[20:8] = 13'h0000;
+        8'h1e: lookups$2$lane[20:8] = 13'h0000;
+        8'h1f: lookups$2$lane[20:8] = 13'h0000;
+        8'h20: lookups$2$lane[20:8] = 13'h0000;
+        8'h21: lookups$2$lane[20:8] = 13'h0000;
+        8'h22: lookups$2$lane[20:8] = 13'h0000;
+        8'h23: lookups$2$lane[20:8] = 13'h0000;
+        8'h24: lookups$2$lane[20:8] = 13'h0000;
+        8'h25: lookups$2$lane[20:8] = 13'h0000;
+        8'h26: lookups$2$lane[20:8] = 13'h0000;
+        8'h27: lookups$2$lane[20:8] = 13'h0000;
+        8'h28: lookups$2$lane[20:8] = 13'h0000;
+        8'h29: lookups$2$lane[20:8] = 13'h0000;
+        8'h2a: lookups$2$lane[20:8] = 13'h0000;
+        8'h2b: lookups$2$lane[20:8] = 13'h0000;
+        8'h2c: lookups$2$lane[20:8] = 13'h0000;
+        8'h2d: lookups$2$lane[20:8] = 13'h0000;
+        8'h2e: lookups$2$lane[20:8] = 13'h0000;
+        8'h2f: lookups$2$lane[20:8] = 13'h0000;
+        8'h30: lookups$2$lane[20:8] = 13'h0000;
+        8'h31: lookups$2$lane[20:8] = 13'h0000;
+        8'h32: lookups$2$lane[20:8] = 13'h0000;
+        8'h33: lookups$2$lane[20:8] = 13'h0000;
+        8'h34: lookups$2$lane[20:8] = 13'h0000;
+        8'h35: lookups$2$lane[20:8] = 13'h0000;
+        8'h36: lookups$2$lane[20:8] = 13'h0000;
+        8'h37: lookups$2$lane[20:8] = 13'h0000;
+        8'h38: lookups$2$lane[20:8] = 13'h0000;
+        8'h39: lookups$2$lane[20:8] = 13'h0000;
+        8'h3a: lookups$2$lane[20:8] = 13'h0000;
+        8'h3b: lookups$2$lane[20:8] = 13'h0000;
+        8'h3c: lookups$2$lane[20:8] = 13'h0000;
+        8'h3d: lookups$2$lane[20:8] = 13'h0000;
+        8'h3e: lookups$2$lane[20:8] = 13'h0000;
+        8'h3f: lookups$2$lane[20:8] = 13'h0000;
+        8'h40: lookups$2$lane[20:8] = 13'h0000;
+        8'h41: lookups$2$lane[20:8] = 13'h0000;
+        8'h42: lookups$2$lane[20:8] = 13'h0000;
+        8'h43: lookups$2$lane[20:8] = 13'h0000;
+        8'h44: lookups$2$lane[20:8] = 13'h0000;
+        8'h45: lookups$2$lane[20:8] = 13'h0000;
+        8'h46: lookups$2$lane[20:8] = 13'h0000;
+        8'h47: lookups$2$lane[20:8] = 13'h0000;
+        8'h48: lookups$2$lane[20:8] = 13'h0000;
+        8'h49: lookups$2$lane[20:8] = 13'h0000;
+        8'h4a: lookups$2$lane[20:8] = 13'h0000;
+        8'h4b: lookups$2$lane[20:8] = 13'h0000;
+        8'h4c: lookups$2$lane[20:8] = 13'h0000;
+        8'h4d: lookups$2$lane[20:8] = 13'h0000;
+        8'h4e: lookups$2$lane[20:8] = 13'h0000;
+        8'h4f: lookups$2$lane[20:8] = 13'h0000;
+        8'h50: lookups$2$lane[20:8] = 13'h0000;
+        8'h51: lookups$2$lane[20:8] = 13'h0000;
+        8'h52: lookups$2$lane[20:8] = 13'h0000;
+        8'h53: lookups$2$lane[20:8] = 13'h0000;
+        8'h54: lookups$2$lane[20:8] = 13'h0000;
+        8'h55: lookups$2$lane[20:8] = 13'h0000;
+        8'h56: lookups$2$lane[20:8] = 13'h0000;
+        8'h57: lookups$2$lane[20:8] = 13'h0000;
+        8'h58: lookups$2$lane[20:8] = 13'h0000;
+        8'h59: lookups$2$lane[20:8] = 13'h0000;
+        8'h5a: lookups$2$lane[20:8] = 13'h0000;
+        8'h5b: lookups$2$lane[20:8] = 13'h0000;
+        8'h5c: lookups$2$lane[20:8] = 13'h0000;
+        8'h5d: lookups$2$lane[20:8] = 13'h0000;
+        8'h5e: lookups$2$lane[20:8] = 13'h0000;
+        8'h5f: lookups$2$lane[20:8] = 13'h0000;
+        8'h60: lookups$2$lane[20:8] = 13'h0000;
+        8'h61: lookups$2$lane[20:8] = 13'h0000;
+        8'h62: lookups$2$lane[20:8] = 13'h0000;
+        8'h63: lookups$2$lane[20:8] = 13'h0000;
+        8'h64: lookups$2$lane[20:8] = 13'h0000;
+        8'h65: lookups$2$lane[20:8] = 13'h0000;
+        8'h66: lookups$2$lane[20:8] = 13'h0000;
+        8'h67: lookups$2$lane[20:8] = 13'h0000;
+        8'h68: lookups$2$lane[20:8] = 13'h0000;
+        8'h69: lookups$2$lane[20:8] = 13'h0000;
+        8'h6a: lookups$2$lane[20:8] = 13'h0000;
+        8'h6b: lookups$2$lane[20:8] = 13'h0000;
+        8'h6c: lookups$2$lane[20:8] = 13'h0000;
+        8'h6d: lookups$2$lane[20:8] = 13'h0000;
+        8'h6e: lookups$2$lane[20:8] = 13'h0000;
+        8'h6f: lookups$2$lane[20:8] = 13'h0000;
+        8'h70: lookups$2$lane[20:8] = 13'h0000;
+        8'h71: lookups$2$lane[20:8] = 13'h0000;
+        8'h72: lookups$2$lane[20:8] = 13'h0000;
+        8'h73: lookups$2$lane[20:8] = 13'h0000;
+        8'h74: lookups$2$lane[20:8] = 13'h0000;
+        8'h75: lookups$2$lane[20:8] = 13'h0000;
+        8'h76: lookups$2$lane[20:8] = 13'h0000;
+        8'h77: lookups$2$lane[20:8] = 13'h0000;
+        8'h78: lookups$2$lane[20:8] = 13'h0000;
+        8'h79: lookups$2$lane[20:8] = 13'h0000;
+        8'h7a: lookups$2$lane[20:8] = 13'h0000;
+        8'h7b: lookups$2$lane[20:8] = 13'h0000;
+        8'h7c: lookups$2$lane[20:8] = 13'h0000;
+        8'h7d: lookups$2$lane[20:8] = 13'h0000;
+        8'h7e: lookups$2$lane[20:8] = 13'h0000;
+        8'h7f: lookups$2$lane[20:8] = 13'h0000;
+        8'h80: lookups$2$lane[20:8] = 13'h0a11;
+        8'h81: lookups$2$lane[20:8] = 13'h0a11;
+        8'h82: lookups$2$lane[20:8] = 13'h0a11;
+        8'h83: lookups$2$lane[20:8] = 13'h0a11;
+        8'h84: lookups$2$lane[20:8] = 13'h0a21;
+        8'h85: lookups$2$lane[20:8] = 13'h0a21;
+        8'h86: lookups$2$lane[20:8] = 13'h0a21;
+        8'h87: lookups$2$lane[20:8] = 13'h0a21;
+        8'h88: lookups$2$lane[20:8] = 13'h0a41;
+        8'h89: lookups$2$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$2$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$2$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$2$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$2$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$2$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$2$lane[20:8] = 13'h0a41;
+        8'h90: lookups$2$lane[20:8] = 13'h0a81;
+        8'h91: lookups$2$lane[20:8] = 13'h0a81;
+        8'h92: lookups$2$lane[20:8] = 13'h0a81;
+        8'h93: lookups$2$lane[20:8] = 13'h0a81;
+        8'h94: lookups$2$lane[20:8] = 13'h0a81;
+        8'h95: lookups$2$lane[20:8] = 13'h0a81;
+        8'h96: lookups$2$lane[20:8] = 13'h0a81;
+        8'h97: lookups$2$lane[20:8] = 13'h0a81;
+        8'h98: lookups$2$lane[20:8] = 13'h0a81;
+        8'h99: lookups$2$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$2$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$2$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$2$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$2$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$2$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$2$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$2$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$2$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$2$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$2$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$2$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$2$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$2$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$2$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$2$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$2$lane[20:8] = 13'h0b01;
+        8'haa: lookups$2$lane[20:8] = 13'h0b01;
+        8'hab: lookups$2$lane[20:8] = 13'h0b01;
+        8'hac: lookups$2$lane[20:8] = 13'h0b01;
+        8'had: lookups$2$lane[20:8] = 13'h0b01;
+        8'hae: lookups$2$lane[20:8] = 13'h0b01;
+        8'haf: lookups$2$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$2$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$2$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$2$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$2$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$2$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$2$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$2$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$2$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$2$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$2$lane[20:8] = 13'h0b01;
+        8'hba: lookups$2$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$2$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$2$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$2$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$2$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$2$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$2$lane[20:8] = 13'h1200;
+        8'hc1: lookups$2$lane[20:8] = 13'h1200;
+        8'hc2: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$2$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$2$lane[20:8] = 13'h1304;
+        8'he1: lookups$2$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$2$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$2$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$2$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$2$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$2$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$2$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$2$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$2$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$2$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$2$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$2$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$2$lane[20:8] = 13'h16f4;
+        8'hee: lookups$2$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$2$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$2$lane[20:8] = 13'h1386;
+        8'hf1: lookups$2$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$2$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$2$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$2$lane[20:8] = 13'h0ff6;
+        8'hf5: lookups$2$lane[20:8] = 13'h0ff6;
+        8'hf6: lookups$2$lane[20:8] = 13'h0ff6;
+        8'hf7: lookups$2$lane[20:8] = 13'h0ff6;
+        8'hf8: lookups$2$lane[20:8] = 13'h13c8;
+        8'hf9: lookups$2$lane[20:8] = 13'h0ff8;
+        8'hfa: lookups$2$lane[20:8] = 13'h0ff8;
+        8'hfb: lookups$2$lane[20:8] = 13'h0ff8;
+        8'hfc: lookups$2$lane[20:8] = 13'h13ea;
+        8'hfd: lookups$2$lane[20:8] = 13'h0ffa;
+        8'hfe: lookups$2$lane[20:8] = 13'h0600;
+        8'hff: lookups$2$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$3
     always @(*) begin
-        lookups$3$octet$tdata = lookups$3$tdata;
-        lookups$3$lead$byte_class = lookups$3$octet$byte_class;
-        lookups$3$unused_tables = |lookups$3$octet$free_bits;
-        lookups$3$need = 'h0;
-        if (lookups$3$lead$lead_length > 'h1) begin
-            lookups$3$need = lookups$3$lead$lead_length - 'h1;
-        end
-        lookups$3$continuing = 'h0;
-        lookups$3$range = 'h0;
-        lookups$3$kind = lookups$3$lead$malformed_tuser;
-        if (lookups$3$octet$continuation != 'h0) begin
-            lookups$3$continuing = 'h1;
-            lookups$3$range = lookups$3$octet$continuation;
-        end
-        else if (lookups$3$need != 'h0) begin
-            lookups$3$range = lookups$3$lead$second_allowed;
-            lookups$3$kind = lookups$3$lead$outside_tuser;
-        end
-        lookups$3$lane = ({{17{1'b0}}, lookups$3$kind} << 'h11) | ({{16{1'b0}}, lookups$3$range} << 'hc) | ({{18{1'b0}}, lookups$3$need} << 'h9) | ({{20{1'b0}}, lookups$3$continuing} << 'h8) | {{13{1'b0}}, lookups$3$tdata};
+      lookups$3$lane[7:0] = lookups$3$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$3$tdata)
+        8'h00: lookups$3$lane[20:8] = 13'h0000;
+        8'h01: lookups$3$lane[20:8] = 13'h0000;
+        8'h02: lookups$3$lane[20:8] = 13'h0000;
+        8'h03: lookups$3$lane[20:8] = 13'h0000;
+        8'h04: lookups$3$lane[20:8] = 13'h0000;
+        8'h05: lookups$3$lane[20:8] = 13'h0000;
+        8'h06: lookups$3$lane[20:8] = 13'h0000;
+        8'h07: lookups$3$lane[20:8] = 13'h0000;
+        8'h08: lookups$3$lane[20:8] = 13'h0000;
+        8'h09: lookups$3$lane[20:8] = 13'h0000;
+        8'h0a: lookups$3$lane[20:8] = 13'h0000;
+        8'h0b: lookups$3$lane[20:8] = 13'h0000;
+        8'h0c: lookups$3$lane[20:8] = 13'h0000;
+        8'h0d: lookups$3$lane[20:8] = 13'h0000;
+        8'h0e: lookups$3$lane[20:8] = 13'h0000;
+        8'h0f: lookups$3$lane[20:8] = 13'h0000;
+        8'h10: lookups$3$lane[20:8] = 13'h0000;
+        8'h11: lookups$3$lane[20:8] = 13'h0000;
+        8'h12: lookups$3$lane[20:8] = 13'h0000;
+        8'h13: lookups$3$lane[20:8] = 13'h0000;
+        8'h14: lookups$3$lane[20:8] = 13'h0000;
+        8'h15: lookups$3$lane[20:8] = 13'h0000;
+        8'h16: lookups$3$lane[20:8] = 13'h0000;
+        8'h17: lookups$3$lane[20:8] = 13'h0000;
+        8'h18: lookups$3$lane[20:8] = 13'h0000;
+        8'h19: lookups$3$lane[20:8] = 13'h0000;
+        8'h1a: lookups$3$lane[20:8] = 13'h0000;
+        8'h1b: lookups$3$lane[20:8] = 13'h0000;
+        8'h1c: lookups$3$lane[20:8] = 13'h0000;
+        8'h1d: lookups$3$lane[20:8] = 13'h0000;
+        8'h1e: lookups$3$lane[20:8] = 13'h0000;
+        8'h1f: lookups$3$lane[20:8] = 13'h0000;
+        8'h20: lookups$3$lane[20:8] = 13'h0000;
+        8'h21: lookups$3$lane[20:8] = 13'h0000;
+        8'h22: lookups$3$lane[20:8] = 13'h0000;
+        8'h23: lookups$3$lane[20:8] = 13'h0000;
+        8'h24: lookups$3$lane[20:8] = 13'h0000;
+        8'h25: lookups$3$lane[20:8] = 13'h0000;
+        8'h26: lookups$3$lane[20:8] = 13'h0000;
+        8'h27: lookups$3$lane[20:8] = 13'h0000;
+        8'h28: lookups$3$lane[20:8] = 13'h0000;
+        8'h29: lookups$3$lane[20:8] = 13'h0000;
+        8'h2a: lookups$3$lane[20:8] = 13'h0000;
+        8'h2b: lookups$3$lane[20:8] = 13'h0000;
+        8'h2c: lookups$3$lane[20:8] = 13'h0000;
+        8'h2d: lookups$3$lane[20:8] = 13'h0000;
+        8'h2e: lookups$3$lane[20:8] = 13'h0000;
+        8'h2f: lookups$3$lane[20:8] = 13'h0000;
+        8'h30: lookups$3$lane[20:8] = 13'h0000;
+        8'h31: lookups$3$lane[20:8] = 13'h0000;
+        8'h32: lookups$3$lane[20:8] = 13'h0000;
+        8'h33: lookups$3$lane[20:8] = 13'h0000;
+        8'h34: lookups$3$lane[20:8] = 13'h0000;
+        8'h35: lookups$3$lane[20:8] = 13'h0000;
+        8'h36: lookups$3$lane[20:8] = 13'h0000;
+        8'h37: lookups$3$lane[20:8] = 13'h0000;
+        8'h38: lookups$3$lane[20:8] = 13'h0000;
+        8'h39: lookups$3$lane[20:8] = 13'h0000;
+        8'h3a: lookups$3$lane[20:8] = 13'h0000;
+        8'h3b: lookups$3$lane[20:8] = 13'h0000;
+        8'h3c: lookups$3$lane[20:8] = 13'h0000;
+        8'h3d: lookups$3$lane[20:8] = 13'h0000;
+        8'h3e: lookups$3$lane[20:8] = 13'h0000;
+        8'h3f: lookups$3$lane[20:8] = 13'h0000;
+        8'h40: lookups$3$lane[20:8] = 13'h0000;
+        8'h41: lookups$3$lane[20:8] = 13'h0000;
+        8'h42: lookups$3$lane[20:8] = 13'h0000;
+        8'h43: lookups$3$lane[20:8] = 13'h0000;
+        8'h44: lookups$3$lane[20:8] = 13'h0000;
+        8'h45: lookups$3$lane[20:8] = 13'h0000;
+        8'h46: lookups$3$lane[20:8] = 13'h0000;
+        8'h47: lookups$3$lane[20:8] = 13'h0000;
+        8'h48: lookups$3$lane[20:8] = 13'h0000;
+        8'h49: lookups$3$lane[20:8] = 13'h0000;
+        8'h4a: lookups$3$lane[20:8] = 13'h0000;
+        8'h4b: lookups$3$lane[20:8] = 13'h0000;
+        8'h4c: lookups$3$lane[20:8] = 13'h0000;
+        8'h4d: lookups$3$lane[20:8] = 13'h0000;
+        8'h4e: lookups$3$lane[20:8] = 13'h0000;
+        8'h4f: lookups$3$lane[20:8] = 13'h0000;
+        8'h50: lookups$3$lane[20:8] = 13'h0000;
+        8'h51: lookups$3$lane[20:8] = 13'h0000;
+        8'h52: lookups$3$lane[20:8] = 13'h0000;
+        8'h53: lookups$3$lane[20:8] = 13'h0000;
+        8'h54: lookups$3$lane[20:8] = 13'h0000;
+        8'h55: lookups$3$lane[20:8] = 13'h0000;
+        8'h56: lookups$3$lane[20:8] = 13'h0000;
+        8'h57: lookups$3$lane[20:8] = 13'h0000;
+        8'h58: lookups$3$lane[20:8] = 13'h0000;
+        8'h59: lookups$3$lane[20:8] = 13'h0000;
+        8'h5a: lookups$3$lane[20:8] = 13'h0000;
+        8'h5b: lookups$3$lane[20:8] = 13'h0000;
+        8'h5c: lookups$3$lane[20:8] = 13'h0000;
+        8'h5d: lookups$3$lane[20:8] = 13'h0000;
+        8'h5e: lookups$3$lane[20:8] = 13'h0000;
+        8'h5f: lookups$3$lane[20:8] = 13'h0000;
+        8'h60: lookups$3$lane[20:8] = 13'h0000;
+        8'h61: lookups$3$lane[20:8] = 13'h0000;
+        8'h62: lookups$3$lane[20:8] = 13'h0000;
+        8'h63: lookups$3$lane[20:8] = 13'h0000;
+        8'h64: lookups$3$lane[20:8] = 13'h0000;
+        8'h65: lookups$3$lane[20:8] = 13'h0000;
+        8'h66: lookups$3$lane[20:8] = 13'h0000;
+        8'h67: lookups$3$lane[20:8] = 13'h0000;
+        8'h68: lookups$3$lane[20:8] = 13'h0000;
+        8'h69: lookups$3$lane[20:8] = 13'h0000;
+        8'h6a: lookups$3$lane[20:8] = 13'h0000;
+        8'h6b: lookups$3$lane[20:8] = 13'h0000;
+        8'h6c: lookups$3$lane[20:8] = 13'h0000;
+        8'h6d: lookups$3$lane[20:8] = 13'h0000;
+        8'h6e: lookups$3$lane[20:8] = 13'h0000;
+        8'h6f: lookups$3$lane[20:8] = 13'h0000;
+        8'h70: lookups$3$lane[20:8] = 13'h0000;
+        8'h71: lookups$3$lane[20:8] = 13'h0000;
+        8'h72: lookups$3$lane[20:8] = 13'h0000;
+        8'h73: lookups$3$lane[20:8] = 13'h0000;
+        8'h74: lookups$3$lane[20:8] = 13'h0000;
+        8'h75: lookups$3$lane[20:8] = 13'h0000;
+        8'h76: lookups$3$lane[20:8] = 13'h0000;
+        8'h77: lookups$3$lane[20:8] = 13'h0000;
+        8'h78: lookups$3$lane[20:8] = 13'h0000;
+        8'h79: lookups$3$lane[20:8] = 13'h0000;
+        8'h7a: lookups$3$lane[20:8] = 13'h0000;
+        8'h7b: lookups$3$lane[20:8] = 13'h0000;
+        8'h7c: lookups$3$lane[20:8] = 13'h0000;
+        8'h7d: lookups$3$lane[20:8] = 13'h0000;
+        8'h7e: lookups$3$lane[20:8] = 13'h0000;
+        8'h7f: lookups$3$lane[20:8] = 13'h0000;
+        8'h80: lookups$3$lane[20:8] = 13'h0a11;
+        8'h81: lookups$3$lane[20:8] = 13'h0a11;
+        8'h82: lookups$3$lane[20:8] = 13'h0a11;
+        8'h83: lookups$3$lane[20:8] = 13'h0a11;
+        8'h84: lookups$3$lane[20:8] = 13'h0a21;
+        8'h85: lookups$3$lane[20:8] = 13'h0a21;
+        8'h86: lookups$3$lane[20:8] = 13'h0a21;
+        8'h87: lookups$3$lane[20:8] = 13'h0a21;
+        8'h88: lookups$3$lane[20:8] = 13'h0a41;
+        8'h89: lookups$3$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$3$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$3$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$3$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$3$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$3$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$3$lane[20:8] = 13'h0a41;
+        8'h90: lookups$3$lane[20:8] = 13'h0a81;
+        8'h91: lookups$3$lane[20:8] = 13'h0a81;
+        8'h92: lookups$3$lane[20:8] = 13'h0a81;
+        8'h93: lookups$3$lane[20:8] = 13'h0a81;
+        8'h94: lookups$3$lane[20:8] = 13'h0a81;
+        8'h95: lookups$3$lane[20:8] = 13'h0a81;
+        8'h96: lookups$3$lane[20:8] = 13'h0a81;
+        8'h97: lookups$3$lane[20:8] = 13'h0a81;
+        8'h98: lookups$3$lane[20:8] = 13'h0a81;
+        8'h99: lookups$3$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$3$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$3$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$3$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$3$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$3$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$3$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$3$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$3$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$3$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$3$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$3$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$3$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$3$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$3$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$3$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$3$lane[20:8] = 13'h0b01;
+        8'haa: lookups$3$lane[20:8] = 13'h0b01;
+        8'hab: lookups$3$lane[20:8] = 13'h0b01;
+        8'hac: lookups$3$lane[20:8] = 13'h0b01;
+        8'had: lookups$3$lane[20:8] = 13'h0b01;
+        8'hae: lookups$3$lane[20:8] = 13'h0b01;
+        8'haf: lookups$3$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$3$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$3$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$3$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$3$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$3$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$3$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$3$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$3$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$3$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$3$lane[20:8] = 13'h0b01;
+        8'hba: lookups$3$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$3$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$3$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$3$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$3$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$3$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$3$lane[20:8] = 13'h1200;
+        8'hc1: lookups$3$lane[20:8] = 13'h1200;
+        8'hc2: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$3$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$3$lane[20:8] = 13'h1304;
+        8'he1: lookups$3$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$3$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$3$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$3$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$3$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$3$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$3$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$3$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$3$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$3$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$3$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$3$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$3$lane[20:8] = 13'h16f4;
+        8'hee: lookups$3$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$3$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$3$lane[20:8] = 13'h1386;
+        8'hf1: lookups$3$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$3$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$3$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$3$lane[20:8] = 13'h0ff6;
+        8'hf5: lookups$3$lane[20:8] = 13'h0ff6;
+        8'hf6: lookups$3$lane[20:8] = 13'h0ff6;
+        8'hf7: lookups$3$lane[20:8] = 13'h0ff6;
+        8'hf8: lookups$3$lane[20:8] = 13'h13c8;
+        8'hf9: lookups$3$lane[20:8] = 13'h0ff8;
+        8'hfa: lookups$3$lane[20:8] = 13'h0ff8;
+        8'hfb: lookups$3$lane[20:8] = 13'h0ff8;
+        8'hfc: lookups$3$lane[20:8] = 13'h13ea;
+        8'hfd: lookups$3$lane[20:8] = 13'h0ffa;
+        8'hfe: lookups$3$lane[20:8] = 13'h0600;
+        8'hff: lookups$3$lane[20:8] = 13'h0600;
+      endcase
     end
     // beat
     initial begin

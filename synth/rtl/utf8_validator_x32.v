@@ -954,794 +954,6 @@ module utf8_validator_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
     reg  credits$fits_one;
     reg  credits$fits_two;
     reg  credits$leaves;
-    localparam ByteClass$Ascii = 0;
-    localparam ByteClass$Cont80 = 1;
-    localparam ByteClass$Cont84 = 2;
-    localparam ByteClass$Cont88 = 3;
-    localparam ByteClass$Cont90 = 4;
-    localparam ByteClass$ContA0 = 5;
-    localparam ByteClass$Lead2 = 6;
-    localparam ByteClass$LeadE0 = 7;
-    localparam ByteClass$LeadED = 8;
-    localparam ByteClass$Lead3 = 9;
-    localparam ByteClass$LeadF0 = 10;
-    localparam ByteClass$LeadF4 = 11;
-    localparam ByteClass$Lead4 = 12;
-    localparam ByteClass$LeadF8 = 13;
-    localparam ByteClass$Lead5 = 14;
-    localparam ByteClass$LeadFC = 15;
-    localparam ByteClass$Lead6 = 16;
-    localparam ByteClass$OverlongLead = 17;
-    localparam ByteClass$OutOfRangeLead = 18;
-    localparam ByteClass$Invalid = 19;
-    reg  [7:0] lookups$0$octet$tdata;
-    reg  [4:0] lookups$0$octet$byte_class;
-    reg  [4:0] lookups$0$octet$continuation;
-    reg  [7:0] lookups$0$octet$free_bits;
-    reg  [4:0] lookups$0$lead$byte_class;
-    reg  [2:0] lookups$0$lead$lead_length;
-    reg  [4:0] lookups$0$lead$second_allowed;
-    reg  [3:0] lookups$0$lead$outside_tuser;
-    reg  [3:0] lookups$0$lead$malformed_tuser;
-    reg  lookups$0$continuing;
-    reg  [2:0] lookups$0$need;
-    reg  [4:0] lookups$0$range;
-    reg  [3:0] lookups$0$kind;
-    reg  lookups$0$unused_tables;
-    localparam  lookups$0$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$0$octet$leads_to_fb = 1'b0;
-    localparam  lookups$0$octet$leads_to_fd = 1'b0;
-    localparam  lookups$0$octet$f4_bounded = 1'b1;
-    localparam  lookups$0$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$0$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$0$lead$tuser_truncated = 4'h7;
-    localparam  lookups$0$lead$tuser_overlong = 4'h9;
-    localparam  lookups$0$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$0$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$1$octet$tdata;
-    reg  [4:0] lookups$1$octet$byte_class;
-    reg  [4:0] lookups$1$octet$continuation;
-    reg  [7:0] lookups$1$octet$free_bits;
-    reg  [4:0] lookups$1$lead$byte_class;
-    reg  [2:0] lookups$1$lead$lead_length;
-    reg  [4:0] lookups$1$lead$second_allowed;
-    reg  [3:0] lookups$1$lead$outside_tuser;
-    reg  [3:0] lookups$1$lead$malformed_tuser;
-    reg  lookups$1$continuing;
-    reg  [2:0] lookups$1$need;
-    reg  [4:0] lookups$1$range;
-    reg  [3:0] lookups$1$kind;
-    reg  lookups$1$unused_tables;
-    localparam  lookups$1$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$1$octet$leads_to_fb = 1'b0;
-    localparam  lookups$1$octet$leads_to_fd = 1'b0;
-    localparam  lookups$1$octet$f4_bounded = 1'b1;
-    localparam  lookups$1$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$1$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$1$lead$tuser_truncated = 4'h7;
-    localparam  lookups$1$lead$tuser_overlong = 4'h9;
-    localparam  lookups$1$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$1$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$2$octet$tdata;
-    reg  [4:0] lookups$2$octet$byte_class;
-    reg  [4:0] lookups$2$octet$continuation;
-    reg  [7:0] lookups$2$octet$free_bits;
-    reg  [4:0] lookups$2$lead$byte_class;
-    reg  [2:0] lookups$2$lead$lead_length;
-    reg  [4:0] lookups$2$lead$second_allowed;
-    reg  [3:0] lookups$2$lead$outside_tuser;
-    reg  [3:0] lookups$2$lead$malformed_tuser;
-    reg  lookups$2$continuing;
-    reg  [2:0] lookups$2$need;
-    reg  [4:0] lookups$2$range;
-    reg  [3:0] lookups$2$kind;
-    reg  lookups$2$unused_tables;
-    localparam  lookups$2$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$2$octet$leads_to_fb = 1'b0;
-    localparam  lookups$2$octet$leads_to_fd = 1'b0;
-    localparam  lookups$2$octet$f4_bounded = 1'b1;
-    localparam  lookups$2$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$2$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$2$lead$tuser_truncated = 4'h7;
-    localparam  lookups$2$lead$tuser_overlong = 4'h9;
-    localparam  lookups$2$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$2$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$3$octet$tdata;
-    reg  [4:0] lookups$3$octet$byte_class;
-    reg  [4:0] lookups$3$octet$continuation;
-    reg  [7:0] lookups$3$octet$free_bits;
-    reg  [4:0] lookups$3$lead$byte_class;
-    reg  [2:0] lookups$3$lead$lead_length;
-    reg  [4:0] lookups$3$lead$second_allowed;
-    reg  [3:0] lookups$3$lead$outside_tuser;
-    reg  [3:0] lookups$3$lead$malformed_tuser;
-    reg  lookups$3$continuing;
-    reg  [2:0] lookups$3$need;
-    reg  [4:0] lookups$3$range;
-    reg  [3:0] lookups$3$kind;
-    reg  lookups$3$unused_tables;
-    localparam  lookups$3$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$3$octet$leads_to_fb = 1'b0;
-    localparam  lookups$3$octet$leads_to_fd = 1'b0;
-    localparam  lookups$3$octet$f4_bounded = 1'b1;
-    localparam  lookups$3$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$3$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$3$lead$tuser_truncated = 4'h7;
-    localparam  lookups$3$lead$tuser_overlong = 4'h9;
-    localparam  lookups$3$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$3$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$4$octet$tdata;
-    reg  [4:0] lookups$4$octet$byte_class;
-    reg  [4:0] lookups$4$octet$continuation;
-    reg  [7:0] lookups$4$octet$free_bits;
-    reg  [4:0] lookups$4$lead$byte_class;
-    reg  [2:0] lookups$4$lead$lead_length;
-    reg  [4:0] lookups$4$lead$second_allowed;
-    reg  [3:0] lookups$4$lead$outside_tuser;
-    reg  [3:0] lookups$4$lead$malformed_tuser;
-    reg  lookups$4$continuing;
-    reg  [2:0] lookups$4$need;
-    reg  [4:0] lookups$4$range;
-    reg  [3:0] lookups$4$kind;
-    reg  lookups$4$unused_tables;
-    localparam  lookups$4$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$4$octet$leads_to_fb = 1'b0;
-    localparam  lookups$4$octet$leads_to_fd = 1'b0;
-    localparam  lookups$4$octet$f4_bounded = 1'b1;
-    localparam  lookups$4$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$4$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$4$lead$tuser_truncated = 4'h7;
-    localparam  lookups$4$lead$tuser_overlong = 4'h9;
-    localparam  lookups$4$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$4$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$5$octet$tdata;
-    reg  [4:0] lookups$5$octet$byte_class;
-    reg  [4:0] lookups$5$octet$continuation;
-    reg  [7:0] lookups$5$octet$free_bits;
-    reg  [4:0] lookups$5$lead$byte_class;
-    reg  [2:0] lookups$5$lead$lead_length;
-    reg  [4:0] lookups$5$lead$second_allowed;
-    reg  [3:0] lookups$5$lead$outside_tuser;
-    reg  [3:0] lookups$5$lead$malformed_tuser;
-    reg  lookups$5$continuing;
-    reg  [2:0] lookups$5$need;
-    reg  [4:0] lookups$5$range;
-    reg  [3:0] lookups$5$kind;
-    reg  lookups$5$unused_tables;
-    localparam  lookups$5$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$5$octet$leads_to_fb = 1'b0;
-    localparam  lookups$5$octet$leads_to_fd = 1'b0;
-    localparam  lookups$5$octet$f4_bounded = 1'b1;
-    localparam  lookups$5$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$5$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$5$lead$tuser_truncated = 4'h7;
-    localparam  lookups$5$lead$tuser_overlong = 4'h9;
-    localparam  lookups$5$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$5$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$6$octet$tdata;
-    reg  [4:0] lookups$6$octet$byte_class;
-    reg  [4:0] lookups$6$octet$continuation;
-    reg  [7:0] lookups$6$octet$free_bits;
-    reg  [4:0] lookups$6$lead$byte_class;
-    reg  [2:0] lookups$6$lead$lead_length;
-    reg  [4:0] lookups$6$lead$second_allowed;
-    reg  [3:0] lookups$6$lead$outside_tuser;
-    reg  [3:0] lookups$6$lead$malformed_tuser;
-    reg  lookups$6$continuing;
-    reg  [2:0] lookups$6$need;
-    reg  [4:0] lookups$6$range;
-    reg  [3:0] lookups$6$kind;
-    reg  lookups$6$unused_tables;
-    localparam  lookups$6$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$6$octet$leads_to_fb = 1'b0;
-    localparam  lookups$6$octet$leads_to_fd = 1'b0;
-    localparam  lookups$6$octet$f4_bounded = 1'b1;
-    localparam  lookups$6$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$6$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$6$lead$tuser_truncated = 4'h7;
-    localparam  lookups$6$lead$tuser_overlong = 4'h9;
-    localparam  lookups$6$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$6$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$7$octet$tdata;
-    reg  [4:0] lookups$7$octet$byte_class;
-    reg  [4:0] lookups$7$octet$continuation;
-    reg  [7:0] lookups$7$octet$free_bits;
-    reg  [4:0] lookups$7$lead$byte_class;
-    reg  [2:0] lookups$7$lead$lead_length;
-    reg  [4:0] lookups$7$lead$second_allowed;
-    reg  [3:0] lookups$7$lead$outside_tuser;
-    reg  [3:0] lookups$7$lead$malformed_tuser;
-    reg  lookups$7$continuing;
-    reg  [2:0] lookups$7$need;
-    reg  [4:0] lookups$7$range;
-    reg  [3:0] lookups$7$kind;
-    reg  lookups$7$unused_tables;
-    localparam  lookups$7$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$7$octet$leads_to_fb = 1'b0;
-    localparam  lookups$7$octet$leads_to_fd = 1'b0;
-    localparam  lookups$7$octet$f4_bounded = 1'b1;
-    localparam  lookups$7$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$7$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$7$lead$tuser_truncated = 4'h7;
-    localparam  lookups$7$lead$tuser_overlong = 4'h9;
-    localparam  lookups$7$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$7$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$8$octet$tdata;
-    reg  [4:0] lookups$8$octet$byte_class;
-    reg  [4:0] lookups$8$octet$continuation;
-    reg  [7:0] lookups$8$octet$free_bits;
-    reg  [4:0] lookups$8$lead$byte_class;
-    reg  [2:0] lookups$8$lead$lead_length;
-    reg  [4:0] lookups$8$lead$second_allowed;
-    reg  [3:0] lookups$8$lead$outside_tuser;
-    reg  [3:0] lookups$8$lead$malformed_tuser;
-    reg  lookups$8$continuing;
-    reg  [2:0] lookups$8$need;
-    reg  [4:0] lookups$8$range;
-    reg  [3:0] lookups$8$kind;
-    reg  lookups$8$unused_tables;
-    localparam  lookups$8$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$8$octet$leads_to_fb = 1'b0;
-    localparam  lookups$8$octet$leads_to_fd = 1'b0;
-    localparam  lookups$8$octet$f4_bounded = 1'b1;
-    localparam  lookups$8$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$8$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$8$lead$tuser_truncated = 4'h7;
-    localparam  lookups$8$lead$tuser_overlong = 4'h9;
-    localparam  lookups$8$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$8$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$9$octet$tdata;
-    reg  [4:0] lookups$9$octet$byte_class;
-    reg  [4:0] lookups$9$octet$continuation;
-    reg  [7:0] lookups$9$octet$free_bits;
-    reg  [4:0] lookups$9$lead$byte_class;
-    reg  [2:0] lookups$9$lead$lead_length;
-    reg  [4:0] lookups$9$lead$second_allowed;
-    reg  [3:0] lookups$9$lead$outside_tuser;
-    reg  [3:0] lookups$9$lead$malformed_tuser;
-    reg  lookups$9$continuing;
-    reg  [2:0] lookups$9$need;
-    reg  [4:0] lookups$9$range;
-    reg  [3:0] lookups$9$kind;
-    reg  lookups$9$unused_tables;
-    localparam  lookups$9$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$9$octet$leads_to_fb = 1'b0;
-    localparam  lookups$9$octet$leads_to_fd = 1'b0;
-    localparam  lookups$9$octet$f4_bounded = 1'b1;
-    localparam  lookups$9$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$9$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$9$lead$tuser_truncated = 4'h7;
-    localparam  lookups$9$lead$tuser_overlong = 4'h9;
-    localparam  lookups$9$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$9$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$10$octet$tdata;
-    reg  [4:0] lookups$10$octet$byte_class;
-    reg  [4:0] lookups$10$octet$continuation;
-    reg  [7:0] lookups$10$octet$free_bits;
-    reg  [4:0] lookups$10$lead$byte_class;
-    reg  [2:0] lookups$10$lead$lead_length;
-    reg  [4:0] lookups$10$lead$second_allowed;
-    reg  [3:0] lookups$10$lead$outside_tuser;
-    reg  [3:0] lookups$10$lead$malformed_tuser;
-    reg  lookups$10$continuing;
-    reg  [2:0] lookups$10$need;
-    reg  [4:0] lookups$10$range;
-    reg  [3:0] lookups$10$kind;
-    reg  lookups$10$unused_tables;
-    localparam  lookups$10$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$10$octet$leads_to_fb = 1'b0;
-    localparam  lookups$10$octet$leads_to_fd = 1'b0;
-    localparam  lookups$10$octet$f4_bounded = 1'b1;
-    localparam  lookups$10$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$10$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$10$lead$tuser_truncated = 4'h7;
-    localparam  lookups$10$lead$tuser_overlong = 4'h9;
-    localparam  lookups$10$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$10$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$11$octet$tdata;
-    reg  [4:0] lookups$11$octet$byte_class;
-    reg  [4:0] lookups$11$octet$continuation;
-    reg  [7:0] lookups$11$octet$free_bits;
-    reg  [4:0] lookups$11$lead$byte_class;
-    reg  [2:0] lookups$11$lead$lead_length;
-    reg  [4:0] lookups$11$lead$second_allowed;
-    reg  [3:0] lookups$11$lead$outside_tuser;
-    reg  [3:0] lookups$11$lead$malformed_tuser;
-    reg  lookups$11$continuing;
-    reg  [2:0] lookups$11$need;
-    reg  [4:0] lookups$11$range;
-    reg  [3:0] lookups$11$kind;
-    reg  lookups$11$unused_tables;
-    localparam  lookups$11$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$11$octet$leads_to_fb = 1'b0;
-    localparam  lookups$11$octet$leads_to_fd = 1'b0;
-    localparam  lookups$11$octet$f4_bounded = 1'b1;
-    localparam  lookups$11$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$11$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$11$lead$tuser_truncated = 4'h7;
-    localparam  lookups$11$lead$tuser_overlong = 4'h9;
-    localparam  lookups$11$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$11$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$12$octet$tdata;
-    reg  [4:0] lookups$12$octet$byte_class;
-    reg  [4:0] lookups$12$octet$continuation;
-    reg  [7:0] lookups$12$octet$free_bits;
-    reg  [4:0] lookups$12$lead$byte_class;
-    reg  [2:0] lookups$12$lead$lead_length;
-    reg  [4:0] lookups$12$lead$second_allowed;
-    reg  [3:0] lookups$12$lead$outside_tuser;
-    reg  [3:0] lookups$12$lead$malformed_tuser;
-    reg  lookups$12$continuing;
-    reg  [2:0] lookups$12$need;
-    reg  [4:0] lookups$12$range;
-    reg  [3:0] lookups$12$kind;
-    reg  lookups$12$unused_tables;
-    localparam  lookups$12$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$12$octet$leads_to_fb = 1'b0;
-    localparam  lookups$12$octet$leads_to_fd = 1'b0;
-    localparam  lookups$12$octet$f4_bounded = 1'b1;
-    localparam  lookups$12$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$12$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$12$lead$tuser_truncated = 4'h7;
-    localparam  lookups$12$lead$tuser_overlong = 4'h9;
-    localparam  lookups$12$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$12$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$13$octet$tdata;
-    reg  [4:0] lookups$13$octet$byte_class;
-    reg  [4:0] lookups$13$octet$continuation;
-    reg  [7:0] lookups$13$octet$free_bits;
-    reg  [4:0] lookups$13$lead$byte_class;
-    reg  [2:0] lookups$13$lead$lead_length;
-    reg  [4:0] lookups$13$lead$second_allowed;
-    reg  [3:0] lookups$13$lead$outside_tuser;
-    reg  [3:0] lookups$13$lead$malformed_tuser;
-    reg  lookups$13$continuing;
-    reg  [2:0] lookups$13$need;
-    reg  [4:0] lookups$13$range;
-    reg  [3:0] lookups$13$kind;
-    reg  lookups$13$unused_tables;
-    localparam  lookups$13$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$13$octet$leads_to_fb = 1'b0;
-    localparam  lookups$13$octet$leads_to_fd = 1'b0;
-    localparam  lookups$13$octet$f4_bounded = 1'b1;
-    localparam  lookups$13$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$13$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$13$lead$tuser_truncated = 4'h7;
-    localparam  lookups$13$lead$tuser_overlong = 4'h9;
-    localparam  lookups$13$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$13$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$14$octet$tdata;
-    reg  [4:0] lookups$14$octet$byte_class;
-    reg  [4:0] lookups$14$octet$continuation;
-    reg  [7:0] lookups$14$octet$free_bits;
-    reg  [4:0] lookups$14$lead$byte_class;
-    reg  [2:0] lookups$14$lead$lead_length;
-    reg  [4:0] lookups$14$lead$second_allowed;
-    reg  [3:0] lookups$14$lead$outside_tuser;
-    reg  [3:0] lookups$14$lead$malformed_tuser;
-    reg  lookups$14$continuing;
-    reg  [2:0] lookups$14$need;
-    reg  [4:0] lookups$14$range;
-    reg  [3:0] lookups$14$kind;
-    reg  lookups$14$unused_tables;
-    localparam  lookups$14$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$14$octet$leads_to_fb = 1'b0;
-    localparam  lookups$14$octet$leads_to_fd = 1'b0;
-    localparam  lookups$14$octet$f4_bounded = 1'b1;
-    localparam  lookups$14$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$14$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$14$lead$tuser_truncated = 4'h7;
-    localparam  lookups$14$lead$tuser_overlong = 4'h9;
-    localparam  lookups$14$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$14$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$15$octet$tdata;
-    reg  [4:0] lookups$15$octet$byte_class;
-    reg  [4:0] lookups$15$octet$continuation;
-    reg  [7:0] lookups$15$octet$free_bits;
-    reg  [4:0] lookups$15$lead$byte_class;
-    reg  [2:0] lookups$15$lead$lead_length;
-    reg  [4:0] lookups$15$lead$second_allowed;
-    reg  [3:0] lookups$15$lead$outside_tuser;
-    reg  [3:0] lookups$15$lead$malformed_tuser;
-    reg  lookups$15$continuing;
-    reg  [2:0] lookups$15$need;
-    reg  [4:0] lookups$15$range;
-    reg  [3:0] lookups$15$kind;
-    reg  lookups$15$unused_tables;
-    localparam  lookups$15$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$15$octet$leads_to_fb = 1'b0;
-    localparam  lookups$15$octet$leads_to_fd = 1'b0;
-    localparam  lookups$15$octet$f4_bounded = 1'b1;
-    localparam  lookups$15$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$15$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$15$lead$tuser_truncated = 4'h7;
-    localparam  lookups$15$lead$tuser_overlong = 4'h9;
-    localparam  lookups$15$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$15$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$16$octet$tdata;
-    reg  [4:0] lookups$16$octet$byte_class;
-    reg  [4:0] lookups$16$octet$continuation;
-    reg  [7:0] lookups$16$octet$free_bits;
-    reg  [4:0] lookups$16$lead$byte_class;
-    reg  [2:0] lookups$16$lead$lead_length;
-    reg  [4:0] lookups$16$lead$second_allowed;
-    reg  [3:0] lookups$16$lead$outside_tuser;
-    reg  [3:0] lookups$16$lead$malformed_tuser;
-    reg  lookups$16$continuing;
-    reg  [2:0] lookups$16$need;
-    reg  [4:0] lookups$16$range;
-    reg  [3:0] lookups$16$kind;
-    reg  lookups$16$unused_tables;
-    localparam  lookups$16$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$16$octet$leads_to_fb = 1'b0;
-    localparam  lookups$16$octet$leads_to_fd = 1'b0;
-    localparam  lookups$16$octet$f4_bounded = 1'b1;
-    localparam  lookups$16$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$16$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$16$lead$tuser_truncated = 4'h7;
-    localparam  lookups$16$lead$tuser_overlong = 4'h9;
-    localparam  lookups$16$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$16$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$17$octet$tdata;
-    reg  [4:0] lookups$17$octet$byte_class;
-    reg  [4:0] lookups$17$octet$continuation;
-    reg  [7:0] lookups$17$octet$free_bits;
-    reg  [4:0] lookups$17$lead$byte_class;
-    reg  [2:0] lookups$17$lead$lead_length;
-    reg  [4:0] lookups$17$lead$second_allowed;
-    reg  [3:0] lookups$17$lead$outside_tuser;
-    reg  [3:0] lookups$17$lead$malformed_tuser;
-    reg  lookups$17$continuing;
-    reg  [2:0] lookups$17$need;
-    reg  [4:0] lookups$17$range;
-    reg  [3:0] lookups$17$kind;
-    reg  lookups$17$unused_tables;
-    localparam  lookups$17$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$17$octet$leads_to_fb = 1'b0;
-    localparam  lookups$17$octet$leads_to_fd = 1'b0;
-    localparam  lookups$17$octet$f4_bounded = 1'b1;
-    localparam  lookups$17$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$17$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$17$lead$tuser_truncated = 4'h7;
-    localparam  lookups$17$lead$tuser_overlong = 4'h9;
-    localparam  lookups$17$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$17$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$18$octet$tdata;
-    reg  [4:0] lookups$18$octet$byte_class;
-    reg  [4:0] lookups$18$octet$continuation;
-    reg  [7:0] lookups$18$octet$free_bits;
-    reg  [4:0] lookups$18$lead$byte_class;
-    reg  [2:0] lookups$18$lead$lead_length;
-    reg  [4:0] lookups$18$lead$second_allowed;
-    reg  [3:0] lookups$18$lead$outside_tuser;
-    reg  [3:0] lookups$18$lead$malformed_tuser;
-    reg  lookups$18$continuing;
-    reg  [2:0] lookups$18$need;
-    reg  [4:0] lookups$18$range;
-    reg  [3:0] lookups$18$kind;
-    reg  lookups$18$unused_tables;
-    localparam  lookups$18$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$18$octet$leads_to_fb = 1'b0;
-    localparam  lookups$18$octet$leads_to_fd = 1'b0;
-    localparam  lookups$18$octet$f4_bounded = 1'b1;
-    localparam  lookups$18$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$18$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$18$lead$tuser_truncated = 4'h7;
-    localparam  lookups$18$lead$tuser_overlong = 4'h9;
-    localparam  lookups$18$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$18$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$19$octet$tdata;
-    reg  [4:0] lookups$19$octet$byte_class;
-    reg  [4:0] lookups$19$octet$continuation;
-    reg  [7:0] lookups$19$octet$free_bits;
-    reg  [4:0] lookups$19$lead$byte_class;
-    reg  [2:0] lookups$19$lead$lead_length;
-    reg  [4:0] lookups$19$lead$second_allowed;
-    reg  [3:0] lookups$19$lead$outside_tuser;
-    reg  [3:0] lookups$19$lead$malformed_tuser;
-    reg  lookups$19$continuing;
-    reg  [2:0] lookups$19$need;
-    reg  [4:0] lookups$19$range;
-    reg  [3:0] lookups$19$kind;
-    reg  lookups$19$unused_tables;
-    localparam  lookups$19$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$19$octet$leads_to_fb = 1'b0;
-    localparam  lookups$19$octet$leads_to_fd = 1'b0;
-    localparam  lookups$19$octet$f4_bounded = 1'b1;
-    localparam  lookups$19$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$19$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$19$lead$tuser_truncated = 4'h7;
-    localparam  lookups$19$lead$tuser_overlong = 4'h9;
-    localparam  lookups$19$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$19$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$20$octet$tdata;
-    reg  [4:0] lookups$20$octet$byte_class;
-    reg  [4:0] lookups$20$octet$continuation;
-    reg  [7:0] lookups$20$octet$free_bits;
-    reg  [4:0] lookups$20$lead$byte_class;
-    reg  [2:0] lookups$20$lead$lead_length;
-    reg  [4:0] lookups$20$lead$second_allowed;
-    reg  [3:0] lookups$20$lead$outside_tuser;
-    reg  [3:0] lookups$20$lead$malformed_tuser;
-    reg  lookups$20$continuing;
-    reg  [2:0] lookups$20$need;
-    reg  [4:0] lookups$20$range;
-    reg  [3:0] lookups$20$kind;
-    reg  lookups$20$unused_tables;
-    localparam  lookups$20$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$20$octet$leads_to_fb = 1'b0;
-    localparam  lookups$20$octet$leads_to_fd = 1'b0;
-    localparam  lookups$20$octet$f4_bounded = 1'b1;
-    localparam  lookups$20$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$20$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$20$lead$tuser_truncated = 4'h7;
-    localparam  lookups$20$lead$tuser_overlong = 4'h9;
-    localparam  lookups$20$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$20$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$21$octet$tdata;
-    reg  [4:0] lookups$21$octet$byte_class;
-    reg  [4:0] lookups$21$octet$continuation;
-    reg  [7:0] lookups$21$octet$free_bits;
-    reg  [4:0] lookups$21$lead$byte_class;
-    reg  [2:0] lookups$21$lead$lead_length;
-    reg  [4:0] lookups$21$lead$second_allowed;
-    reg  [3:0] lookups$21$lead$outside_tuser;
-    reg  [3:0] lookups$21$lead$malformed_tuser;
-    reg  lookups$21$continuing;
-    reg  [2:0] lookups$21$need;
-    reg  [4:0] lookups$21$range;
-    reg  [3:0] lookups$21$kind;
-    reg  lookups$21$unused_tables;
-    localparam  lookups$21$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$21$octet$leads_to_fb = 1'b0;
-    localparam  lookups$21$octet$leads_to_fd = 1'b0;
-    localparam  lookups$21$octet$f4_bounded = 1'b1;
-    localparam  lookups$21$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$21$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$21$lead$tuser_truncated = 4'h7;
-    localparam  lookups$21$lead$tuser_overlong = 4'h9;
-    localparam  lookups$21$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$21$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$22$octet$tdata;
-    reg  [4:0] lookups$22$octet$byte_class;
-    reg  [4:0] lookups$22$octet$continuation;
-    reg  [7:0] lookups$22$octet$free_bits;
-    reg  [4:0] lookups$22$lead$byte_class;
-    reg  [2:0] lookups$22$lead$lead_length;
-    reg  [4:0] lookups$22$lead$second_allowed;
-    reg  [3:0] lookups$22$lead$outside_tuser;
-    reg  [3:0] lookups$22$lead$malformed_tuser;
-    reg  lookups$22$continuing;
-    reg  [2:0] lookups$22$need;
-    reg  [4:0] lookups$22$range;
-    reg  [3:0] lookups$22$kind;
-    reg  lookups$22$unused_tables;
-    localparam  lookups$22$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$22$octet$leads_to_fb = 1'b0;
-    localparam  lookups$22$octet$leads_to_fd = 1'b0;
-    localparam  lookups$22$octet$f4_bounded = 1'b1;
-    localparam  lookups$22$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$22$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$22$lead$tuser_truncated = 4'h7;
-    localparam  lookups$22$lead$tuser_overlong = 4'h9;
-    localparam  lookups$22$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$22$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$23$octet$tdata;
-    reg  [4:0] lookups$23$octet$byte_class;
-    reg  [4:0] lookups$23$octet$continuation;
-    reg  [7:0] lookups$23$octet$free_bits;
-    reg  [4:0] lookups$23$lead$byte_class;
-    reg  [2:0] lookups$23$lead$lead_length;
-    reg  [4:0] lookups$23$lead$second_allowed;
-    reg  [3:0] lookups$23$lead$outside_tuser;
-    reg  [3:0] lookups$23$lead$malformed_tuser;
-    reg  lookups$23$continuing;
-    reg  [2:0] lookups$23$need;
-    reg  [4:0] lookups$23$range;
-    reg  [3:0] lookups$23$kind;
-    reg  lookups$23$unused_tables;
-    localparam  lookups$23$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$23$octet$leads_to_fb = 1'b0;
-    localparam  lookups$23$octet$leads_to_fd = 1'b0;
-    localparam  lookups$23$octet$f4_bounded = 1'b1;
-    localparam  lookups$23$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$23$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$23$lead$tuser_truncated = 4'h7;
-    localparam  lookups$23$lead$tuser_overlong = 4'h9;
-    localparam  lookups$23$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$23$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$24$octet$tdata;
-    reg  [4:0] lookups$24$octet$byte_class;
-    reg  [4:0] lookups$24$octet$continuation;
-    reg  [7:0] lookups$24$octet$free_bits;
-    reg  [4:0] lookups$24$lead$byte_class;
-    reg  [2:0] lookups$24$lead$lead_length;
-    reg  [4:0] lookups$24$lead$second_allowed;
-    reg  [3:0] lookups$24$lead$outside_tuser;
-    reg  [3:0] lookups$24$lead$malformed_tuser;
-    reg  lookups$24$continuing;
-    reg  [2:0] lookups$24$need;
-    reg  [4:0] lookups$24$range;
-    reg  [3:0] lookups$24$kind;
-    reg  lookups$24$unused_tables;
-    localparam  lookups$24$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$24$octet$leads_to_fb = 1'b0;
-    localparam  lookups$24$octet$leads_to_fd = 1'b0;
-    localparam  lookups$24$octet$f4_bounded = 1'b1;
-    localparam  lookups$24$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$24$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$24$lead$tuser_truncated = 4'h7;
-    localparam  lookups$24$lead$tuser_overlong = 4'h9;
-    localparam  lookups$24$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$24$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$25$octet$tdata;
-    reg  [4:0] lookups$25$octet$byte_class;
-    reg  [4:0] lookups$25$octet$continuation;
-    reg  [7:0] lookups$25$octet$free_bits;
-    reg  [4:0] lookups$25$lead$byte_class;
-    reg  [2:0] lookups$25$lead$lead_length;
-    reg  [4:0] lookups$25$lead$second_allowed;
-    reg  [3:0] lookups$25$lead$outside_tuser;
-    reg  [3:0] lookups$25$lead$malformed_tuser;
-    reg  lookups$25$continuing;
-    reg  [2:0] lookups$25$need;
-    reg  [4:0] lookups$25$range;
-    reg  [3:0] lookups$25$kind;
-    reg  lookups$25$unused_tables;
-    localparam  lookups$25$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$25$octet$leads_to_fb = 1'b0;
-    localparam  lookups$25$octet$leads_to_fd = 1'b0;
-    localparam  lookups$25$octet$f4_bounded = 1'b1;
-    localparam  lookups$25$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$25$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$25$lead$tuser_truncated = 4'h7;
-    localparam  lookups$25$lead$tuser_overlong = 4'h9;
-    localparam  lookups$25$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$25$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$26$octet$tdata;
-    reg  [4:0] lookups$26$octet$byte_class;
-    reg  [4:0] lookups$26$octet$continuation;
-    reg  [7:0] lookups$26$octet$free_bits;
-    reg  [4:0] lookups$26$lead$byte_class;
-    reg  [2:0] lookups$26$lead$lead_length;
-    reg  [4:0] lookups$26$lead$second_allowed;
-    reg  [3:0] lookups$26$lead$outside_tuser;
-    reg  [3:0] lookups$26$lead$malformed_tuser;
-    reg  lookups$26$continuing;
-    reg  [2:0] lookups$26$need;
-    reg  [4:0] lookups$26$range;
-    reg  [3:0] lookups$26$kind;
-    reg  lookups$26$unused_tables;
-    localparam  lookups$26$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$26$octet$leads_to_fb = 1'b0;
-    localparam  lookups$26$octet$leads_to_fd = 1'b0;
-    localparam  lookups$26$octet$f4_bounded = 1'b1;
-    localparam  lookups$26$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$26$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$26$lead$tuser_truncated = 4'h7;
-    localparam  lookups$26$lead$tuser_overlong = 4'h9;
-    localparam  lookups$26$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$26$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$27$octet$tdata;
-    reg  [4:0] lookups$27$octet$byte_class;
-    reg  [4:0] lookups$27$octet$continuation;
-    reg  [7:0] lookups$27$octet$free_bits;
-    reg  [4:0] lookups$27$lead$byte_class;
-    reg  [2:0] lookups$27$lead$lead_length;
-    reg  [4:0] lookups$27$lead$second_allowed;
-    reg  [3:0] lookups$27$lead$outside_tuser;
-    reg  [3:0] lookups$27$lead$malformed_tuser;
-    reg  lookups$27$continuing;
-    reg  [2:0] lookups$27$need;
-    reg  [4:0] lookups$27$range;
-    reg  [3:0] lookups$27$kind;
-    reg  lookups$27$unused_tables;
-    localparam  lookups$27$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$27$octet$leads_to_fb = 1'b0;
-    localparam  lookups$27$octet$leads_to_fd = 1'b0;
-    localparam  lookups$27$octet$f4_bounded = 1'b1;
-    localparam  lookups$27$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$27$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$27$lead$tuser_truncated = 4'h7;
-    localparam  lookups$27$lead$tuser_overlong = 4'h9;
-    localparam  lookups$27$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$27$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$28$octet$tdata;
-    reg  [4:0] lookups$28$octet$byte_class;
-    reg  [4:0] lookups$28$octet$continuation;
-    reg  [7:0] lookups$28$octet$free_bits;
-    reg  [4:0] lookups$28$lead$byte_class;
-    reg  [2:0] lookups$28$lead$lead_length;
-    reg  [4:0] lookups$28$lead$second_allowed;
-    reg  [3:0] lookups$28$lead$outside_tuser;
-    reg  [3:0] lookups$28$lead$malformed_tuser;
-    reg  lookups$28$continuing;
-    reg  [2:0] lookups$28$need;
-    reg  [4:0] lookups$28$range;
-    reg  [3:0] lookups$28$kind;
-    reg  lookups$28$unused_tables;
-    localparam  lookups$28$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$28$octet$leads_to_fb = 1'b0;
-    localparam  lookups$28$octet$leads_to_fd = 1'b0;
-    localparam  lookups$28$octet$f4_bounded = 1'b1;
-    localparam  lookups$28$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$28$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$28$lead$tuser_truncated = 4'h7;
-    localparam  lookups$28$lead$tuser_overlong = 4'h9;
-    localparam  lookups$28$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$28$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$29$octet$tdata;
-    reg  [4:0] lookups$29$octet$byte_class;
-    reg  [4:0] lookups$29$octet$continuation;
-    reg  [7:0] lookups$29$octet$free_bits;
-    reg  [4:0] lookups$29$lead$byte_class;
-    reg  [2:0] lookups$29$lead$lead_length;
-    reg  [4:0] lookups$29$lead$second_allowed;
-    reg  [3:0] lookups$29$lead$outside_tuser;
-    reg  [3:0] lookups$29$lead$malformed_tuser;
-    reg  lookups$29$continuing;
-    reg  [2:0] lookups$29$need;
-    reg  [4:0] lookups$29$range;
-    reg  [3:0] lookups$29$kind;
-    reg  lookups$29$unused_tables;
-    localparam  lookups$29$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$29$octet$leads_to_fb = 1'b0;
-    localparam  lookups$29$octet$leads_to_fd = 1'b0;
-    localparam  lookups$29$octet$f4_bounded = 1'b1;
-    localparam  lookups$29$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$29$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$29$lead$tuser_truncated = 4'h7;
-    localparam  lookups$29$lead$tuser_overlong = 4'h9;
-    localparam  lookups$29$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$29$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$30$octet$tdata;
-    reg  [4:0] lookups$30$octet$byte_class;
-    reg  [4:0] lookups$30$octet$continuation;
-    reg  [7:0] lookups$30$octet$free_bits;
-    reg  [4:0] lookups$30$lead$byte_class;
-    reg  [2:0] lookups$30$lead$lead_length;
-    reg  [4:0] lookups$30$lead$second_allowed;
-    reg  [3:0] lookups$30$lead$outside_tuser;
-    reg  [3:0] lookups$30$lead$malformed_tuser;
-    reg  lookups$30$continuing;
-    reg  [2:0] lookups$30$need;
-    reg  [4:0] lookups$30$range;
-    reg  [3:0] lookups$30$kind;
-    reg  lookups$30$unused_tables;
-    localparam  lookups$30$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$30$octet$leads_to_fb = 1'b0;
-    localparam  lookups$30$octet$leads_to_fd = 1'b0;
-    localparam  lookups$30$octet$f4_bounded = 1'b1;
-    localparam  lookups$30$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$30$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$30$lead$tuser_truncated = 4'h7;
-    localparam  lookups$30$lead$tuser_overlong = 4'h9;
-    localparam  lookups$30$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$30$lead$tuser_out_of_range = 4'hd;
-    reg  [7:0] lookups$31$octet$tdata;
-    reg  [4:0] lookups$31$octet$byte_class;
-    reg  [4:0] lookups$31$octet$continuation;
-    reg  [7:0] lookups$31$octet$free_bits;
-    reg  [4:0] lookups$31$lead$byte_class;
-    reg  [2:0] lookups$31$lead$lead_length;
-    reg  [4:0] lookups$31$lead$second_allowed;
-    reg  [3:0] lookups$31$lead$outside_tuser;
-    reg  [3:0] lookups$31$lead$malformed_tuser;
-    reg  lookups$31$continuing;
-    reg  [2:0] lookups$31$need;
-    reg  [4:0] lookups$31$range;
-    reg  [3:0] lookups$31$kind;
-    reg  lookups$31$unused_tables;
-    localparam  lookups$31$octet$leads_to_f7 = 1'b0;
-    localparam  lookups$31$octet$leads_to_fb = 1'b0;
-    localparam  lookups$31$octet$leads_to_fd = 1'b0;
-    localparam  lookups$31$octet$f4_bounded = 1'b1;
-    localparam  lookups$31$lead$tuser_invalid_byte = 4'h3;
-    localparam  lookups$31$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  lookups$31$lead$tuser_truncated = 4'h7;
-    localparam  lookups$31$lead$tuser_overlong = 4'h9;
-    localparam  lookups$31$lead$tuser_surrogate = 4'hb;
-    localparam  lookups$31$lead$tuser_out_of_range = 4'hd;
     reg  scan$reach1$0$clock;
     reg  [20:0] scan$reach1$0$data_in;
     reg  scan$reach1$0$keep_in;
@@ -13462,6821 +12674,8421 @@ module utf8_validator_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
             credits$ready$d = 1'b1;
         end
     end
-    // lookups$0$octet
-    always @(*) begin
-        lookups$0$octet$continuation = 'h0;
-        if (!lookups$0$octet$tdata['h7]) begin
-            lookups$0$octet$byte_class = ByteClass$Ascii;
-            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h7f;
-        end
-        else if (!lookups$0$octet$tdata['h6]) begin
-            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h3f;
-            if (lookups$0$octet$tdata['h5]) begin
-                lookups$0$octet$byte_class = ByteClass$ContA0;
-                lookups$0$octet$continuation = 'h10;
-            end
-            else if (lookups$0$octet$tdata['h4]) begin
-                lookups$0$octet$byte_class = ByteClass$Cont90;
-                lookups$0$octet$continuation = 'h8;
-            end
-            else if (lookups$0$octet$tdata['h3]) begin
-                lookups$0$octet$byte_class = ByteClass$Cont88;
-                lookups$0$octet$continuation = 'h4;
-            end
-            else if (lookups$0$octet$tdata['h2]) begin
-                lookups$0$octet$byte_class = ByteClass$Cont84;
-                lookups$0$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$0$octet$byte_class = ByteClass$Cont80;
-                lookups$0$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$0$octet$tdata['h5]) begin
-            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h1f;
-            if (lookups$0$octet$tdata['h4] | lookups$0$octet$tdata['h3] | lookups$0$octet$tdata['h2] | lookups$0$octet$tdata['h1]) begin
-                lookups$0$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$0$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$0$octet$tdata['h4]) begin
-            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'hf;
-            if (lookups$0$octet$tdata == 'he0) begin
-                lookups$0$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$0$octet$tdata == 'hed) begin
-                lookups$0$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$0$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$0$octet$tdata['h3]) begin
-            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h7;
-            if (lookups$0$octet$tdata == 'hf0) begin
-                lookups$0$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$0$octet$tdata == 'hf4) & lookups$0$octet$f4_bounded) begin
-                lookups$0$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$0$octet$tdata['h2] & ~lookups$0$octet$leads_to_f7) begin
-                lookups$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$0$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$0$octet$tdata['h2]) begin
-            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h3;
-            if (~lookups$0$octet$leads_to_fb) begin
-                lookups$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$0$octet$tdata == 'hf8) begin
-                lookups$0$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$0$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$0$octet$tdata['h1]) begin
-            lookups$0$octet$free_bits = lookups$0$octet$tdata & 'h1;
-            if (~lookups$0$octet$leads_to_fd) begin
-                lookups$0$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$0$octet$tdata == 'hfc) begin
-                lookups$0$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$0$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$0$octet$free_bits = 'h0;
-            lookups$0$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$0$lead
-    always @(*) begin
-        lookups$0$lead$lead_length = 'h0;
-        lookups$0$lead$second_allowed = 'h1f;
-        lookups$0$lead$outside_tuser = lookups$0$lead$tuser_truncated;
-        lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_unexpected_continuation;
-        case (lookups$0$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$0$lead$lead_length = 'h1;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$0$lead$lead_length = 'h2;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$0$lead$lead_length = 'h3;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                    lookups$0$lead$second_allowed = 'h10;
-                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$0$lead$lead_length = 'h3;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                    lookups$0$lead$second_allowed = 'hf;
-                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$0$lead$lead_length = 'h3;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$0$lead$lead_length = 'h4;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                    lookups$0$lead$second_allowed = 'h18;
-                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$0$lead$lead_length = 'h4;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                    lookups$0$lead$second_allowed = 'h7;
-                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$0$lead$lead_length = 'h4;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$0$lead$lead_length = 'h5;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                    lookups$0$lead$second_allowed = 'h1c;
-                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$0$lead$lead_length = 'h5;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$0$lead$lead_length = 'h6;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                    lookups$0$lead$second_allowed = 'h1e;
-                    lookups$0$lead$outside_tuser = lookups$0$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$0$lead$lead_length = 'h6;
-                    lookups$0$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$0$lead$malformed_tuser = lookups$0$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // lookups$0
     always @(*) begin
-        lookups$0$octet$tdata = lookups$0$tdata;
-        lookups$0$lead$byte_class = lookups$0$octet$byte_class;
-        lookups$0$unused_tables = |lookups$0$octet$free_bits;
-        lookups$0$need = 'h0;
-        if (lookups$0$lead$lead_length > 'h1) begin
-            lookups$0$need = lookups$0$lead$lead_length - 'h1;
-        end
-        lookups$0$continuing = 'h0;
-        lookups$0$range = 'h0;
-        lookups$0$kind = lookups$0$lead$malformed_tuser;
-        if (lookups$0$octet$continuation != 'h0) begin
-            lookups$0$continuing = 'h1;
-            lookups$0$range = lookups$0$octet$continuation;
-        end
-        else if (lookups$0$need != 'h0) begin
-            lookups$0$range = lookups$0$lead$second_allowed;
-            lookups$0$kind = lookups$0$lead$outside_tuser;
-        end
-        lookups$0$lane = ({{17{1'b0}}, lookups$0$kind} << 'h11) | ({{16{1'b0}}, lookups$0$range} << 'hc) | ({{18{1'b0}}, lookups$0$need} << 'h9) | ({{20{1'b0}}, lookups$0$continuing} << 'h8) | {{13{1'b0}}, lookups$0$tdata};
-    end
-    // lookups$1$octet
-    always @(*) begin
-        lookups$1$octet$continuation = 'h0;
-        if (!lookups$1$octet$tdata['h7]) begin
-            lookups$1$octet$byte_class = ByteClass$Ascii;
-            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h7f;
-        end
-        else if (!lookups$1$octet$tdata['h6]) begin
-            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h3f;
-            if (lookups$1$octet$tdata['h5]) begin
-                lookups$1$octet$byte_class = ByteClass$ContA0;
-                lookups$1$octet$continuation = 'h10;
-            end
-            else if (lookups$1$octet$tdata['h4]) begin
-                lookups$1$octet$byte_class = ByteClass$Cont90;
-                lookups$1$octet$continuation = 'h8;
-            end
-            else if (lookups$1$octet$tdata['h3]) begin
-                lookups$1$octet$byte_class = ByteClass$Cont88;
-                lookups$1$octet$continuation = 'h4;
-            end
-            else if (lookups$1$octet$tdata['h2]) begin
-                lookups$1$octet$byte_class = ByteClass$Cont84;
-                lookups$1$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$1$octet$byte_class = ByteClass$Cont80;
-                lookups$1$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$1$octet$tdata['h5]) begin
-            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h1f;
-            if (lookups$1$octet$tdata['h4] | lookups$1$octet$tdata['h3] | lookups$1$octet$tdata['h2] | lookups$1$octet$tdata['h1]) begin
-                lookups$1$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$1$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$1$octet$tdata['h4]) begin
-            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'hf;
-            if (lookups$1$octet$tdata == 'he0) begin
-                lookups$1$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$1$octet$tdata == 'hed) begin
-                lookups$1$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$1$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$1$octet$tdata['h3]) begin
-            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h7;
-            if (lookups$1$octet$tdata == 'hf0) begin
-                lookups$1$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$1$octet$tdata == 'hf4) & lookups$1$octet$f4_bounded) begin
-                lookups$1$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$1$octet$tdata['h2] & ~lookups$1$octet$leads_to_f7) begin
-                lookups$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$1$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$1$octet$tdata['h2]) begin
-            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h3;
-            if (~lookups$1$octet$leads_to_fb) begin
-                lookups$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$1$octet$tdata == 'hf8) begin
-                lookups$1$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$1$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$1$octet$tdata['h1]) begin
-            lookups$1$octet$free_bits = lookups$1$octet$tdata & 'h1;
-            if (~lookups$1$octet$leads_to_fd) begin
-                lookups$1$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$1$octet$tdata == 'hfc) begin
-                lookups$1$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$1$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$1$octet$free_bits = 'h0;
-            lookups$1$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$1$lead
-    always @(*) begin
-        lookups$1$lead$lead_length = 'h0;
-        lookups$1$lead$second_allowed = 'h1f;
-        lookups$1$lead$outside_tuser = lookups$1$lead$tuser_truncated;
-        lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_unexpected_continuation;
-        case (lookups$1$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$1$lead$lead_length = 'h1;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$1$lead$lead_length = 'h2;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$1$lead$lead_length = 'h3;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                    lookups$1$lead$second_allowed = 'h10;
-                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$1$lead$lead_length = 'h3;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                    lookups$1$lead$second_allowed = 'hf;
-                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$1$lead$lead_length = 'h3;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$1$lead$lead_length = 'h4;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                    lookups$1$lead$second_allowed = 'h18;
-                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$1$lead$lead_length = 'h4;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                    lookups$1$lead$second_allowed = 'h7;
-                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$1$lead$lead_length = 'h4;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$1$lead$lead_length = 'h5;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                    lookups$1$lead$second_allowed = 'h1c;
-                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$1$lead$lead_length = 'h5;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$1$lead$lead_length = 'h6;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                    lookups$1$lead$second_allowed = 'h1e;
-                    lookups$1$lead$outside_tuser = lookups$1$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$1$lead$lead_length = 'h6;
-                    lookups$1$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$1$lead$malformed_tuser = lookups$1$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$0$lane[7:0] = lookups$0$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$0$tdata)
+        8'h00: lookups$0$lane[20:8] = 13'h0000;
+        8'h01: lookups$0$lane[20:8] = 13'h0000;
+        8'h02: lookups$0$lane[20:8] = 13'h0000;
+        8'h03: lookups$0$lane[20:8] = 13'h0000;
+        8'h04: lookups$0$lane[20:8] = 13'h0000;
+        8'h05: lookups$0$lane[20:8] = 13'h0000;
+        8'h06: lookups$0$lane[20:8] = 13'h0000;
+        8'h07: lookups$0$lane[20:8] = 13'h0000;
+        8'h08: lookups$0$lane[20:8] = 13'h0000;
+        8'h09: lookups$0$lane[20:8] = 13'h0000;
+        8'h0a: lookups$0$lane[20:8] = 13'h0000;
+        8'h0b: lookups$0$lane[20:8] = 13'h0000;
+        8'h0c: lookups$0$lane[20:8] = 13'h0000;
+        8'h0d: lookups$0$lane[20:8] = 13'h0000;
+        8'h0e: lookups$0$lane[20:8] = 13'h0000;
+        8'h0f: lookups$0$lane[20:8] = 13'h0000;
+        8'h10: lookups$0$lane[20:8] = 13'h0000;
+        8'h11: lookups$0$lane[20:8] = 13'h0000;
+        8'h12: lookups$0$lane[20:8] = 13'h0000;
+        8'h13: lookups$0$lane[20:8] = 13'h0000;
+        8'h14: lookups$0$lane[20:8] = 13'h0000;
+        8'h15: lookups$0$lane[20:8] = 13'h0000;
+        8'h16: lookups$0$lane[20:8] = 13'h0000;
+        8'h17: lookups$0$lane[20:8] = 13'h0000;
+        8'h18: lookups$0$lane[20:8] = 13'h0000;
+        8'h19: lookups$0$lane[20:8] = 13'h0000;
+        8'h1a: lookups$0$lane[20:8] = 13'h0000;
+        8'h1b: lookups$0$lane[20:8] = 13'h0000;
+        8'h1c: lookups$0$lane[20:8] = 13'h0000;
+        8'h1d: lookups$0$lane[20:8] = 13'h0000;
+        8'h1e: lookups$0$lane[20:8] = 13'h0000;
+        8'h1f: lookups$0$lane[20:8] = 13'h0000;
+        8'h20: lookups$0$lane[20:8] = 13'h0000;
+        8'h21: lookups$0$lane[20:8] = 13'h0000;
+        8'h22: lookups$0$lane[20:8] = 13'h0000;
+        8'h23: lookups$0$lane[20:8] = 13'h0000;
+        8'h24: lookups$0$lane[20:8] = 13'h0000;
+        8'h25: lookups$0$lane[20:8] = 13'h0000;
+        8'h26: lookups$0$lane[20:8] = 13'h0000;
+        8'h27: lookups$0$lane[20:8] = 13'h0000;
+        8'h28: lookups$0$lane[20:8] = 13'h0000;
+        8'h29: lookups$0$lane[20:8] = 13'h0000;
+        8'h2a: lookups$0$lane[20:8] = 13'h0000;
+        8'h2b: lookups$0$lane[20:8] = 13'h0000;
+        8'h2c: lookups$0$lane[20:8] = 13'h0000;
+        8'h2d: lookups$0$lane[20:8] = 13'h0000;
+        8'h2e: lookups$0$lane[20:8] = 13'h0000;
+        8'h2f: lookups$0$lane[20:8] = 13'h0000;
+        8'h30: lookups$0$lane[20:8] = 13'h0000;
+        8'h31: lookups$0$lane[20:8] = 13'h0000;
+        8'h32: lookups$0$lane[20:8] = 13'h0000;
+        8'h33: lookups$0$lane[20:8] = 13'h0000;
+        8'h34: lookups$0$lane[20:8] = 13'h0000;
+        8'h35: lookups$0$lane[20:8] = 13'h0000;
+        8'h36: lookups$0$lane[20:8] = 13'h0000;
+        8'h37: lookups$0$lane[20:8] = 13'h0000;
+        8'h38: lookups$0$lane[20:8] = 13'h0000;
+        8'h39: lookups$0$lane[20:8] = 13'h0000;
+        8'h3a: lookups$0$lane[20:8] = 13'h0000;
+        8'h3b: lookups$0$lane[20:8] = 13'h0000;
+        8'h3c: lookups$0$lane[20:8] = 13'h0000;
+        8'h3d: lookups$0$lane[20:8] = 13'h0000;
+        8'h3e: lookups$0$lane[20:8] = 13'h0000;
+        8'h3f: lookups$0$lane[20:8] = 13'h0000;
+        8'h40: lookups$0$lane[20:8] = 13'h0000;
+        8'h41: lookups$0$lane[20:8] = 13'h0000;
+        8'h42: lookups$0$lane[20:8] = 13'h0000;
+        8'h43: lookups$0$lane[20:8] = 13'h0000;
+        8'h44: lookups$0$lane[20:8] = 13'h0000;
+        8'h45: lookups$0$lane[20:8] = 13'h0000;
+        8'h46: lookups$0$lane[20:8] = 13'h0000;
+        8'h47: lookups$0$lane[20:8] = 13'h0000;
+        8'h48: lookups$0$lane[20:8] = 13'h0000;
+        8'h49: lookups$0$lane[20:8] = 13'h0000;
+        8'h4a: lookups$0$lane[20:8] = 13'h0000;
+        8'h4b: lookups$0$lane[20:8] = 13'h0000;
+        8'h4c: lookups$0$lane[20:8] = 13'h0000;
+        8'h4d: lookups$0$lane[20:8] = 13'h0000;
+        8'h4e: lookups$0$lane[20:8] = 13'h0000;
+        8'h4f: lookups$0$lane[20:8] = 13'h0000;
+        8'h50: lookups$0$lane[20:8] = 13'h0000;
+        8'h51: lookups$0$lane[20:8] = 13'h0000;
+        8'h52: lookups$0$lane[20:8] = 13'h0000;
+        8'h53: lookups$0$lane[20:8] = 13'h0000;
+        8'h54: lookups$0$lane[20:8] = 13'h0000;
+        8'h55: lookups$0$lane[20:8] = 13'h0000;
+        8'h56: lookups$0$lane[20:8] = 13'h0000;
+        8'h57: lookups$0$lane[20:8] = 13'h0000;
+        8'h58: lookups$0$lane[20:8] = 13'h0000;
+        8'h59: lookups$0$lane[20:8] = 13'h0000;
+        8'h5a: lookups$0$lane[20:8] = 13'h0000;
+        8'h5b: lookups$0$lane[20:8] = 13'h0000;
+        8'h5c: lookups$0$lane[20:8] = 13'h0000;
+        8'h5d: lookups$0$lane[20:8] = 13'h0000;
+        8'h5e: lookups$0$lane[20:8] = 13'h0000;
+        8'h5f: lookups$0$lane[20:8] = 13'h0000;
+        8'h60: lookups$0$lane[20:8] = 13'h0000;
+        8'h61: lookups$0$lane[20:8] = 13'h0000;
+        8'h62: lookups$0$lane[20:8] = 13'h0000;
+        8'h63: lookups$0$lane[20:8] = 13'h0000;
+        8'h64: lookups$0$lane[20:8] = 13'h0000;
+        8'h65: lookups$0$lane[20:8] = 13'h0000;
+        8'h66: lookups$0$lane[20:8] = 13'h0000;
+        8'h67: lookups$0$lane[20:8] = 13'h0000;
+        8'h68: lookups$0$lane[20:8] = 13'h0000;
+        8'h69: lookups$0$lane[20:8] = 13'h0000;
+        8'h6a: lookups$0$lane[20:8] = 13'h0000;
+        8'h6b: lookups$0$lane[20:8] = 13'h0000;
+        8'h6c: lookups$0$lane[20:8] = 13'h0000;
+        8'h6d: lookups$0$lane[20:8] = 13'h0000;
+        8'h6e: lookups$0$lane[20:8] = 13'h0000;
+        8'h6f: lookups$0$lane[20:8] = 13'h0000;
+        8'h70: lookups$0$lane[20:8] = 13'h0000;
+        8'h71: lookups$0$lane[20:8] = 13'h0000;
+        8'h72: lookups$0$lane[20:8] = 13'h0000;
+        8'h73: lookups$0$lane[20:8] = 13'h0000;
+        8'h74: lookups$0$lane[20:8] = 13'h0000;
+        8'h75: lookups$0$lane[20:8] = 13'h0000;
+        8'h76: lookups$0$lane[20:8] = 13'h0000;
+        8'h77: lookups$0$lane[20:8] = 13'h0000;
+        8'h78: lookups$0$lane[20:8] = 13'h0000;
+        8'h79: lookups$0$lane[20:8] = 13'h0000;
+        8'h7a: lookups$0$lane[20:8] = 13'h0000;
+        8'h7b: lookups$0$lane[20:8] = 13'h0000;
+        8'h7c: lookups$0$lane[20:8] = 13'h0000;
+        8'h7d: lookups$0$lane[20:8] = 13'h0000;
+        8'h7e: lookups$0$lane[20:8] = 13'h0000;
+        8'h7f: lookups$0$lane[20:8] = 13'h0000;
+        8'h80: lookups$0$lane[20:8] = 13'h0a11;
+        8'h81: lookups$0$lane[20:8] = 13'h0a11;
+        8'h82: lookups$0$lane[20:8] = 13'h0a11;
+        8'h83: lookups$0$lane[20:8] = 13'h0a11;
+        8'h84: lookups$0$lane[20:8] = 13'h0a21;
+        8'h85: lookups$0$lane[20:8] = 13'h0a21;
+        8'h86: lookups$0$lane[20:8] = 13'h0a21;
+        8'h87: lookups$0$lane[20:8] = 13'h0a21;
+        8'h88: lookups$0$lane[20:8] = 13'h0a41;
+        8'h89: lookups$0$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$0$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$0$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$0$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$0$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$0$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$0$lane[20:8] = 13'h0a41;
+        8'h90: lookups$0$lane[20:8] = 13'h0a81;
+        8'h91: lookups$0$lane[20:8] = 13'h0a81;
+        8'h92: lookups$0$lane[20:8] = 13'h0a81;
+        8'h93: lookups$0$lane[20:8] = 13'h0a81;
+        8'h94: lookups$0$lane[20:8] = 13'h0a81;
+        8'h95: lookups$0$lane[20:8] = 13'h0a81;
+        8'h96: lookups$0$lane[20:8] = 13'h0a81;
+        8'h97: lookups$0$lane[20:8] = 13'h0a81;
+        8'h98: lookups$0$lane[20:8] = 13'h0a81;
+        8'h99: lookups$0$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$0$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$0$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$0$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$0$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$0$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$0$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$0$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$0$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$0$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$0$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$0$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$0$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$0$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$0$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$0$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$0$lane[20:8] = 13'h0b01;
+        8'haa: lookups$0$lane[20:8] = 13'h0b01;
+        8'hab: lookups$0$lane[20:8] = 13'h0b01;
+        8'hac: lookups$0$lane[20:8] = 13'h0b01;
+        8'had: lookups$0$lane[20:8] = 13'h0b01;
+        8'hae: lookups$0$lane[20:8] = 13'h0b01;
+        8'haf: lookups$0$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$0$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$0$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$0$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$0$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$0$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$0$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$0$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$0$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$0$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$0$lane[20:8] = 13'h0b01;
+        8'hba: lookups$0$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$0$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$0$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$0$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$0$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$0$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$0$lane[20:8] = 13'h1200;
+        8'hc1: lookups$0$lane[20:8] = 13'h1200;
+        8'hc2: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$0$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$0$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$0$lane[20:8] = 13'h1304;
+        8'he1: lookups$0$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$0$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$0$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$0$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$0$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$0$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$0$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$0$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$0$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$0$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$0$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$0$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$0$lane[20:8] = 13'h16f4;
+        8'hee: lookups$0$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$0$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$0$lane[20:8] = 13'h1386;
+        8'hf1: lookups$0$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$0$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$0$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$0$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$0$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$0$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$0$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$0$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$0$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$0$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$0$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$0$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$0$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$0$lane[20:8] = 13'h0600;
+        8'hff: lookups$0$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$1
     always @(*) begin
-        lookups$1$octet$tdata = lookups$1$tdata;
-        lookups$1$lead$byte_class = lookups$1$octet$byte_class;
-        lookups$1$unused_tables = |lookups$1$octet$free_bits;
-        lookups$1$need = 'h0;
-        if (lookups$1$lead$lead_length > 'h1) begin
-            lookups$1$need = lookups$1$lead$lead_length - 'h1;
-        end
-        lookups$1$continuing = 'h0;
-        lookups$1$range = 'h0;
-        lookups$1$kind = lookups$1$lead$malformed_tuser;
-        if (lookups$1$octet$continuation != 'h0) begin
-            lookups$1$continuing = 'h1;
-            lookups$1$range = lookups$1$octet$continuation;
-        end
-        else if (lookups$1$need != 'h0) begin
-            lookups$1$range = lookups$1$lead$second_allowed;
-            lookups$1$kind = lookups$1$lead$outside_tuser;
-        end
-        lookups$1$lane = ({{17{1'b0}}, lookups$1$kind} << 'h11) | ({{16{1'b0}}, lookups$1$range} << 'hc) | ({{18{1'b0}}, lookups$1$need} << 'h9) | ({{20{1'b0}}, lookups$1$continuing} << 'h8) | {{13{1'b0}}, lookups$1$tdata};
-    end
-    // lookups$2$octet
-    always @(*) begin
-        lookups$2$octet$continuation = 'h0;
-        if (!lookups$2$octet$tdata['h7]) begin
-            lookups$2$octet$byte_class = ByteClass$Ascii;
-            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h7f;
-        end
-        else if (!lookups$2$octet$tdata['h6]) begin
-            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h3f;
-            if (lookups$2$octet$tdata['h5]) begin
-                lookups$2$octet$byte_class = ByteClass$ContA0;
-                lookups$2$octet$continuation = 'h10;
-            end
-            else if (lookups$2$octet$tdata['h4]) begin
-                lookups$2$octet$byte_class = ByteClass$Cont90;
-                lookups$2$octet$continuation = 'h8;
-            end
-            else if (lookups$2$octet$tdata['h3]) begin
-                lookups$2$octet$byte_class = ByteClass$Cont88;
-                lookups$2$octet$continuation = 'h4;
-            end
-            else if (lookups$2$octet$tdata['h2]) begin
-                lookups$2$octet$byte_class = ByteClass$Cont84;
-                lookups$2$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$2$octet$byte_class = ByteClass$Cont80;
-                lookups$2$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$2$octet$tdata['h5]) begin
-            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h1f;
-            if (lookups$2$octet$tdata['h4] | lookups$2$octet$tdata['h3] | lookups$2$octet$tdata['h2] | lookups$2$octet$tdata['h1]) begin
-                lookups$2$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$2$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$2$octet$tdata['h4]) begin
-            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'hf;
-            if (lookups$2$octet$tdata == 'he0) begin
-                lookups$2$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$2$octet$tdata == 'hed) begin
-                lookups$2$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$2$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$2$octet$tdata['h3]) begin
-            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h7;
-            if (lookups$2$octet$tdata == 'hf0) begin
-                lookups$2$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$2$octet$tdata == 'hf4) & lookups$2$octet$f4_bounded) begin
-                lookups$2$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$2$octet$tdata['h2] & ~lookups$2$octet$leads_to_f7) begin
-                lookups$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$2$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$2$octet$tdata['h2]) begin
-            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h3;
-            if (~lookups$2$octet$leads_to_fb) begin
-                lookups$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$2$octet$tdata == 'hf8) begin
-                lookups$2$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$2$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$2$octet$tdata['h1]) begin
-            lookups$2$octet$free_bits = lookups$2$octet$tdata & 'h1;
-            if (~lookups$2$octet$leads_to_fd) begin
-                lookups$2$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$2$octet$tdata == 'hfc) begin
-                lookups$2$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$2$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$2$octet$free_bits = 'h0;
-            lookups$2$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$2$lead
-    always @(*) begin
-        lookups$2$lead$lead_length = 'h0;
-        lookups$2$lead$second_allowed = 'h1f;
-        lookups$2$lead$outside_tuser = lookups$2$lead$tuser_truncated;
-        lookups$2$lead$malformed_tuser = lookups$2$lead$tuser_unexpected_continuation;
-        case (lookups$2$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$2$lead$lead_length = 'h1;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$2$lead$lead_length = 'h2;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$2$lead$lead_length = 'h3;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                    lookups$2$lead$second_allowed = 'h10;
-                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$2$lead$lead_length = 'h3;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                    lookups$2$lead$second_allowed = 'hf;
-                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$2$lead$lead_length = 'h3;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$2$lead$lead_length = 'h4;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                    lookups$2$lead$second_allowed = 'h18;
-                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$2$lead$lead_length = 'h4;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                    lookups$2$lead$second_allowed = 'h7;
-                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$2$lead$lead_length = 'h4;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$2$lead$lead_length = 'h5;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                    lookups$2$lead$second_allowed = 'h1c;
-                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$2$lead$lead_length = 'h5;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$2$lead$lead_length = 'h6;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                    lookups$2$lead$second_allowed = 'h1e;
-                    lookups$2$lead$outside_tuser = lookups$2$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$2$lead$lead_length = 'h6;
-                    lookups$2$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$2$lead$malformed_tuser = lookups$2$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$2$lead$malformed_tuser = lookups$2$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$2$lead$malformed_tuser = lookups$2$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$1$lane[7:0] = lookups$1$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$1$tdata)
+        8'h00: lookups$1$lane[20:8] = 13'h0000;
+        8'h01: lookups$1$lane[20:8] = 13'h0000;
+        8'h02: lookups$1$lane[20:8] = 13'h0000;
+        8'h03: lookups$1$lane[20:8] = 13'h0000;
+        8'h04: lookups$1$lane[20:8] = 13'h0000;
+        8'h05: lookups$1$lane[20:8] = 13'h0000;
+        8'h06: lookups$1$lane[20:8] = 13'h0000;
+        8'h07: lookups$1$lane[20:8] = 13'h0000;
+        8'h08: lookups$1$lane[20:8] = 13'h0000;
+        8'h09: lookups$1$lane[20:8] = 13'h0000;
+        8'h0a: lookups$1$lane[20:8] = 13'h0000;
+        8'h0b: lookups$1$lane[20:8] = 13'h0000;
+        8'h0c: lookups$1$lane[20:8] = 13'h0000;
+        8'h0d: lookups$1$lane[20:8] = 13'h0000;
+        8'h0e: lookups$1$lane[20:8] = 13'h0000;
+        8'h0f: lookups$1$lane[20:8] = 13'h0000;
+        8'h10: lookups$1$lane[20:8] = 13'h0000;
+        8'h11: lookups$1$lane[20:8] = 13'h0000;
+        8'h12: lookups$1$lane[20:8] = 13'h0000;
+        8'h13: lookups$1$lane[20:8] = 13'h0000;
+        8'h14: lookups$1$lane[20:8] = 13'h0000;
+        8'h15: lookups$1$lane[20:8] = 13'h0000;
+        8'h16: lookups$1$lane[20:8] = 13'h0000;
+        8'h17: lookups$1$lane[20:8] = 13'h0000;
+        8'h18: lookups$1$lane[20:8] = 13'h0000;
+        8'h19: lookups$1$lane[20:8] = 13'h0000;
+        8'h1a: lookups$1$lane[20:8] = 13'h0000;
+        8'h1b: lookups$1$lane[20:8] = 13'h0000;
+        8'h1c: lookups$1$lane[20:8] = 13'h0000;
+        8'h1d: lookups$1$lane[20:8] = 13'h0000;
+        8'h1e: lookups$1$lane[20:8] = 13'h0000;
+        8'h1f: lookups$1$lane[20:8] = 13'h0000;
+        8'h20: lookups$1$lane[20:8] = 13'h0000;
+        8'h21: lookups$1$lane[20:8] = 13'h0000;
+        8'h22: lookups$1$lane[20:8] = 13'h0000;
+        8'h23: lookups$1$lane[20:8] = 13'h0000;
+        8'h24: lookups$1$lane[20:8] = 13'h0000;
+        8'h25: lookups$1$lane[20:8] = 13'h0000;
+        8'h26: lookups$1$lane[20:8] = 13'h0000;
+        8'h27: lookups$1$lane[20:8] = 13'h0000;
+        8'h28: lookups$1$lane[20:8] = 13'h0000;
+        8'h29: lookups$1$lane[20:8] = 13'h0000;
+        8'h2a: lookups$1$lane[20:8] = 13'h0000;
+        8'h2b: lookups$1$lane[20:8] = 13'h0000;
+        8'h2c: lookups$1$lane[20:8] = 13'h0000;
+        8'h2d: lookups$1$lane[20:8] = 13'h0000;
+        8'h2e: lookups$1$lane[20:8] = 13'h0000;
+        8'h2f: lookups$1$lane[20:8] = 13'h0000;
+        8'h30: lookups$1$lane[20:8] = 13'h0000;
+        8'h31: lookups$1$lane[20:8] = 13'h0000;
+        8'h32: lookups$1$lane[20:8] = 13'h0000;
+        8'h33: lookups$1$lane[20:8] = 13'h0000;
+        8'h34: lookups$1$lane[20:8] = 13'h0000;
+        8'h35: lookups$1$lane[20:8] = 13'h0000;
+        8'h36: lookups$1$lane[20:8] = 13'h0000;
+        8'h37: lookups$1$lane[20:8] = 13'h0000;
+        8'h38: lookups$1$lane[20:8] = 13'h0000;
+        8'h39: lookups$1$lane[20:8] = 13'h0000;
+        8'h3a: lookups$1$lane[20:8] = 13'h0000;
+        8'h3b: lookups$1$lane[20:8] = 13'h0000;
+        8'h3c: lookups$1$lane[20:8] = 13'h0000;
+        8'h3d: lookups$1$lane[20:8] = 13'h0000;
+        8'h3e: lookups$1$lane[20:8] = 13'h0000;
+        8'h3f: lookups$1$lane[20:8] = 13'h0000;
+        8'h40: lookups$1$lane[20:8] = 13'h0000;
+        8'h41: lookups$1$lane[20:8] = 13'h0000;
+        8'h42: lookups$1$lane[20:8] = 13'h0000;
+        8'h43: lookups$1$lane[20:8] = 13'h0000;
+        8'h44: lookups$1$lane[20:8] = 13'h0000;
+        8'h45: lookups$1$lane[20:8] = 13'h0000;
+        8'h46: lookups$1$lane[20:8] = 13'h0000;
+        8'h47: lookups$1$lane[20:8] = 13'h0000;
+        8'h48: lookups$1$lane[20:8] = 13'h0000;
+        8'h49: lookups$1$lane[20:8] = 13'h0000;
+        8'h4a: lookups$1$lane[20:8] = 13'h0000;
+        8'h4b: lookups$1$lane[20:8] = 13'h0000;
+        8'h4c: lookups$1$lane[20:8] = 13'h0000;
+        8'h4d: lookups$1$lane[20:8] = 13'h0000;
+        8'h4e: lookups$1$lane[20:8] = 13'h0000;
+        8'h4f: lookups$1$lane[20:8] = 13'h0000;
+        8'h50: lookups$1$lane[20:8] = 13'h0000;
+        8'h51: lookups$1$lane[20:8] = 13'h0000;
+        8'h52: lookups$1$lane[20:8] = 13'h0000;
+        8'h53: lookups$1$lane[20:8] = 13'h0000;
+        8'h54: lookups$1$lane[20:8] = 13'h0000;
+        8'h55: lookups$1$lane[20:8] = 13'h0000;
+        8'h56: lookups$1$lane[20:8] = 13'h0000;
+        8'h57: lookups$1$lane[20:8] = 13'h0000;
+        8'h58: lookups$1$lane[20:8] = 13'h0000;
+        8'h59: lookups$1$lane[20:8] = 13'h0000;
+        8'h5a: lookups$1$lane[20:8] = 13'h0000;
+        8'h5b: lookups$1$lane[20:8] = 13'h0000;
+        8'h5c: lookups$1$lane[20:8] = 13'h0000;
+        8'h5d: lookups$1$lane[20:8] = 13'h0000;
+        8'h5e: lookups$1$lane[20:8] = 13'h0000;
+        8'h5f: lookups$1$lane[20:8] = 13'h0000;
+        8'h60: lookups$1$lane[20:8] = 13'h0000;
+        8'h61: lookups$1$lane[20:8] = 13'h0000;
+        8'h62: lookups$1$lane[20:8] = 13'h0000;
+        8'h63: lookups$1$lane[20:8] = 13'h0000;
+        8'h64: lookups$1$lane[20:8] = 13'h0000;
+        8'h65: lookups$1$lane[20:8] = 13'h0000;
+        8'h66: lookups$1$lane[20:8] = 13'h0000;
+        8'h67: lookups$1$lane[20:8] = 13'h0000;
+        8'h68: lookups$1$lane[20:8] = 13'h0000;
+        8'h69: lookups$1$lane[20:8] = 13'h0000;
+        8'h6a: lookups$1$lane[20:8] = 13'h0000;
+        8'h6b: lookups$1$lane[20:8] = 13'h0000;
+        8'h6c: lookups$1$lane[20:8] = 13'h0000;
+        8'h6d: lookups$1$lane[20:8] = 13'h0000;
+        8'h6e: lookups$1$lane[20:8] = 13'h0000;
+        8'h6f: lookups$1$lane[20:8] = 13'h0000;
+        8'h70: lookups$1$lane[20:8] = 13'h0000;
+        8'h71: lookups$1$lane[20:8] = 13'h0000;
+        8'h72: lookups$1$lane[20:8] = 13'h0000;
+        8'h73: lookups$1$lane[20:8] = 13'h0000;
+        8'h74: lookups$1$lane[20:8] = 13'h0000;
+        8'h75: lookups$1$lane[20:8] = 13'h0000;
+        8'h76: lookups$1$lane[20:8] = 13'h0000;
+        8'h77: lookups$1$lane[20:8] = 13'h0000;
+        8'h78: lookups$1$lane[20:8] = 13'h0000;
+        8'h79: lookups$1$lane[20:8] = 13'h0000;
+        8'h7a: lookups$1$lane[20:8] = 13'h0000;
+        8'h7b: lookups$1$lane[20:8] = 13'h0000;
+        8'h7c: lookups$1$lane[20:8] = 13'h0000;
+        8'h7d: lookups$1$lane[20:8] = 13'h0000;
+        8'h7e: lookups$1$lane[20:8] = 13'h0000;
+        8'h7f: lookups$1$lane[20:8] = 13'h0000;
+        8'h80: lookups$1$lane[20:8] = 13'h0a11;
+        8'h81: lookups$1$lane[20:8] = 13'h0a11;
+        8'h82: lookups$1$lane[20:8] = 13'h0a11;
+        8'h83: lookups$1$lane[20:8] = 13'h0a11;
+        8'h84: lookups$1$lane[20:8] = 13'h0a21;
+        8'h85: lookups$1$lane[20:8] = 13'h0a21;
+        8'h86: lookups$1$lane[20:8] = 13'h0a21;
+        8'h87: lookups$1$lane[20:8] = 13'h0a21;
+        8'h88: lookups$1$lane[20:8] = 13'h0a41;
+        8'h89: lookups$1$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$1$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$1$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$1$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$1$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$1$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$1$lane[20:8] = 13'h0a41;
+        8'h90: lookups$1$lane[20:8] = 13'h0a81;
+        8'h91: lookups$1$lane[20:8] = 13'h0a81;
+        8'h92: lookups$1$lane[20:8] = 13'h0a81;
+        8'h93: lookups$1$lane[20:8] = 13'h0a81;
+        8'h94: lookups$1$lane[20:8] = 13'h0a81;
+        8'h95: lookups$1$lane[20:8] = 13'h0a81;
+        8'h96: lookups$1$lane[20:8] = 13'h0a81;
+        8'h97: lookups$1$lane[20:8] = 13'h0a81;
+        8'h98: lookups$1$lane[20:8] = 13'h0a81;
+        8'h99: lookups$1$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$1$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$1$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$1$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$1$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$1$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$1$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$1$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$1$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$1$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$1$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$1$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$1$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$1$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$1$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$1$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$1$lane[20:8] = 13'h0b01;
+        8'haa: lookups$1$lane[20:8] = 13'h0b01;
+        8'hab: lookups$1$lane[20:8] = 13'h0b01;
+        8'hac: lookups$1$lane[20:8] = 13'h0b01;
+        8'had: lookups$1$lane[20:8] = 13'h0b01;
+        8'hae: lookups$1$lane[20:8] = 13'h0b01;
+        8'haf: lookups$1$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$1$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$1$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$1$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$1$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$1$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$1$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$1$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$1$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$1$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$1$lane[20:8] = 13'h0b01;
+        8'hba: lookups$1$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$1$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$1$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$1$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$1$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$1$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$1$lane[20:8] = 13'h1200;
+        8'hc1: lookups$1$lane[20:8] = 13'h1200;
+        8'hc2: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$1$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$1$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$1$lane[20:8] = 13'h1304;
+        8'he1: lookups$1$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$1$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$1$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$1$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$1$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$1$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$1$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$1$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$1$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$1$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$1$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$1$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$1$lane[20:8] = 13'h16f4;
+        8'hee: lookups$1$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$1$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$1$lane[20:8] = 13'h1386;
+        8'hf1: lookups$1$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$1$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$1$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$1$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$1$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$1$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$1$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$1$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$1$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$1$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$1$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$1$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$1$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$1$lane[20:8] = 13'h0600;
+        8'hff: lookups$1$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$2
     always @(*) begin
-        lookups$2$octet$tdata = lookups$2$tdata;
-        lookups$2$lead$byte_class = lookups$2$octet$byte_class;
-        lookups$2$unused_tables = |lookups$2$octet$free_bits;
-        lookups$2$need = 'h0;
-        if (lookups$2$lead$lead_length > 'h1) begin
-            lookups$2$need = lookups$2$lead$lead_length - 'h1;
-        end
-        lookups$2$continuing = 'h0;
-        lookups$2$range = 'h0;
-        lookups$2$kind = lookups$2$lead$malformed_tuser;
-        if (lookups$2$octet$continuation != 'h0) begin
-            lookups$2$continuing = 'h1;
-            lookups$2$range = lookups$2$octet$continuation;
-        end
-        else if (lookups$2$need != 'h0) begin
-            lookups$2$range = lookups$2$lead$second_allowed;
-            lookups$2$kind = lookups$2$lead$outside_tuser;
-        end
-        lookups$2$lane = ({{17{1'b0}}, lookups$2$kind} << 'h11) | ({{16{1'b0}}, lookups$2$range} << 'hc) | ({{18{1'b0}}, lookups$2$need} << 'h9) | ({{20{1'b0}}, lookups$2$continuing} << 'h8) | {{13{1'b0}}, lookups$2$tdata};
-    end
-    // lookups$3$octet
-    always @(*) begin
-        lookups$3$octet$continuation = 'h0;
-        if (!lookups$3$octet$tdata['h7]) begin
-            lookups$3$octet$byte_class = ByteClass$Ascii;
-            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h7f;
-        end
-        else if (!lookups$3$octet$tdata['h6]) begin
-            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h3f;
-            if (lookups$3$octet$tdata['h5]) begin
-                lookups$3$octet$byte_class = ByteClass$ContA0;
-                lookups$3$octet$continuation = 'h10;
-            end
-            else if (lookups$3$octet$tdata['h4]) begin
-                lookups$3$octet$byte_class = ByteClass$Cont90;
-                lookups$3$octet$continuation = 'h8;
-            end
-            else if (lookups$3$octet$tdata['h3]) begin
-                lookups$3$octet$byte_class = ByteClass$Cont88;
-                lookups$3$octet$continuation = 'h4;
-            end
-            else if (lookups$3$octet$tdata['h2]) begin
-                lookups$3$octet$byte_class = ByteClass$Cont84;
-                lookups$3$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$3$octet$byte_class = ByteClass$Cont80;
-                lookups$3$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$3$octet$tdata['h5]) begin
-            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h1f;
-            if (lookups$3$octet$tdata['h4] | lookups$3$octet$tdata['h3] | lookups$3$octet$tdata['h2] | lookups$3$octet$tdata['h1]) begin
-                lookups$3$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$3$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$3$octet$tdata['h4]) begin
-            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'hf;
-            if (lookups$3$octet$tdata == 'he0) begin
-                lookups$3$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$3$octet$tdata == 'hed) begin
-                lookups$3$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$3$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$3$octet$tdata['h3]) begin
-            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h7;
-            if (lookups$3$octet$tdata == 'hf0) begin
-                lookups$3$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$3$octet$tdata == 'hf4) & lookups$3$octet$f4_bounded) begin
-                lookups$3$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$3$octet$tdata['h2] & ~lookups$3$octet$leads_to_f7) begin
-                lookups$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$3$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$3$octet$tdata['h2]) begin
-            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h3;
-            if (~lookups$3$octet$leads_to_fb) begin
-                lookups$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$3$octet$tdata == 'hf8) begin
-                lookups$3$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$3$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$3$octet$tdata['h1]) begin
-            lookups$3$octet$free_bits = lookups$3$octet$tdata & 'h1;
-            if (~lookups$3$octet$leads_to_fd) begin
-                lookups$3$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$3$octet$tdata == 'hfc) begin
-                lookups$3$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$3$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$3$octet$free_bits = 'h0;
-            lookups$3$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$3$lead
-    always @(*) begin
-        lookups$3$lead$lead_length = 'h0;
-        lookups$3$lead$second_allowed = 'h1f;
-        lookups$3$lead$outside_tuser = lookups$3$lead$tuser_truncated;
-        lookups$3$lead$malformed_tuser = lookups$3$lead$tuser_unexpected_continuation;
-        case (lookups$3$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$3$lead$lead_length = 'h1;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$3$lead$lead_length = 'h2;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$3$lead$lead_length = 'h3;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                    lookups$3$lead$second_allowed = 'h10;
-                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$3$lead$lead_length = 'h3;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                    lookups$3$lead$second_allowed = 'hf;
-                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$3$lead$lead_length = 'h3;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$3$lead$lead_length = 'h4;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                    lookups$3$lead$second_allowed = 'h18;
-                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$3$lead$lead_length = 'h4;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                    lookups$3$lead$second_allowed = 'h7;
-                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$3$lead$lead_length = 'h4;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$3$lead$lead_length = 'h5;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                    lookups$3$lead$second_allowed = 'h1c;
-                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$3$lead$lead_length = 'h5;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$3$lead$lead_length = 'h6;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                    lookups$3$lead$second_allowed = 'h1e;
-                    lookups$3$lead$outside_tuser = lookups$3$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$3$lead$lead_length = 'h6;
-                    lookups$3$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$3$lead$malformed_tuser = lookups$3$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$3$lead$malformed_tuser = lookups$3$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$3$lead$malformed_tuser = lookups$3$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$2$lane[7:0] = lookups$2$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$2$tdata)
+        8'h00: lookups$2$lane[20:8] = 13'h0000;
+        8'h01: lookups$2$lane[20:8] = 13'h0000;
+        8'h02: lookups$2$lane[20:8] = 13'h0000;
+        8'h03: lookups$2$lane[20:8] = 13'h0000;
+        8'h04: lookups$2$lane[20:8] = 13'h0000;
+        8'h05: lookups$2$lane[20:8] = 13'h0000;
+        8'h06: lookups$2$lane[20:8] = 13'h0000;
+        8'h07: lookups$2$lane[20:8] = 13'h0000;
+        8'h08: lookups$2$lane[20:8] = 13'h0000;
+        8'h09: lookups$2$lane[20:8] = 13'h0000;
+        8'h0a: lookups$2$lane[20:8] = 13'h0000;
+        8'h0b: lookups$2$lane[20:8] = 13'h0000;
+        8'h0c: lookups$2$lane[20:8] = 13'h0000;
+        8'h0d: lookups$2$lane[20:8] = 13'h0000;
+        8'h0e: lookups$2$lane[20:8] = 13'h0000;
+        8'h0f: lookups$2$lane[20:8] = 13'h0000;
+        8'h10: lookups$2$lane[20:8] = 13'h0000;
+        8'h11: lookups$2$lane[20:8] = 13'h0000;
+        8'h12: lookups$2$lane[20:8] = 13'h0000;
+        8'h13: lookups$2$lane[20:8] = 13'h0000;
+        8'h14: lookups$2$lane[20:8] = 13'h0000;
+        8'h15: lookups$2$lane[20:8] = 13'h0000;
+        8'h16: lookups$2$lane[20:8] = 13'h0000;
+        8'h17: lookups$2$lane[20:8] = 13'h0000;
+        8'h18: lookups$2$lane[20:8] = 13'h0000;
+        8'h19: lookups$2$lane[20:8] = 13'h0000;
+        8'h1a: lookups$2$lane[20:8] = 13'h0000;
+        8'h1b: lookups$2$lane[20:8] = 13'h0000;
+        8'h1c: lookups$2$lane[20:8] = 13'h0000;
+        8'h1d: lookups$2$lane[20:8] = 13'h0000;
+        8'h1e: lookups$2$lane[20:8] = 13'h0000;
+        8'h1f: lookups$2$lane[20:8] = 13'h0000;
+        8'h20: lookups$2$lane[20:8] = 13'h0000;
+        8'h21: lookups$2$lane[20:8] = 13'h0000;
+        8'h22: lookups$2$lane[20:8] = 13'h0000;
+        8'h23: lookups$2$lane[20:8] = 13'h0000;
+        8'h24: lookups$2$lane[20:8] = 13'h0000;
+        8'h25: lookups$2$lane[20:8] = 13'h0000;
+        8'h26: lookups$2$lane[20:8] = 13'h0000;
+        8'h27: lookups$2$lane[20:8] = 13'h0000;
+        8'h28: lookups$2$lane[20:8] = 13'h0000;
+        8'h29: lookups$2$lane[20:8] = 13'h0000;
+        8'h2a: lookups$2$lane[20:8] = 13'h0000;
+        8'h2b: lookups$2$lane[20:8] = 13'h0000;
+        8'h2c: lookups$2$lane[20:8] = 13'h0000;
+        8'h2d: lookups$2$lane[20:8] = 13'h0000;
+        8'h2e: lookups$2$lane[20:8] = 13'h0000;
+        8'h2f: lookups$2$lane[20:8] = 13'h0000;
+        8'h30: lookups$2$lane[20:8] = 13'h0000;
+        8'h31: lookups$2$lane[20:8] = 13'h0000;
+        8'h32: lookups$2$lane[20:8] = 13'h0000;
+        8'h33: lookups$2$lane[20:8] = 13'h0000;
+        8'h34: lookups$2$lane[20:8] = 13'h0000;
+        8'h35: lookups$2$lane[20:8] = 13'h0000;
+        8'h36: lookups$2$lane[20:8] = 13'h0000;
+        8'h37: lookups$2$lane[20:8] = 13'h0000;
+        8'h38: lookups$2$lane[20:8] = 13'h0000;
+        8'h39: lookups$2$lane[20:8] = 13'h0000;
+        8'h3a: lookups$2$lane[20:8] = 13'h0000;
+        8'h3b: lookups$2$lane[20:8] = 13'h0000;
+        8'h3c: lookups$2$lane[20:8] = 13'h0000;
+        8'h3d: lookups$2$lane[20:8] = 13'h0000;
+        8'h3e: lookups$2$lane[20:8] = 13'h0000;
+        8'h3f: lookups$2$lane[20:8] = 13'h0000;
+        8'h40: lookups$2$lane[20:8] = 13'h0000;
+        8'h41: lookups$2$lane[20:8] = 13'h0000;
+        8'h42: lookups$2$lane[20:8] = 13'h0000;
+        8'h43: lookups$2$lane[20:8] = 13'h0000;
+        8'h44: lookups$2$lane[20:8] = 13'h0000;
+        8'h45: lookups$2$lane[20:8] = 13'h0000;
+        8'h46: lookups$2$lane[20:8] = 13'h0000;
+        8'h47: lookups$2$lane[20:8] = 13'h0000;
+        8'h48: lookups$2$lane[20:8] = 13'h0000;
+        8'h49: lookups$2$lane[20:8] = 13'h0000;
+        8'h4a: lookups$2$lane[20:8] = 13'h0000;
+        8'h4b: lookups$2$lane[20:8] = 13'h0000;
+        8'h4c: lookups$2$lane[20:8] = 13'h0000;
+        8'h4d: lookups$2$lane[20:8] = 13'h0000;
+        8'h4e: lookups$2$lane[20:8] = 13'h0000;
+        8'h4f: lookups$2$lane[20:8] = 13'h0000;
+        8'h50: lookups$2$lane[20:8] = 13'h0000;
+        8'h51: lookups$2$lane[20:8] = 13'h0000;
+        8'h52: lookups$2$lane[20:8] = 13'h0000;
+        8'h53: lookups$2$lane[20:8] = 13'h0000;
+        8'h54: lookups$2$lane[20:8] = 13'h0000;
+        8'h55: lookups$2$lane[20:8] = 13'h0000;
+        8'h56: lookups$2$lane[20:8] = 13'h0000;
+        8'h57: lookups$2$lane[20:8] = 13'h0000;
+        8'h58: lookups$2$lane[20:8] = 13'h0000;
+        8'h59: lookups$2$lane[20:8] = 13'h0000;
+        8'h5a: lookups$2$lane[20:8] = 13'h0000;
+        8'h5b: lookups$2$lane[20:8] = 13'h0000;
+        8'h5c: lookups$2$lane[20:8] = 13'h0000;
+        8'h5d: lookups$2$lane[20:8] = 13'h0000;
+        8'h5e: lookups$2$lane[20:8] = 13'h0000;
+        8'h5f: lookups$2$lane[20:8] = 13'h0000;
+        8'h60: lookups$2$lane[20:8] = 13'h0000;
+        8'h61: lookups$2$lane[20:8] = 13'h0000;
+        8'h62: lookups$2$lane[20:8] = 13'h0000;
+        8'h63: lookups$2$lane[20:8] = 13'h0000;
+        8'h64: lookups$2$lane[20:8] = 13'h0000;
+        8'h65: lookups$2$lane[20:8] = 13'h0000;
+        8'h66: lookups$2$lane[20:8] = 13'h0000;
+        8'h67: lookups$2$lane[20:8] = 13'h0000;
+        8'h68: lookups$2$lane[20:8] = 13'h0000;
+        8'h69: lookups$2$lane[20:8] = 13'h0000;
+        8'h6a: lookups$2$lane[20:8] = 13'h0000;
+        8'h6b: lookups$2$lane[20:8] = 13'h0000;
+        8'h6c: lookups$2$lane[20:8] = 13'h0000;
+        8'h6d: lookups$2$lane[20:8] = 13'h0000;
+        8'h6e: lookups$2$lane[20:8] = 13'h0000;
+        8'h6f: lookups$2$lane[20:8] = 13'h0000;
+        8'h70: lookups$2$lane[20:8] = 13'h0000;
+        8'h71: lookups$2$lane[20:8] = 13'h0000;
+        8'h72: lookups$2$lane[20:8] = 13'h0000;
+        8'h73: lookups$2$lane[20:8] = 13'h0000;
+        8'h74: lookups$2$lane[20:8] = 13'h0000;
+        8'h75: lookups$2$lane[20:8] = 13'h0000;
+        8'h76: lookups$2$lane[20:8] = 13'h0000;
+        8'h77: lookups$2$lane[20:8] = 13'h0000;
+        8'h78: lookups$2$lane[20:8] = 13'h0000;
+        8'h79: lookups$2$lane[20:8] = 13'h0000;
+        8'h7a: lookups$2$lane[20:8] = 13'h0000;
+        8'h7b: lookups$2$lane[20:8] = 13'h0000;
+        8'h7c: lookups$2$lane[20:8] = 13'h0000;
+        8'h7d: lookups$2$lane[20:8] = 13'h0000;
+        8'h7e: lookups$2$lane[20:8] = 13'h0000;
+        8'h7f: lookups$2$lane[20:8] = 13'h0000;
+        8'h80: lookups$2$lane[20:8] = 13'h0a11;
+        8'h81: lookups$2$lane[20:8] = 13'h0a11;
+        8'h82: lookups$2$lane[20:8] = 13'h0a11;
+        8'h83: lookups$2$lane[20:8] = 13'h0a11;
+        8'h84: lookups$2$lane[20:8] = 13'h0a21;
+        8'h85: lookups$2$lane[20:8] = 13'h0a21;
+        8'h86: lookups$2$lane[20:8] = 13'h0a21;
+        8'h87: lookups$2$lane[20:8] = 13'h0a21;
+        8'h88: lookups$2$lane[20:8] = 13'h0a41;
+        8'h89: lookups$2$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$2$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$2$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$2$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$2$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$2$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$2$lane[20:8] = 13'h0a41;
+        8'h90: lookups$2$lane[20:8] = 13'h0a81;
+        8'h91: lookups$2$lane[20:8] = 13'h0a81;
+        8'h92: lookups$2$lane[20:8] = 13'h0a81;
+        8'h93: lookups$2$lane[20:8] = 13'h0a81;
+        8'h94: lookups$2$lane[20:8] = 13'h0a81;
+        8'h95: lookups$2$lane[20:8] = 13'h0a81;
+        8'h96: lookups$2$lane[20:8] = 13'h0a81;
+        8'h97: lookups$2$lane[20:8] = 13'h0a81;
+        8'h98: lookups$2$lane[20:8] = 13'h0a81;
+        8'h99: lookups$2$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$2$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$2$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$2$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$2$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$2$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$2$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$2$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$2$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$2$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$2$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$2$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$2$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$2$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$2$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$2$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$2$lane[20:8] = 13'h0b01;
+        8'haa: lookups$2$lane[20:8] = 13'h0b01;
+        8'hab: lookups$2$lane[20:8] = 13'h0b01;
+        8'hac: lookups$2$lane[20:8] = 13'h0b01;
+        8'had: lookups$2$lane[20:8] = 13'h0b01;
+        8'hae: lookups$2$lane[20:8] = 13'h0b01;
+        8'haf: lookups$2$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$2$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$2$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$2$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$2$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$2$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$2$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$2$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$2$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$2$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$2$lane[20:8] = 13'h0b01;
+        8'hba: lookups$2$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$2$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$2$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$2$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$2$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$2$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$2$lane[20:8] = 13'h1200;
+        8'hc1: lookups$2$lane[20:8] = 13'h1200;
+        8'hc2: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$2$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$2$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$2$lane[20:8] = 13'h1304;
+        8'he1: lookups$2$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$2$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$2$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$2$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$2$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$2$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$2$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$2$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$2$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$2$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$2$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$2$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$2$lane[20:8] = 13'h16f4;
+        8'hee: lookups$2$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$2$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$2$lane[20:8] = 13'h1386;
+        8'hf1: lookups$2$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$2$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$2$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$2$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$2$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$2$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$2$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$2$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$2$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$2$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$2$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$2$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$2$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$2$lane[20:8] = 13'h0600;
+        8'hff: lookups$2$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$3
     always @(*) begin
-        lookups$3$octet$tdata = lookups$3$tdata;
-        lookups$3$lead$byte_class = lookups$3$octet$byte_class;
-        lookups$3$unused_tables = |lookups$3$octet$free_bits;
-        lookups$3$need = 'h0;
-        if (lookups$3$lead$lead_length > 'h1) begin
-            lookups$3$need = lookups$3$lead$lead_length - 'h1;
-        end
-        lookups$3$continuing = 'h0;
-        lookups$3$range = 'h0;
-        lookups$3$kind = lookups$3$lead$malformed_tuser;
-        if (lookups$3$octet$continuation != 'h0) begin
-            lookups$3$continuing = 'h1;
-            lookups$3$range = lookups$3$octet$continuation;
-        end
-        else if (lookups$3$need != 'h0) begin
-            lookups$3$range = lookups$3$lead$second_allowed;
-            lookups$3$kind = lookups$3$lead$outside_tuser;
-        end
-        lookups$3$lane = ({{17{1'b0}}, lookups$3$kind} << 'h11) | ({{16{1'b0}}, lookups$3$range} << 'hc) | ({{18{1'b0}}, lookups$3$need} << 'h9) | ({{20{1'b0}}, lookups$3$continuing} << 'h8) | {{13{1'b0}}, lookups$3$tdata};
-    end
-    // lookups$4$octet
-    always @(*) begin
-        lookups$4$octet$continuation = 'h0;
-        if (!lookups$4$octet$tdata['h7]) begin
-            lookups$4$octet$byte_class = ByteClass$Ascii;
-            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h7f;
-        end
-        else if (!lookups$4$octet$tdata['h6]) begin
-            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h3f;
-            if (lookups$4$octet$tdata['h5]) begin
-                lookups$4$octet$byte_class = ByteClass$ContA0;
-                lookups$4$octet$continuation = 'h10;
-            end
-            else if (lookups$4$octet$tdata['h4]) begin
-                lookups$4$octet$byte_class = ByteClass$Cont90;
-                lookups$4$octet$continuation = 'h8;
-            end
-            else if (lookups$4$octet$tdata['h3]) begin
-                lookups$4$octet$byte_class = ByteClass$Cont88;
-                lookups$4$octet$continuation = 'h4;
-            end
-            else if (lookups$4$octet$tdata['h2]) begin
-                lookups$4$octet$byte_class = ByteClass$Cont84;
-                lookups$4$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$4$octet$byte_class = ByteClass$Cont80;
-                lookups$4$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$4$octet$tdata['h5]) begin
-            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h1f;
-            if (lookups$4$octet$tdata['h4] | lookups$4$octet$tdata['h3] | lookups$4$octet$tdata['h2] | lookups$4$octet$tdata['h1]) begin
-                lookups$4$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$4$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$4$octet$tdata['h4]) begin
-            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'hf;
-            if (lookups$4$octet$tdata == 'he0) begin
-                lookups$4$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$4$octet$tdata == 'hed) begin
-                lookups$4$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$4$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$4$octet$tdata['h3]) begin
-            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h7;
-            if (lookups$4$octet$tdata == 'hf0) begin
-                lookups$4$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$4$octet$tdata == 'hf4) & lookups$4$octet$f4_bounded) begin
-                lookups$4$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$4$octet$tdata['h2] & ~lookups$4$octet$leads_to_f7) begin
-                lookups$4$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$4$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$4$octet$tdata['h2]) begin
-            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h3;
-            if (~lookups$4$octet$leads_to_fb) begin
-                lookups$4$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$4$octet$tdata == 'hf8) begin
-                lookups$4$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$4$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$4$octet$tdata['h1]) begin
-            lookups$4$octet$free_bits = lookups$4$octet$tdata & 'h1;
-            if (~lookups$4$octet$leads_to_fd) begin
-                lookups$4$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$4$octet$tdata == 'hfc) begin
-                lookups$4$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$4$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$4$octet$free_bits = 'h0;
-            lookups$4$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$4$lead
-    always @(*) begin
-        lookups$4$lead$lead_length = 'h0;
-        lookups$4$lead$second_allowed = 'h1f;
-        lookups$4$lead$outside_tuser = lookups$4$lead$tuser_truncated;
-        lookups$4$lead$malformed_tuser = lookups$4$lead$tuser_unexpected_continuation;
-        case (lookups$4$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$4$lead$lead_length = 'h1;
-                    lookups$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$4$lead$lead_length = 'h2;
-                    lookups$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$4$lead$lead_length = 'h3;
-                    lookups$4$lead$malformed_tuser = 'h0;
-                    lookups$4$lead$second_allowed = 'h10;
-                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$4$lead$lead_length = 'h3;
-                    lookups$4$lead$malformed_tuser = 'h0;
-                    lookups$4$lead$second_allowed = 'hf;
-                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$4$lead$lead_length = 'h3;
-                    lookups$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$4$lead$lead_length = 'h4;
-                    lookups$4$lead$malformed_tuser = 'h0;
-                    lookups$4$lead$second_allowed = 'h18;
-                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$4$lead$lead_length = 'h4;
-                    lookups$4$lead$malformed_tuser = 'h0;
-                    lookups$4$lead$second_allowed = 'h7;
-                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$4$lead$lead_length = 'h4;
-                    lookups$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$4$lead$lead_length = 'h5;
-                    lookups$4$lead$malformed_tuser = 'h0;
-                    lookups$4$lead$second_allowed = 'h1c;
-                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$4$lead$lead_length = 'h5;
-                    lookups$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$4$lead$lead_length = 'h6;
-                    lookups$4$lead$malformed_tuser = 'h0;
-                    lookups$4$lead$second_allowed = 'h1e;
-                    lookups$4$lead$outside_tuser = lookups$4$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$4$lead$lead_length = 'h6;
-                    lookups$4$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$4$lead$malformed_tuser = lookups$4$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$4$lead$malformed_tuser = lookups$4$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$4$lead$malformed_tuser = lookups$4$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$3$lane[7:0] = lookups$3$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$3$tdata)
+        8'h00: lookups$3$lane[20:8] = 13'h0000;
+        8'h01: lookups$3$lane[20:8] = 13'h0000;
+        8'h02: lookups$3$lane[20:8] = 13'h0000;
+        8'h03: lookups$3$lane[20:8] = 13'h0000;
+        8'h04: lookups$3$lane[20:8] = 13'h0000;
+        8'h05: lookups$3$lane[20:8] = 13'h0000;
+        8'h06: lookups$3$lane[20:8] = 13'h0000;
+        8'h07: lookups$3$lane[20:8] = 13'h0000;
+        8'h08: lookups$3$lane[20:8] = 13'h0000;
+        8'h09: lookups$3$lane[20:8] = 13'h0000;
+        8'h0a: lookups$3$lane[20:8] = 13'h0000;
+        8'h0b: lookups$3$lane[20:8] = 13'h0000;
+        8'h0c: lookups$3$lane[20:8] = 13'h0000;
+        8'h0d: lookups$3$lane[20:8] = 13'h0000;
+        8'h0e: lookups$3$lane[20:8] = 13'h0000;
+        8'h0f: lookups$3$lane[20:8] = 13'h0000;
+        8'h10: lookups$3$lane[20:8] = 13'h0000;
+        8'h11: lookups$3$lane[20:8] = 13'h0000;
+        8'h12: lookups$3$lane[20:8] = 13'h0000;
+        8'h13: lookups$3$lane[20:8] = 13'h0000;
+        8'h14: lookups$3$lane[20:8] = 13'h0000;
+        8'h15: lookups$3$lane[20:8] = 13'h0000;
+        8'h16: lookups$3$lane[20:8] = 13'h0000;
+        8'h17: lookups$3$lane[20:8] = 13'h0000;
+        8'h18: lookups$3$lane[20:8] = 13'h0000;
+        8'h19: lookups$3$lane[20:8] = 13'h0000;
+        8'h1a: lookups$3$lane[20:8] = 13'h0000;
+        8'h1b: lookups$3$lane[20:8] = 13'h0000;
+        8'h1c: lookups$3$lane[20:8] = 13'h0000;
+        8'h1d: lookups$3$lane[20:8] = 13'h0000;
+        8'h1e: lookups$3$lane[20:8] = 13'h0000;
+        8'h1f: lookups$3$lane[20:8] = 13'h0000;
+        8'h20: lookups$3$lane[20:8] = 13'h0000;
+        8'h21: lookups$3$lane[20:8] = 13'h0000;
+        8'h22: lookups$3$lane[20:8] = 13'h0000;
+        8'h23: lookups$3$lane[20:8] = 13'h0000;
+        8'h24: lookups$3$lane[20:8] = 13'h0000;
+        8'h25: lookups$3$lane[20:8] = 13'h0000;
+        8'h26: lookups$3$lane[20:8] = 13'h0000;
+        8'h27: lookups$3$lane[20:8] = 13'h0000;
+        8'h28: lookups$3$lane[20:8] = 13'h0000;
+        8'h29: lookups$3$lane[20:8] = 13'h0000;
+        8'h2a: lookups$3$lane[20:8] = 13'h0000;
+        8'h2b: lookups$3$lane[20:8] = 13'h0000;
+        8'h2c: lookups$3$lane[20:8] = 13'h0000;
+        8'h2d: lookups$3$lane[20:8] = 13'h0000;
+        8'h2e: lookups$3$lane[20:8] = 13'h0000;
+        8'h2f: lookups$3$lane[20:8] = 13'h0000;
+        8'h30: lookups$3$lane[20:8] = 13'h0000;
+        8'h31: lookups$3$lane[20:8] = 13'h0000;
+        8'h32: lookups$3$lane[20:8] = 13'h0000;
+        8'h33: lookups$3$lane[20:8] = 13'h0000;
+        8'h34: lookups$3$lane[20:8] = 13'h0000;
+        8'h35: lookups$3$lane[20:8] = 13'h0000;
+        8'h36: lookups$3$lane[20:8] = 13'h0000;
+        8'h37: lookups$3$lane[20:8] = 13'h0000;
+        8'h38: lookups$3$lane[20:8] = 13'h0000;
+        8'h39: lookups$3$lane[20:8] = 13'h0000;
+        8'h3a: lookups$3$lane[20:8] = 13'h0000;
+        8'h3b: lookups$3$lane[20:8] = 13'h0000;
+        8'h3c: lookups$3$lane[20:8] = 13'h0000;
+        8'h3d: lookups$3$lane[20:8] = 13'h0000;
+        8'h3e: lookups$3$lane[20:8] = 13'h0000;
+        8'h3f: lookups$3$lane[20:8] = 13'h0000;
+        8'h40: lookups$3$lane[20:8] = 13'h0000;
+        8'h41: lookups$3$lane[20:8] = 13'h0000;
+        8'h42: lookups$3$lane[20:8] = 13'h0000;
+        8'h43: lookups$3$lane[20:8] = 13'h0000;
+        8'h44: lookups$3$lane[20:8] = 13'h0000;
+        8'h45: lookups$3$lane[20:8] = 13'h0000;
+        8'h46: lookups$3$lane[20:8] = 13'h0000;
+        8'h47: lookups$3$lane[20:8] = 13'h0000;
+        8'h48: lookups$3$lane[20:8] = 13'h0000;
+        8'h49: lookups$3$lane[20:8] = 13'h0000;
+        8'h4a: lookups$3$lane[20:8] = 13'h0000;
+        8'h4b: lookups$3$lane[20:8] = 13'h0000;
+        8'h4c: lookups$3$lane[20:8] = 13'h0000;
+        8'h4d: lookups$3$lane[20:8] = 13'h0000;
+        8'h4e: lookups$3$lane[20:8] = 13'h0000;
+        8'h4f: lookups$3$lane[20:8] = 13'h0000;
+        8'h50: lookups$3$lane[20:8] = 13'h0000;
+        8'h51: lookups$3$lane[20:8] = 13'h0000;
+        8'h52: lookups$3$lane[20:8] = 13'h0000;
+        8'h53: lookups$3$lane[20:8] = 13'h0000;
+        8'h54: lookups$3$lane[20:8] = 13'h0000;
+        8'h55: lookups$3$lane[20:8] = 13'h0000;
+        8'h56: lookups$3$lane[20:8] = 13'h0000;
+        8'h57: lookups$3$lane[20:8] = 13'h0000;
+        8'h58: lookups$3$lane[20:8] = 13'h0000;
+        8'h59: lookups$3$lane[20:8] = 13'h0000;
+        8'h5a: lookups$3$lane[20:8] = 13'h0000;
+        8'h5b: lookups$3$lane[20:8] = 13'h0000;
+        8'h5c: lookups$3$lane[20:8] = 13'h0000;
+        8'h5d: lookups$3$lane[20:8] = 13'h0000;
+        8'h5e: lookups$3$lane[20:8] = 13'h0000;
+        8'h5f: lookups$3$lane[20:8] = 13'h0000;
+        8'h60: lookups$3$lane[20:8] = 13'h0000;
+        8'h61: lookups$3$lane[20:8] = 13'h0000;
+        8'h62: lookups$3$lane[20:8] = 13'h0000;
+        8'h63: lookups$3$lane[20:8] = 13'h0000;
+        8'h64: lookups$3$lane[20:8] = 13'h0000;
+        8'h65: lookups$3$lane[20:8] = 13'h0000;
+        8'h66: lookups$3$lane[20:8] = 13'h0000;
+        8'h67: lookups$3$lane[20:8] = 13'h0000;
+        8'h68: lookups$3$lane[20:8] = 13'h0000;
+        8'h69: lookups$3$lane[20:8] = 13'h0000;
+        8'h6a: lookups$3$lane[20:8] = 13'h0000;
+        8'h6b: lookups$3$lane[20:8] = 13'h0000;
+        8'h6c: lookups$3$lane[20:8] = 13'h0000;
+        8'h6d: lookups$3$lane[20:8] = 13'h0000;
+        8'h6e: lookups$3$lane[20:8] = 13'h0000;
+        8'h6f: lookups$3$lane[20:8] = 13'h0000;
+        8'h70: lookups$3$lane[20:8] = 13'h0000;
+        8'h71: lookups$3$lane[20:8] = 13'h0000;
+        8'h72: lookups$3$lane[20:8] = 13'h0000;
+        8'h73: lookups$3$lane[20:8] = 13'h0000;
+        8'h74: lookups$3$lane[20:8] = 13'h0000;
+        8'h75: lookups$3$lane[20:8] = 13'h0000;
+        8'h76: lookups$3$lane[20:8] = 13'h0000;
+        8'h77: lookups$3$lane[20:8] = 13'h0000;
+        8'h78: lookups$3$lane[20:8] = 13'h0000;
+        8'h79: lookups$3$lane[20:8] = 13'h0000;
+        8'h7a: lookups$3$lane[20:8] = 13'h0000;
+        8'h7b: lookups$3$lane[20:8] = 13'h0000;
+        8'h7c: lookups$3$lane[20:8] = 13'h0000;
+        8'h7d: lookups$3$lane[20:8] = 13'h0000;
+        8'h7e: lookups$3$lane[20:8] = 13'h0000;
+        8'h7f: lookups$3$lane[20:8] = 13'h0000;
+        8'h80: lookups$3$lane[20:8] = 13'h0a11;
+        8'h81: lookups$3$lane[20:8] = 13'h0a11;
+        8'h82: lookups$3$lane[20:8] = 13'h0a11;
+        8'h83: lookups$3$lane[20:8] = 13'h0a11;
+        8'h84: lookups$3$lane[20:8] = 13'h0a21;
+        8'h85: lookups$3$lane[20:8] = 13'h0a21;
+        8'h86: lookups$3$lane[20:8] = 13'h0a21;
+        8'h87: lookups$3$lane[20:8] = 13'h0a21;
+        8'h88: lookups$3$lane[20:8] = 13'h0a41;
+        8'h89: lookups$3$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$3$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$3$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$3$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$3$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$3$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$3$lane[20:8] = 13'h0a41;
+        8'h90: lookups$3$lane[20:8] = 13'h0a81;
+        8'h91: lookups$3$lane[20:8] = 13'h0a81;
+        8'h92: lookups$3$lane[20:8] = 13'h0a81;
+        8'h93: lookups$3$lane[20:8] = 13'h0a81;
+        8'h94: lookups$3$lane[20:8] = 13'h0a81;
+        8'h95: lookups$3$lane[20:8] = 13'h0a81;
+        8'h96: lookups$3$lane[20:8] = 13'h0a81;
+        8'h97: lookups$3$lane[20:8] = 13'h0a81;
+        8'h98: lookups$3$lane[20:8] = 13'h0a81;
+        8'h99: lookups$3$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$3$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$3$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$3$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$3$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$3$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$3$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$3$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$3$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$3$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$3$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$3$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$3$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$3$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$3$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$3$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$3$lane[20:8] = 13'h0b01;
+        8'haa: lookups$3$lane[20:8] = 13'h0b01;
+        8'hab: lookups$3$lane[20:8] = 13'h0b01;
+        8'hac: lookups$3$lane[20:8] = 13'h0b01;
+        8'had: lookups$3$lane[20:8] = 13'h0b01;
+        8'hae: lookups$3$lane[20:8] = 13'h0b01;
+        8'haf: lookups$3$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$3$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$3$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$3$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$3$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$3$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$3$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$3$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$3$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$3$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$3$lane[20:8] = 13'h0b01;
+        8'hba: lookups$3$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$3$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$3$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$3$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$3$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$3$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$3$lane[20:8] = 13'h1200;
+        8'hc1: lookups$3$lane[20:8] = 13'h1200;
+        8'hc2: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$3$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$3$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$3$lane[20:8] = 13'h1304;
+        8'he1: lookups$3$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$3$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$3$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$3$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$3$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$3$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$3$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$3$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$3$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$3$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$3$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$3$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$3$lane[20:8] = 13'h16f4;
+        8'hee: lookups$3$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$3$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$3$lane[20:8] = 13'h1386;
+        8'hf1: lookups$3$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$3$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$3$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$3$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$3$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$3$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$3$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$3$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$3$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$3$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$3$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$3$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$3$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$3$lane[20:8] = 13'h0600;
+        8'hff: lookups$3$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$4
     always @(*) begin
-        lookups$4$octet$tdata = lookups$4$tdata;
-        lookups$4$lead$byte_class = lookups$4$octet$byte_class;
-        lookups$4$unused_tables = |lookups$4$octet$free_bits;
-        lookups$4$need = 'h0;
-        if (lookups$4$lead$lead_length > 'h1) begin
-            lookups$4$need = lookups$4$lead$lead_length - 'h1;
-        end
-        lookups$4$continuing = 'h0;
-        lookups$4$range = 'h0;
-        lookups$4$kind = lookups$4$lead$malformed_tuser;
-        if (lookups$4$octet$continuation != 'h0) begin
-            lookups$4$continuing = 'h1;
-            lookups$4$range = lookups$4$octet$continuation;
-        end
-        else if (lookups$4$need != 'h0) begin
-            lookups$4$range = lookups$4$lead$second_allowed;
-            lookups$4$kind = lookups$4$lead$outside_tuser;
-        end
-        lookups$4$lane = ({{17{1'b0}}, lookups$4$kind} << 'h11) | ({{16{1'b0}}, lookups$4$range} << 'hc) | ({{18{1'b0}}, lookups$4$need} << 'h9) | ({{20{1'b0}}, lookups$4$continuing} << 'h8) | {{13{1'b0}}, lookups$4$tdata};
-    end
-    // lookups$5$octet
-    always @(*) begin
-        lookups$5$octet$continuation = 'h0;
-        if (!lookups$5$octet$tdata['h7]) begin
-            lookups$5$octet$byte_class = ByteClass$Ascii;
-            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h7f;
-        end
-        else if (!lookups$5$octet$tdata['h6]) begin
-            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h3f;
-            if (lookups$5$octet$tdata['h5]) begin
-                lookups$5$octet$byte_class = ByteClass$ContA0;
-                lookups$5$octet$continuation = 'h10;
-            end
-            else if (lookups$5$octet$tdata['h4]) begin
-                lookups$5$octet$byte_class = ByteClass$Cont90;
-                lookups$5$octet$continuation = 'h8;
-            end
-            else if (lookups$5$octet$tdata['h3]) begin
-                lookups$5$octet$byte_class = ByteClass$Cont88;
-                lookups$5$octet$continuation = 'h4;
-            end
-            else if (lookups$5$octet$tdata['h2]) begin
-                lookups$5$octet$byte_class = ByteClass$Cont84;
-                lookups$5$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$5$octet$byte_class = ByteClass$Cont80;
-                lookups$5$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$5$octet$tdata['h5]) begin
-            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h1f;
-            if (lookups$5$octet$tdata['h4] | lookups$5$octet$tdata['h3] | lookups$5$octet$tdata['h2] | lookups$5$octet$tdata['h1]) begin
-                lookups$5$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$5$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$5$octet$tdata['h4]) begin
-            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'hf;
-            if (lookups$5$octet$tdata == 'he0) begin
-                lookups$5$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$5$octet$tdata == 'hed) begin
-                lookups$5$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$5$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$5$octet$tdata['h3]) begin
-            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h7;
-            if (lookups$5$octet$tdata == 'hf0) begin
-                lookups$5$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$5$octet$tdata == 'hf4) & lookups$5$octet$f4_bounded) begin
-                lookups$5$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$5$octet$tdata['h2] & ~lookups$5$octet$leads_to_f7) begin
-                lookups$5$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$5$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$5$octet$tdata['h2]) begin
-            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h3;
-            if (~lookups$5$octet$leads_to_fb) begin
-                lookups$5$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$5$octet$tdata == 'hf8) begin
-                lookups$5$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$5$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$5$octet$tdata['h1]) begin
-            lookups$5$octet$free_bits = lookups$5$octet$tdata & 'h1;
-            if (~lookups$5$octet$leads_to_fd) begin
-                lookups$5$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$5$octet$tdata == 'hfc) begin
-                lookups$5$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$5$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$5$octet$free_bits = 'h0;
-            lookups$5$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$5$lead
-    always @(*) begin
-        lookups$5$lead$lead_length = 'h0;
-        lookups$5$lead$second_allowed = 'h1f;
-        lookups$5$lead$outside_tuser = lookups$5$lead$tuser_truncated;
-        lookups$5$lead$malformed_tuser = lookups$5$lead$tuser_unexpected_continuation;
-        case (lookups$5$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$5$lead$lead_length = 'h1;
-                    lookups$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$5$lead$lead_length = 'h2;
-                    lookups$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$5$lead$lead_length = 'h3;
-                    lookups$5$lead$malformed_tuser = 'h0;
-                    lookups$5$lead$second_allowed = 'h10;
-                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$5$lead$lead_length = 'h3;
-                    lookups$5$lead$malformed_tuser = 'h0;
-                    lookups$5$lead$second_allowed = 'hf;
-                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$5$lead$lead_length = 'h3;
-                    lookups$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$5$lead$lead_length = 'h4;
-                    lookups$5$lead$malformed_tuser = 'h0;
-                    lookups$5$lead$second_allowed = 'h18;
-                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$5$lead$lead_length = 'h4;
-                    lookups$5$lead$malformed_tuser = 'h0;
-                    lookups$5$lead$second_allowed = 'h7;
-                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$5$lead$lead_length = 'h4;
-                    lookups$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$5$lead$lead_length = 'h5;
-                    lookups$5$lead$malformed_tuser = 'h0;
-                    lookups$5$lead$second_allowed = 'h1c;
-                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$5$lead$lead_length = 'h5;
-                    lookups$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$5$lead$lead_length = 'h6;
-                    lookups$5$lead$malformed_tuser = 'h0;
-                    lookups$5$lead$second_allowed = 'h1e;
-                    lookups$5$lead$outside_tuser = lookups$5$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$5$lead$lead_length = 'h6;
-                    lookups$5$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$5$lead$malformed_tuser = lookups$5$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$5$lead$malformed_tuser = lookups$5$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$5$lead$malformed_tuser = lookups$5$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$4$lane[7:0] = lookups$4$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$4$tdata)
+        8'h00: lookups$4$lane[20:8] = 13'h0000;
+        8'h01: lookups$4$lane[20:8] = 13'h0000;
+        8'h02: lookups$4$lane[20:8] = 13'h0000;
+        8'h03: lookups$4$lane[20:8] = 13'h0000;
+        8'h04: lookups$4$lane[20:8] = 13'h0000;
+        8'h05: lookups$4$lane[20:8] = 13'h0000;
+        8'h06: lookups$4$lane[20:8] = 13'h0000;
+        8'h07: lookups$4$lane[20:8] = 13'h0000;
+        8'h08: lookups$4$lane[20:8] = 13'h0000;
+        8'h09: lookups$4$lane[20:8] = 13'h0000;
+        8'h0a: lookups$4$lane[20:8] = 13'h0000;
+        8'h0b: lookups$4$lane[20:8] = 13'h0000;
+        8'h0c: lookups$4$lane[20:8] = 13'h0000;
+        8'h0d: lookups$4$lane[20:8] = 13'h0000;
+        8'h0e: lookups$4$lane[20:8] = 13'h0000;
+        8'h0f: lookups$4$lane[20:8] = 13'h0000;
+        8'h10: lookups$4$lane[20:8] = 13'h0000;
+        8'h11: lookups$4$lane[20:8] = 13'h0000;
+        8'h12: lookups$4$lane[20:8] = 13'h0000;
+        8'h13: lookups$4$lane[20:8] = 13'h0000;
+        8'h14: lookups$4$lane[20:8] = 13'h0000;
+        8'h15: lookups$4$lane[20:8] = 13'h0000;
+        8'h16: lookups$4$lane[20:8] = 13'h0000;
+        8'h17: lookups$4$lane[20:8] = 13'h0000;
+        8'h18: lookups$4$lane[20:8] = 13'h0000;
+        8'h19: lookups$4$lane[20:8] = 13'h0000;
+        8'h1a: lookups$4$lane[20:8] = 13'h0000;
+        8'h1b: lookups$4$lane[20:8] = 13'h0000;
+        8'h1c: lookups$4$lane[20:8] = 13'h0000;
+        8'h1d: lookups$4$lane[20:8] = 13'h0000;
+        8'h1e: lookups$4$lane[20:8] = 13'h0000;
+        8'h1f: lookups$4$lane[20:8] = 13'h0000;
+        8'h20: lookups$4$lane[20:8] = 13'h0000;
+        8'h21: lookups$4$lane[20:8] = 13'h0000;
+        8'h22: lookups$4$lane[20:8] = 13'h0000;
+        8'h23: lookups$4$lane[20:8] = 13'h0000;
+        8'h24: lookups$4$lane[20:8] = 13'h0000;
+        8'h25: lookups$4$lane[20:8] = 13'h0000;
+        8'h26: lookups$4$lane[20:8] = 13'h0000;
+        8'h27: lookups$4$lane[20:8] = 13'h0000;
+        8'h28: lookups$4$lane[20:8] = 13'h0000;
+        8'h29: lookups$4$lane[20:8] = 13'h0000;
+        8'h2a: lookups$4$lane[20:8] = 13'h0000;
+        8'h2b: lookups$4$lane[20:8] = 13'h0000;
+        8'h2c: lookups$4$lane[20:8] = 13'h0000;
+        8'h2d: lookups$4$lane[20:8] = 13'h0000;
+        8'h2e: lookups$4$lane[20:8] = 13'h0000;
+        8'h2f: lookups$4$lane[20:8] = 13'h0000;
+        8'h30: lookups$4$lane[20:8] = 13'h0000;
+        8'h31: lookups$4$lane[20:8] = 13'h0000;
+        8'h32: lookups$4$lane[20:8] = 13'h0000;
+        8'h33: lookups$4$lane[20:8] = 13'h0000;
+        8'h34: lookups$4$lane[20:8] = 13'h0000;
+        8'h35: lookups$4$lane[20:8] = 13'h0000;
+        8'h36: lookups$4$lane[20:8] = 13'h0000;
+        8'h37: lookups$4$lane[20:8] = 13'h0000;
+        8'h38: lookups$4$lane[20:8] = 13'h0000;
+        8'h39: lookups$4$lane[20:8] = 13'h0000;
+        8'h3a: lookups$4$lane[20:8] = 13'h0000;
+        8'h3b: lookups$4$lane[20:8] = 13'h0000;
+        8'h3c: lookups$4$lane[20:8] = 13'h0000;
+        8'h3d: lookups$4$lane[20:8] = 13'h0000;
+        8'h3e: lookups$4$lane[20:8] = 13'h0000;
+        8'h3f: lookups$4$lane[20:8] = 13'h0000;
+        8'h40: lookups$4$lane[20:8] = 13'h0000;
+        8'h41: lookups$4$lane[20:8] = 13'h0000;
+        8'h42: lookups$4$lane[20:8] = 13'h0000;
+        8'h43: lookups$4$lane[20:8] = 13'h0000;
+        8'h44: lookups$4$lane[20:8] = 13'h0000;
+        8'h45: lookups$4$lane[20:8] = 13'h0000;
+        8'h46: lookups$4$lane[20:8] = 13'h0000;
+        8'h47: lookups$4$lane[20:8] = 13'h0000;
+        8'h48: lookups$4$lane[20:8] = 13'h0000;
+        8'h49: lookups$4$lane[20:8] = 13'h0000;
+        8'h4a: lookups$4$lane[20:8] = 13'h0000;
+        8'h4b: lookups$4$lane[20:8] = 13'h0000;
+        8'h4c: lookups$4$lane[20:8] = 13'h0000;
+        8'h4d: lookups$4$lane[20:8] = 13'h0000;
+        8'h4e: lookups$4$lane[20:8] = 13'h0000;
+        8'h4f: lookups$4$lane[20:8] = 13'h0000;
+        8'h50: lookups$4$lane[20:8] = 13'h0000;
+        8'h51: lookups$4$lane[20:8] = 13'h0000;
+        8'h52: lookups$4$lane[20:8] = 13'h0000;
+        8'h53: lookups$4$lane[20:8] = 13'h0000;
+        8'h54: lookups$4$lane[20:8] = 13'h0000;
+        8'h55: lookups$4$lane[20:8] = 13'h0000;
+        8'h56: lookups$4$lane[20:8] = 13'h0000;
+        8'h57: lookups$4$lane[20:8] = 13'h0000;
+        8'h58: lookups$4$lane[20:8] = 13'h0000;
+        8'h59: lookups$4$lane[20:8] = 13'h0000;
+        8'h5a: lookups$4$lane[20:8] = 13'h0000;
+        8'h5b: lookups$4$lane[20:8] = 13'h0000;
+        8'h5c: lookups$4$lane[20:8] = 13'h0000;
+        8'h5d: lookups$4$lane[20:8] = 13'h0000;
+        8'h5e: lookups$4$lane[20:8] = 13'h0000;
+        8'h5f: lookups$4$lane[20:8] = 13'h0000;
+        8'h60: lookups$4$lane[20:8] = 13'h0000;
+        8'h61: lookups$4$lane[20:8] = 13'h0000;
+        8'h62: lookups$4$lane[20:8] = 13'h0000;
+        8'h63: lookups$4$lane[20:8] = 13'h0000;
+        8'h64: lookups$4$lane[20:8] = 13'h0000;
+        8'h65: lookups$4$lane[20:8] = 13'h0000;
+        8'h66: lookups$4$lane[20:8] = 13'h0000;
+        8'h67: lookups$4$lane[20:8] = 13'h0000;
+        8'h68: lookups$4$lane[20:8] = 13'h0000;
+        8'h69: lookups$4$lane[20:8] = 13'h0000;
+        8'h6a: lookups$4$lane[20:8] = 13'h0000;
+        8'h6b: lookups$4$lane[20:8] = 13'h0000;
+        8'h6c: lookups$4$lane[20:8] = 13'h0000;
+        8'h6d: lookups$4$lane[20:8] = 13'h0000;
+        8'h6e: lookups$4$lane[20:8] = 13'h0000;
+        8'h6f: lookups$4$lane[20:8] = 13'h0000;
+        8'h70: lookups$4$lane[20:8] = 13'h0000;
+        8'h71: lookups$4$lane[20:8] = 13'h0000;
+        8'h72: lookups$4$lane[20:8] = 13'h0000;
+        8'h73: lookups$4$lane[20:8] = 13'h0000;
+        8'h74: lookups$4$lane[20:8] = 13'h0000;
+        8'h75: lookups$4$lane[20:8] = 13'h0000;
+        8'h76: lookups$4$lane[20:8] = 13'h0000;
+        8'h77: lookups$4$lane[20:8] = 13'h0000;
+        8'h78: lookups$4$lane[20:8] = 13'h0000;
+        8'h79: lookups$4$lane[20:8] = 13'h0000;
+        8'h7a: lookups$4$lane[20:8] = 13'h0000;
+        8'h7b: lookups$4$lane[20:8] = 13'h0000;
+        8'h7c: lookups$4$lane[20:8] = 13'h0000;
+        8'h7d: lookups$4$lane[20:8] = 13'h0000;
+        8'h7e: lookups$4$lane[20:8] = 13'h0000;
+        8'h7f: lookups$4$lane[20:8] = 13'h0000;
+        8'h80: lookups$4$lane[20:8] = 13'h0a11;
+        8'h81: lookups$4$lane[20:8] = 13'h0a11;
+        8'h82: lookups$4$lane[20:8] = 13'h0a11;
+        8'h83: lookups$4$lane[20:8] = 13'h0a11;
+        8'h84: lookups$4$lane[20:8] = 13'h0a21;
+        8'h85: lookups$4$lane[20:8] = 13'h0a21;
+        8'h86: lookups$4$lane[20:8] = 13'h0a21;
+        8'h87: lookups$4$lane[20:8] = 13'h0a21;
+        8'h88: lookups$4$lane[20:8] = 13'h0a41;
+        8'h89: lookups$4$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$4$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$4$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$4$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$4$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$4$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$4$lane[20:8] = 13'h0a41;
+        8'h90: lookups$4$lane[20:8] = 13'h0a81;
+        8'h91: lookups$4$lane[20:8] = 13'h0a81;
+        8'h92: lookups$4$lane[20:8] = 13'h0a81;
+        8'h93: lookups$4$lane[20:8] = 13'h0a81;
+        8'h94: lookups$4$lane[20:8] = 13'h0a81;
+        8'h95: lookups$4$lane[20:8] = 13'h0a81;
+        8'h96: lookups$4$lane[20:8] = 13'h0a81;
+        8'h97: lookups$4$lane[20:8] = 13'h0a81;
+        8'h98: lookups$4$lane[20:8] = 13'h0a81;
+        8'h99: lookups$4$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$4$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$4$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$4$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$4$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$4$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$4$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$4$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$4$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$4$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$4$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$4$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$4$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$4$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$4$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$4$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$4$lane[20:8] = 13'h0b01;
+        8'haa: lookups$4$lane[20:8] = 13'h0b01;
+        8'hab: lookups$4$lane[20:8] = 13'h0b01;
+        8'hac: lookups$4$lane[20:8] = 13'h0b01;
+        8'had: lookups$4$lane[20:8] = 13'h0b01;
+        8'hae: lookups$4$lane[20:8] = 13'h0b01;
+        8'haf: lookups$4$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$4$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$4$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$4$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$4$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$4$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$4$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$4$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$4$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$4$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$4$lane[20:8] = 13'h0b01;
+        8'hba: lookups$4$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$4$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$4$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$4$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$4$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$4$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$4$lane[20:8] = 13'h1200;
+        8'hc1: lookups$4$lane[20:8] = 13'h1200;
+        8'hc2: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$4$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$4$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$4$lane[20:8] = 13'h1304;
+        8'he1: lookups$4$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$4$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$4$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$4$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$4$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$4$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$4$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$4$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$4$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$4$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$4$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$4$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$4$lane[20:8] = 13'h16f4;
+        8'hee: lookups$4$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$4$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$4$lane[20:8] = 13'h1386;
+        8'hf1: lookups$4$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$4$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$4$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$4$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$4$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$4$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$4$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$4$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$4$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$4$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$4$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$4$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$4$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$4$lane[20:8] = 13'h0600;
+        8'hff: lookups$4$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$5
     always @(*) begin
-        lookups$5$octet$tdata = lookups$5$tdata;
-        lookups$5$lead$byte_class = lookups$5$octet$byte_class;
-        lookups$5$unused_tables = |lookups$5$octet$free_bits;
-        lookups$5$need = 'h0;
-        if (lookups$5$lead$lead_length > 'h1) begin
-            lookups$5$need = lookups$5$lead$lead_length - 'h1;
-        end
-        lookups$5$continuing = 'h0;
-        lookups$5$range = 'h0;
-        lookups$5$kind = lookups$5$lead$malformed_tuser;
-        if (lookups$5$octet$continuation != 'h0) begin
-            lookups$5$continuing = 'h1;
-            lookups$5$range = lookups$5$octet$continuation;
-        end
-        else if (lookups$5$need != 'h0) begin
-            lookups$5$range = lookups$5$lead$second_allowed;
-            lookups$5$kind = lookups$5$lead$outside_tuser;
-        end
-        lookups$5$lane = ({{17{1'b0}}, lookups$5$kind} << 'h11) | ({{16{1'b0}}, lookups$5$range} << 'hc) | ({{18{1'b0}}, lookups$5$need} << 'h9) | ({{20{1'b0}}, lookups$5$continuing} << 'h8) | {{13{1'b0}}, lookups$5$tdata};
-    end
-    // lookups$6$octet
-    always @(*) begin
-        lookups$6$octet$continuation = 'h0;
-        if (!lookups$6$octet$tdata['h7]) begin
-            lookups$6$octet$byte_class = ByteClass$Ascii;
-            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h7f;
-        end
-        else if (!lookups$6$octet$tdata['h6]) begin
-            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h3f;
-            if (lookups$6$octet$tdata['h5]) begin
-                lookups$6$octet$byte_class = ByteClass$ContA0;
-                lookups$6$octet$continuation = 'h10;
-            end
-            else if (lookups$6$octet$tdata['h4]) begin
-                lookups$6$octet$byte_class = ByteClass$Cont90;
-                lookups$6$octet$continuation = 'h8;
-            end
-            else if (lookups$6$octet$tdata['h3]) begin
-                lookups$6$octet$byte_class = ByteClass$Cont88;
-                lookups$6$octet$continuation = 'h4;
-            end
-            else if (lookups$6$octet$tdata['h2]) begin
-                lookups$6$octet$byte_class = ByteClass$Cont84;
-                lookups$6$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$6$octet$byte_class = ByteClass$Cont80;
-                lookups$6$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$6$octet$tdata['h5]) begin
-            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h1f;
-            if (lookups$6$octet$tdata['h4] | lookups$6$octet$tdata['h3] | lookups$6$octet$tdata['h2] | lookups$6$octet$tdata['h1]) begin
-                lookups$6$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$6$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$6$octet$tdata['h4]) begin
-            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'hf;
-            if (lookups$6$octet$tdata == 'he0) begin
-                lookups$6$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$6$octet$tdata == 'hed) begin
-                lookups$6$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$6$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$6$octet$tdata['h3]) begin
-            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h7;
-            if (lookups$6$octet$tdata == 'hf0) begin
-                lookups$6$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$6$octet$tdata == 'hf4) & lookups$6$octet$f4_bounded) begin
-                lookups$6$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$6$octet$tdata['h2] & ~lookups$6$octet$leads_to_f7) begin
-                lookups$6$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$6$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$6$octet$tdata['h2]) begin
-            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h3;
-            if (~lookups$6$octet$leads_to_fb) begin
-                lookups$6$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$6$octet$tdata == 'hf8) begin
-                lookups$6$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$6$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$6$octet$tdata['h1]) begin
-            lookups$6$octet$free_bits = lookups$6$octet$tdata & 'h1;
-            if (~lookups$6$octet$leads_to_fd) begin
-                lookups$6$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$6$octet$tdata == 'hfc) begin
-                lookups$6$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$6$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$6$octet$free_bits = 'h0;
-            lookups$6$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$6$lead
-    always @(*) begin
-        lookups$6$lead$lead_length = 'h0;
-        lookups$6$lead$second_allowed = 'h1f;
-        lookups$6$lead$outside_tuser = lookups$6$lead$tuser_truncated;
-        lookups$6$lead$malformed_tuser = lookups$6$lead$tuser_unexpected_continuation;
-        case (lookups$6$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$6$lead$lead_length = 'h1;
-                    lookups$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$6$lead$lead_length = 'h2;
-                    lookups$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$6$lead$lead_length = 'h3;
-                    lookups$6$lead$malformed_tuser = 'h0;
-                    lookups$6$lead$second_allowed = 'h10;
-                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$6$lead$lead_length = 'h3;
-                    lookups$6$lead$malformed_tuser = 'h0;
-                    lookups$6$lead$second_allowed = 'hf;
-                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$6$lead$lead_length = 'h3;
-                    lookups$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$6$lead$lead_length = 'h4;
-                    lookups$6$lead$malformed_tuser = 'h0;
-                    lookups$6$lead$second_allowed = 'h18;
-                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$6$lead$lead_length = 'h4;
-                    lookups$6$lead$malformed_tuser = 'h0;
-                    lookups$6$lead$second_allowed = 'h7;
-                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$6$lead$lead_length = 'h4;
-                    lookups$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$6$lead$lead_length = 'h5;
-                    lookups$6$lead$malformed_tuser = 'h0;
-                    lookups$6$lead$second_allowed = 'h1c;
-                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$6$lead$lead_length = 'h5;
-                    lookups$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$6$lead$lead_length = 'h6;
-                    lookups$6$lead$malformed_tuser = 'h0;
-                    lookups$6$lead$second_allowed = 'h1e;
-                    lookups$6$lead$outside_tuser = lookups$6$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$6$lead$lead_length = 'h6;
-                    lookups$6$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$6$lead$malformed_tuser = lookups$6$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$6$lead$malformed_tuser = lookups$6$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$6$lead$malformed_tuser = lookups$6$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$5$lane[7:0] = lookups$5$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$5$tdata)
+        8'h00: lookups$5$lane[20:8] = 13'h0000;
+        8'h01: lookups$5$lane[20:8] = 13'h0000;
+        8'h02: lookups$5$lane[20:8] = 13'h0000;
+        8'h03: lookups$5$lane[20:8] = 13'h0000;
+        8'h04: lookups$5$lane[20:8] = 13'h0000;
+        8'h05: lookups$5$lane[20:8] = 13'h0000;
+        8'h06: lookups$5$lane[20:8] = 13'h0000;
+        8'h07: lookups$5$lane[20:8] = 13'h0000;
+        8'h08: lookups$5$lane[20:8] = 13'h0000;
+        8'h09: lookups$5$lane[20:8] = 13'h0000;
+        8'h0a: lookups$5$lane[20:8] = 13'h0000;
+        8'h0b: lookups$5$lane[20:8] = 13'h0000;
+        8'h0c: lookups$5$lane[20:8] = 13'h0000;
+        8'h0d: lookups$5$lane[20:8] = 13'h0000;
+        8'h0e: lookups$5$lane[20:8] = 13'h0000;
+        8'h0f: lookups$5$lane[20:8] = 13'h0000;
+        8'h10: lookups$5$lane[20:8] = 13'h0000;
+        8'h11: lookups$5$lane[20:8] = 13'h0000;
+        8'h12: lookups$5$lane[20:8] = 13'h0000;
+        8'h13: lookups$5$lane[20:8] = 13'h0000;
+        8'h14: lookups$5$lane[20:8] = 13'h0000;
+        8'h15: lookups$5$lane[20:8] = 13'h0000;
+        8'h16: lookups$5$lane[20:8] = 13'h0000;
+        8'h17: lookups$5$lane[20:8] = 13'h0000;
+        8'h18: lookups$5$lane[20:8] = 13'h0000;
+        8'h19: lookups$5$lane[20:8] = 13'h0000;
+        8'h1a: lookups$5$lane[20:8] = 13'h0000;
+        8'h1b: lookups$5$lane[20:8] = 13'h0000;
+        8'h1c: lookups$5$lane[20:8] = 13'h0000;
+        8'h1d: lookups$5$lane[20:8] = 13'h0000;
+        8'h1e: lookups$5$lane[20:8] = 13'h0000;
+        8'h1f: lookups$5$lane[20:8] = 13'h0000;
+        8'h20: lookups$5$lane[20:8] = 13'h0000;
+        8'h21: lookups$5$lane[20:8] = 13'h0000;
+        8'h22: lookups$5$lane[20:8] = 13'h0000;
+        8'h23: lookups$5$lane[20:8] = 13'h0000;
+        8'h24: lookups$5$lane[20:8] = 13'h0000;
+        8'h25: lookups$5$lane[20:8] = 13'h0000;
+        8'h26: lookups$5$lane[20:8] = 13'h0000;
+        8'h27: lookups$5$lane[20:8] = 13'h0000;
+        8'h28: lookups$5$lane[20:8] = 13'h0000;
+        8'h29: lookups$5$lane[20:8] = 13'h0000;
+        8'h2a: lookups$5$lane[20:8] = 13'h0000;
+        8'h2b: lookups$5$lane[20:8] = 13'h0000;
+        8'h2c: lookups$5$lane[20:8] = 13'h0000;
+        8'h2d: lookups$5$lane[20:8] = 13'h0000;
+        8'h2e: lookups$5$lane[20:8] = 13'h0000;
+        8'h2f: lookups$5$lane[20:8] = 13'h0000;
+        8'h30: lookups$5$lane[20:8] = 13'h0000;
+        8'h31: lookups$5$lane[20:8] = 13'h0000;
+        8'h32: lookups$5$lane[20:8] = 13'h0000;
+        8'h33: lookups$5$lane[20:8] = 13'h0000;
+        8'h34: lookups$5$lane[20:8] = 13'h0000;
+        8'h35: lookups$5$lane[20:8] = 13'h0000;
+        8'h36: lookups$5$lane[20:8] = 13'h0000;
+        8'h37: lookups$5$lane[20:8] = 13'h0000;
+        8'h38: lookups$5$lane[20:8] = 13'h0000;
+        8'h39: lookups$5$lane[20:8] = 13'h0000;
+        8'h3a: lookups$5$lane[20:8] = 13'h0000;
+        8'h3b: lookups$5$lane[20:8] = 13'h0000;
+        8'h3c: lookups$5$lane[20:8] = 13'h0000;
+        8'h3d: lookups$5$lane[20:8] = 13'h0000;
+        8'h3e: lookups$5$lane[20:8] = 13'h0000;
+        8'h3f: lookups$5$lane[20:8] = 13'h0000;
+        8'h40: lookups$5$lane[20:8] = 13'h0000;
+        8'h41: lookups$5$lane[20:8] = 13'h0000;
+        8'h42: lookups$5$lane[20:8] = 13'h0000;
+        8'h43: lookups$5$lane[20:8] = 13'h0000;
+        8'h44: lookups$5$lane[20:8] = 13'h0000;
+        8'h45: lookups$5$lane[20:8] = 13'h0000;
+        8'h46: lookups$5$lane[20:8] = 13'h0000;
+        8'h47: lookups$5$lane[20:8] = 13'h0000;
+        8'h48: lookups$5$lane[20:8] = 13'h0000;
+        8'h49: lookups$5$lane[20:8] = 13'h0000;
+        8'h4a: lookups$5$lane[20:8] = 13'h0000;
+        8'h4b: lookups$5$lane[20:8] = 13'h0000;
+        8'h4c: lookups$5$lane[20:8] = 13'h0000;
+        8'h4d: lookups$5$lane[20:8] = 13'h0000;
+        8'h4e: lookups$5$lane[20:8] = 13'h0000;
+        8'h4f: lookups$5$lane[20:8] = 13'h0000;
+        8'h50: lookups$5$lane[20:8] = 13'h0000;
+        8'h51: lookups$5$lane[20:8] = 13'h0000;
+        8'h52: lookups$5$lane[20:8] = 13'h0000;
+        8'h53: lookups$5$lane[20:8] = 13'h0000;
+        8'h54: lookups$5$lane[20:8] = 13'h0000;
+        8'h55: lookups$5$lane[20:8] = 13'h0000;
+        8'h56: lookups$5$lane[20:8] = 13'h0000;
+        8'h57: lookups$5$lane[20:8] = 13'h0000;
+        8'h58: lookups$5$lane[20:8] = 13'h0000;
+        8'h59: lookups$5$lane[20:8] = 13'h0000;
+        8'h5a: lookups$5$lane[20:8] = 13'h0000;
+        8'h5b: lookups$5$lane[20:8] = 13'h0000;
+        8'h5c: lookups$5$lane[20:8] = 13'h0000;
+        8'h5d: lookups$5$lane[20:8] = 13'h0000;
+        8'h5e: lookups$5$lane[20:8] = 13'h0000;
+        8'h5f: lookups$5$lane[20:8] = 13'h0000;
+        8'h60: lookups$5$lane[20:8] = 13'h0000;
+        8'h61: lookups$5$lane[20:8] = 13'h0000;
+        8'h62: lookups$5$lane[20:8] = 13'h0000;
+        8'h63: lookups$5$lane[20:8] = 13'h0000;
+        8'h64: lookups$5$lane[20:8] = 13'h0000;
+        8'h65: lookups$5$lane[20:8] = 13'h0000;
+        8'h66: lookups$5$lane[20:8] = 13'h0000;
+        8'h67: lookups$5$lane[20:8] = 13'h0000;
+        8'h68: lookups$5$lane[20:8] = 13'h0000;
+        8'h69: lookups$5$lane[20:8] = 13'h0000;
+        8'h6a: lookups$5$lane[20:8] = 13'h0000;
+        8'h6b: lookups$5$lane[20:8] = 13'h0000;
+        8'h6c: lookups$5$lane[20:8] = 13'h0000;
+        8'h6d: lookups$5$lane[20:8] = 13'h0000;
+        8'h6e: lookups$5$lane[20:8] = 13'h0000;
+        8'h6f: lookups$5$lane[20:8] = 13'h0000;
+        8'h70: lookups$5$lane[20:8] = 13'h0000;
+        8'h71: lookups$5$lane[20:8] = 13'h0000;
+        8'h72: lookups$5$lane[20:8] = 13'h0000;
+        8'h73: lookups$5$lane[20:8] = 13'h0000;
+        8'h74: lookups$5$lane[20:8] = 13'h0000;
+        8'h75: lookups$5$lane[20:8] = 13'h0000;
+        8'h76: lookups$5$lane[20:8] = 13'h0000;
+        8'h77: lookups$5$lane[20:8] = 13'h0000;
+        8'h78: lookups$5$lane[20:8] = 13'h0000;
+        8'h79: lookups$5$lane[20:8] = 13'h0000;
+        8'h7a: lookups$5$lane[20:8] = 13'h0000;
+        8'h7b: lookups$5$lane[20:8] = 13'h0000;
+        8'h7c: lookups$5$lane[20:8] = 13'h0000;
+        8'h7d: lookups$5$lane[20:8] = 13'h0000;
+        8'h7e: lookups$5$lane[20:8] = 13'h0000;
+        8'h7f: lookups$5$lane[20:8] = 13'h0000;
+        8'h80: lookups$5$lane[20:8] = 13'h0a11;
+        8'h81: lookups$5$lane[20:8] = 13'h0a11;
+        8'h82: lookups$5$lane[20:8] = 13'h0a11;
+        8'h83: lookups$5$lane[20:8] = 13'h0a11;
+        8'h84: lookups$5$lane[20:8] = 13'h0a21;
+        8'h85: lookups$5$lane[20:8] = 13'h0a21;
+        8'h86: lookups$5$lane[20:8] = 13'h0a21;
+        8'h87: lookups$5$lane[20:8] = 13'h0a21;
+        8'h88: lookups$5$lane[20:8] = 13'h0a41;
+        8'h89: lookups$5$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$5$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$5$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$5$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$5$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$5$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$5$lane[20:8] = 13'h0a41;
+        8'h90: lookups$5$lane[20:8] = 13'h0a81;
+        8'h91: lookups$5$lane[20:8] = 13'h0a81;
+        8'h92: lookups$5$lane[20:8] = 13'h0a81;
+        8'h93: lookups$5$lane[20:8] = 13'h0a81;
+        8'h94: lookups$5$lane[20:8] = 13'h0a81;
+        8'h95: lookups$5$lane[20:8] = 13'h0a81;
+        8'h96: lookups$5$lane[20:8] = 13'h0a81;
+        8'h97: lookups$5$lane[20:8] = 13'h0a81;
+        8'h98: lookups$5$lane[20:8] = 13'h0a81;
+        8'h99: lookups$5$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$5$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$5$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$5$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$5$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$5$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$5$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$5$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$5$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$5$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$5$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$5$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$5$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$5$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$5$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$5$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$5$lane[20:8] = 13'h0b01;
+        8'haa: lookups$5$lane[20:8] = 13'h0b01;
+        8'hab: lookups$5$lane[20:8] = 13'h0b01;
+        8'hac: lookups$5$lane[20:8] = 13'h0b01;
+        8'had: lookups$5$lane[20:8] = 13'h0b01;
+        8'hae: lookups$5$lane[20:8] = 13'h0b01;
+        8'haf: lookups$5$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$5$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$5$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$5$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$5$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$5$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$5$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$5$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$5$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$5$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$5$lane[20:8] = 13'h0b01;
+        8'hba: lookups$5$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$5$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$5$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$5$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$5$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$5$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$5$lane[20:8] = 13'h1200;
+        8'hc1: lookups$5$lane[20:8] = 13'h1200;
+        8'hc2: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$5$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$5$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$5$lane[20:8] = 13'h1304;
+        8'he1: lookups$5$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$5$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$5$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$5$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$5$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$5$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$5$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$5$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$5$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$5$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$5$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$5$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$5$lane[20:8] = 13'h16f4;
+        8'hee: lookups$5$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$5$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$5$lane[20:8] = 13'h1386;
+        8'hf1: lookups$5$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$5$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$5$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$5$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$5$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$5$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$5$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$5$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$5$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$5$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$5$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$5$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$5$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$5$lane[20:8] = 13'h0600;
+        8'hff: lookups$5$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$6
     always @(*) begin
-        lookups$6$octet$tdata = lookups$6$tdata;
-        lookups$6$lead$byte_class = lookups$6$octet$byte_class;
-        lookups$6$unused_tables = |lookups$6$octet$free_bits;
-        lookups$6$need = 'h0;
-        if (lookups$6$lead$lead_length > 'h1) begin
-            lookups$6$need = lookups$6$lead$lead_length - 'h1;
-        end
-        lookups$6$continuing = 'h0;
-        lookups$6$range = 'h0;
-        lookups$6$kind = lookups$6$lead$malformed_tuser;
-        if (lookups$6$octet$continuation != 'h0) begin
-            lookups$6$continuing = 'h1;
-            lookups$6$range = lookups$6$octet$continuation;
-        end
-        else if (lookups$6$need != 'h0) begin
-            lookups$6$range = lookups$6$lead$second_allowed;
-            lookups$6$kind = lookups$6$lead$outside_tuser;
-        end
-        lookups$6$lane = ({{17{1'b0}}, lookups$6$kind} << 'h11) | ({{16{1'b0}}, lookups$6$range} << 'hc) | ({{18{1'b0}}, lookups$6$need} << 'h9) | ({{20{1'b0}}, lookups$6$continuing} << 'h8) | {{13{1'b0}}, lookups$6$tdata};
-    end
-    // lookups$7$octet
-    always @(*) begin
-        lookups$7$octet$continuation = 'h0;
-        if (!lookups$7$octet$tdata['h7]) begin
-            lookups$7$octet$byte_class = ByteClass$Ascii;
-            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h7f;
-        end
-        else if (!lookups$7$octet$tdata['h6]) begin
-            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h3f;
-            if (lookups$7$octet$tdata['h5]) begin
-                lookups$7$octet$byte_class = ByteClass$ContA0;
-                lookups$7$octet$continuation = 'h10;
-            end
-            else if (lookups$7$octet$tdata['h4]) begin
-                lookups$7$octet$byte_class = ByteClass$Cont90;
-                lookups$7$octet$continuation = 'h8;
-            end
-            else if (lookups$7$octet$tdata['h3]) begin
-                lookups$7$octet$byte_class = ByteClass$Cont88;
-                lookups$7$octet$continuation = 'h4;
-            end
-            else if (lookups$7$octet$tdata['h2]) begin
-                lookups$7$octet$byte_class = ByteClass$Cont84;
-                lookups$7$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$7$octet$byte_class = ByteClass$Cont80;
-                lookups$7$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$7$octet$tdata['h5]) begin
-            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h1f;
-            if (lookups$7$octet$tdata['h4] | lookups$7$octet$tdata['h3] | lookups$7$octet$tdata['h2] | lookups$7$octet$tdata['h1]) begin
-                lookups$7$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$7$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$7$octet$tdata['h4]) begin
-            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'hf;
-            if (lookups$7$octet$tdata == 'he0) begin
-                lookups$7$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$7$octet$tdata == 'hed) begin
-                lookups$7$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$7$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$7$octet$tdata['h3]) begin
-            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h7;
-            if (lookups$7$octet$tdata == 'hf0) begin
-                lookups$7$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$7$octet$tdata == 'hf4) & lookups$7$octet$f4_bounded) begin
-                lookups$7$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$7$octet$tdata['h2] & ~lookups$7$octet$leads_to_f7) begin
-                lookups$7$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$7$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$7$octet$tdata['h2]) begin
-            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h3;
-            if (~lookups$7$octet$leads_to_fb) begin
-                lookups$7$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$7$octet$tdata == 'hf8) begin
-                lookups$7$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$7$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$7$octet$tdata['h1]) begin
-            lookups$7$octet$free_bits = lookups$7$octet$tdata & 'h1;
-            if (~lookups$7$octet$leads_to_fd) begin
-                lookups$7$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$7$octet$tdata == 'hfc) begin
-                lookups$7$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$7$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$7$octet$free_bits = 'h0;
-            lookups$7$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$7$lead
-    always @(*) begin
-        lookups$7$lead$lead_length = 'h0;
-        lookups$7$lead$second_allowed = 'h1f;
-        lookups$7$lead$outside_tuser = lookups$7$lead$tuser_truncated;
-        lookups$7$lead$malformed_tuser = lookups$7$lead$tuser_unexpected_continuation;
-        case (lookups$7$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$7$lead$lead_length = 'h1;
-                    lookups$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$7$lead$lead_length = 'h2;
-                    lookups$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$7$lead$lead_length = 'h3;
-                    lookups$7$lead$malformed_tuser = 'h0;
-                    lookups$7$lead$second_allowed = 'h10;
-                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$7$lead$lead_length = 'h3;
-                    lookups$7$lead$malformed_tuser = 'h0;
-                    lookups$7$lead$second_allowed = 'hf;
-                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$7$lead$lead_length = 'h3;
-                    lookups$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$7$lead$lead_length = 'h4;
-                    lookups$7$lead$malformed_tuser = 'h0;
-                    lookups$7$lead$second_allowed = 'h18;
-                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$7$lead$lead_length = 'h4;
-                    lookups$7$lead$malformed_tuser = 'h0;
-                    lookups$7$lead$second_allowed = 'h7;
-                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$7$lead$lead_length = 'h4;
-                    lookups$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$7$lead$lead_length = 'h5;
-                    lookups$7$lead$malformed_tuser = 'h0;
-                    lookups$7$lead$second_allowed = 'h1c;
-                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$7$lead$lead_length = 'h5;
-                    lookups$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$7$lead$lead_length = 'h6;
-                    lookups$7$lead$malformed_tuser = 'h0;
-                    lookups$7$lead$second_allowed = 'h1e;
-                    lookups$7$lead$outside_tuser = lookups$7$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$7$lead$lead_length = 'h6;
-                    lookups$7$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$7$lead$malformed_tuser = lookups$7$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$7$lead$malformed_tuser = lookups$7$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$7$lead$malformed_tuser = lookups$7$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$6$lane[7:0] = lookups$6$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$6$tdata)
+        8'h00: lookups$6$lane[20:8] = 13'h0000;
+        8'h01: lookups$6$lane[20:8] = 13'h0000;
+        8'h02: lookups$6$lane[20:8] = 13'h0000;
+        8'h03: lookups$6$lane[20:8] = 13'h0000;
+        8'h04: lookups$6$lane[20:8] = 13'h0000;
+        8'h05: lookups$6$lane[20:8] = 13'h0000;
+        8'h06: lookups$6$lane[20:8] = 13'h0000;
+        8'h07: lookups$6$lane[20:8] = 13'h0000;
+        8'h08: lookups$6$lane[20:8] = 13'h0000;
+        8'h09: lookups$6$lane[20:8] = 13'h0000;
+        8'h0a: lookups$6$lane[20:8] = 13'h0000;
+        8'h0b: lookups$6$lane[20:8] = 13'h0000;
+        8'h0c: lookups$6$lane[20:8] = 13'h0000;
+        8'h0d: lookups$6$lane[20:8] = 13'h0000;
+        8'h0e: lookups$6$lane[20:8] = 13'h0000;
+        8'h0f: lookups$6$lane[20:8] = 13'h0000;
+        8'h10: lookups$6$lane[20:8] = 13'h0000;
+        8'h11: lookups$6$lane[20:8] = 13'h0000;
+        8'h12: lookups$6$lane[20:8] = 13'h0000;
+        8'h13: lookups$6$lane[20:8] = 13'h0000;
+        8'h14: lookups$6$lane[20:8] = 13'h0000;
+        8'h15: lookups$6$lane[20:8] = 13'h0000;
+        8'h16: lookups$6$lane[20:8] = 13'h0000;
+        8'h17: lookups$6$lane[20:8] = 13'h0000;
+        8'h18: lookups$6$lane[20:8] = 13'h0000;
+        8'h19: lookups$6$lane[20:8] = 13'h0000;
+        8'h1a: lookups$6$lane[20:8] = 13'h0000;
+        8'h1b: lookups$6$lane[20:8] = 13'h0000;
+        8'h1c: lookups$6$lane[20:8] = 13'h0000;
+        8'h1d: lookups$6$lane[20:8] = 13'h0000;
+        8'h1e: lookups$6$lane[20:8] = 13'h0000;
+        8'h1f: lookups$6$lane[20:8] = 13'h0000;
+        8'h20: lookups$6$lane[20:8] = 13'h0000;
+        8'h21: lookups$6$lane[20:8] = 13'h0000;
+        8'h22: lookups$6$lane[20:8] = 13'h0000;
+        8'h23: lookups$6$lane[20:8] = 13'h0000;
+        8'h24: lookups$6$lane[20:8] = 13'h0000;
+        8'h25: lookups$6$lane[20:8] = 13'h0000;
+        8'h26: lookups$6$lane[20:8] = 13'h0000;
+        8'h27: lookups$6$lane[20:8] = 13'h0000;
+        8'h28: lookups$6$lane[20:8] = 13'h0000;
+        8'h29: lookups$6$lane[20:8] = 13'h0000;
+        8'h2a: lookups$6$lane[20:8] = 13'h0000;
+        8'h2b: lookups$6$lane[20:8] = 13'h0000;
+        8'h2c: lookups$6$lane[20:8] = 13'h0000;
+        8'h2d: lookups$6$lane[20:8] = 13'h0000;
+        8'h2e: lookups$6$lane[20:8] = 13'h0000;
+        8'h2f: lookups$6$lane[20:8] = 13'h0000;
+        8'h30: lookups$6$lane[20:8] = 13'h0000;
+        8'h31: lookups$6$lane[20:8] = 13'h0000;
+        8'h32: lookups$6$lane[20:8] = 13'h0000;
+        8'h33: lookups$6$lane[20:8] = 13'h0000;
+        8'h34: lookups$6$lane[20:8] = 13'h0000;
+        8'h35: lookups$6$lane[20:8] = 13'h0000;
+        8'h36: lookups$6$lane[20:8] = 13'h0000;
+        8'h37: lookups$6$lane[20:8] = 13'h0000;
+        8'h38: lookups$6$lane[20:8] = 13'h0000;
+        8'h39: lookups$6$lane[20:8] = 13'h0000;
+        8'h3a: lookups$6$lane[20:8] = 13'h0000;
+        8'h3b: lookups$6$lane[20:8] = 13'h0000;
+        8'h3c: lookups$6$lane[20:8] = 13'h0000;
+        8'h3d: lookups$6$lane[20:8] = 13'h0000;
+        8'h3e: lookups$6$lane[20:8] = 13'h0000;
+        8'h3f: lookups$6$lane[20:8] = 13'h0000;
+        8'h40: lookups$6$lane[20:8] = 13'h0000;
+        8'h41: lookups$6$lane[20:8] = 13'h0000;
+        8'h42: lookups$6$lane[20:8] = 13'h0000;
+        8'h43: lookups$6$lane[20:8] = 13'h0000;
+        8'h44: lookups$6$lane[20:8] = 13'h0000;
+        8'h45: lookups$6$lane[20:8] = 13'h0000;
+        8'h46: lookups$6$lane[20:8] = 13'h0000;
+        8'h47: lookups$6$lane[20:8] = 13'h0000;
+        8'h48: lookups$6$lane[20:8] = 13'h0000;
+        8'h49: lookups$6$lane[20:8] = 13'h0000;
+        8'h4a: lookups$6$lane[20:8] = 13'h0000;
+        8'h4b: lookups$6$lane[20:8] = 13'h0000;
+        8'h4c: lookups$6$lane[20:8] = 13'h0000;
+        8'h4d: lookups$6$lane[20:8] = 13'h0000;
+        8'h4e: lookups$6$lane[20:8] = 13'h0000;
+        8'h4f: lookups$6$lane[20:8] = 13'h0000;
+        8'h50: lookups$6$lane[20:8] = 13'h0000;
+        8'h51: lookups$6$lane[20:8] = 13'h0000;
+        8'h52: lookups$6$lane[20:8] = 13'h0000;
+        8'h53: lookups$6$lane[20:8] = 13'h0000;
+        8'h54: lookups$6$lane[20:8] = 13'h0000;
+        8'h55: lookups$6$lane[20:8] = 13'h0000;
+        8'h56: lookups$6$lane[20:8] = 13'h0000;
+        8'h57: lookups$6$lane[20:8] = 13'h0000;
+        8'h58: lookups$6$lane[20:8] = 13'h0000;
+        8'h59: lookups$6$lane[20:8] = 13'h0000;
+        8'h5a: lookups$6$lane[20:8] = 13'h0000;
+        8'h5b: lookups$6$lane[20:8] = 13'h0000;
+        8'h5c: lookups$6$lane[20:8] = 13'h0000;
+        8'h5d: lookups$6$lane[20:8] = 13'h0000;
+        8'h5e: lookups$6$lane[20:8] = 13'h0000;
+        8'h5f: lookups$6$lane[20:8] = 13'h0000;
+        8'h60: lookups$6$lane[20:8] = 13'h0000;
+        8'h61: lookups$6$lane[20:8] = 13'h0000;
+        8'h62: lookups$6$lane[20:8] = 13'h0000;
+        8'h63: lookups$6$lane[20:8] = 13'h0000;
+        8'h64: lookups$6$lane[20:8] = 13'h0000;
+        8'h65: lookups$6$lane[20:8] = 13'h0000;
+        8'h66: lookups$6$lane[20:8] = 13'h0000;
+        8'h67: lookups$6$lane[20:8] = 13'h0000;
+        8'h68: lookups$6$lane[20:8] = 13'h0000;
+        8'h69: lookups$6$lane[20:8] = 13'h0000;
+        8'h6a: lookups$6$lane[20:8] = 13'h0000;
+        8'h6b: lookups$6$lane[20:8] = 13'h0000;
+        8'h6c: lookups$6$lane[20:8] = 13'h0000;
+        8'h6d: lookups$6$lane[20:8] = 13'h0000;
+        8'h6e: lookups$6$lane[20:8] = 13'h0000;
+        8'h6f: lookups$6$lane[20:8] = 13'h0000;
+        8'h70: lookups$6$lane[20:8] = 13'h0000;
+        8'h71: lookups$6$lane[20:8] = 13'h0000;
+        8'h72: lookups$6$lane[20:8] = 13'h0000;
+        8'h73: lookups$6$lane[20:8] = 13'h0000;
+        8'h74: lookups$6$lane[20:8] = 13'h0000;
+        8'h75: lookups$6$lane[20:8] = 13'h0000;
+        8'h76: lookups$6$lane[20:8] = 13'h0000;
+        8'h77: lookups$6$lane[20:8] = 13'h0000;
+        8'h78: lookups$6$lane[20:8] = 13'h0000;
+        8'h79: lookups$6$lane[20:8] = 13'h0000;
+        8'h7a: lookups$6$lane[20:8] = 13'h0000;
+        8'h7b: lookups$6$lane[20:8] = 13'h0000;
+        8'h7c: lookups$6$lane[20:8] = 13'h0000;
+        8'h7d: lookups$6$lane[20:8] = 13'h0000;
+        8'h7e: lookups$6$lane[20:8] = 13'h0000;
+        8'h7f: lookups$6$lane[20:8] = 13'h0000;
+        8'h80: lookups$6$lane[20:8] = 13'h0a11;
+        8'h81: lookups$6$lane[20:8] = 13'h0a11;
+        8'h82: lookups$6$lane[20:8] = 13'h0a11;
+        8'h83: lookups$6$lane[20:8] = 13'h0a11;
+        8'h84: lookups$6$lane[20:8] = 13'h0a21;
+        8'h85: lookups$6$lane[20:8] = 13'h0a21;
+        8'h86: lookups$6$lane[20:8] = 13'h0a21;
+        8'h87: lookups$6$lane[20:8] = 13'h0a21;
+        8'h88: lookups$6$lane[20:8] = 13'h0a41;
+        8'h89: lookups$6$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$6$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$6$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$6$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$6$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$6$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$6$lane[20:8] = 13'h0a41;
+        8'h90: lookups$6$lane[20:8] = 13'h0a81;
+        8'h91: lookups$6$lane[20:8] = 13'h0a81;
+        8'h92: lookups$6$lane[20:8] = 13'h0a81;
+        8'h93: lookups$6$lane[20:8] = 13'h0a81;
+        8'h94: lookups$6$lane[20:8] = 13'h0a81;
+        8'h95: lookups$6$lane[20:8] = 13'h0a81;
+        8'h96: lookups$6$lane[20:8] = 13'h0a81;
+        8'h97: lookups$6$lane[20:8] = 13'h0a81;
+        8'h98: lookups$6$lane[20:8] = 13'h0a81;
+        8'h99: lookups$6$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$6$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$6$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$6$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$6$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$6$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$6$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$6$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$6$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$6$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$6$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$6$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$6$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$6$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$6$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$6$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$6$lane[20:8] = 13'h0b01;
+        8'haa: lookups$6$lane[20:8] = 13'h0b01;
+        8'hab: lookups$6$lane[20:8] = 13'h0b01;
+        8'hac: lookups$6$lane[20:8] = 13'h0b01;
+        8'had: lookups$6$lane[20:8] = 13'h0b01;
+        8'hae: lookups$6$lane[20:8] = 13'h0b01;
+        8'haf: lookups$6$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$6$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$6$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$6$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$6$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$6$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$6$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$6$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$6$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$6$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$6$lane[20:8] = 13'h0b01;
+        8'hba: lookups$6$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$6$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$6$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$6$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$6$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$6$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$6$lane[20:8] = 13'h1200;
+        8'hc1: lookups$6$lane[20:8] = 13'h1200;
+        8'hc2: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$6$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$6$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$6$lane[20:8] = 13'h1304;
+        8'he1: lookups$6$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$6$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$6$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$6$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$6$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$6$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$6$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$6$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$6$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$6$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$6$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$6$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$6$lane[20:8] = 13'h16f4;
+        8'hee: lookups$6$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$6$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$6$lane[20:8] = 13'h1386;
+        8'hf1: lookups$6$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$6$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$6$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$6$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$6$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$6$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$6$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$6$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$6$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$6$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$6$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$6$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$6$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$6$lane[20:8] = 13'h0600;
+        8'hff: lookups$6$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$7
     always @(*) begin
-        lookups$7$octet$tdata = lookups$7$tdata;
-        lookups$7$lead$byte_class = lookups$7$octet$byte_class;
-        lookups$7$unused_tables = |lookups$7$octet$free_bits;
-        lookups$7$need = 'h0;
-        if (lookups$7$lead$lead_length > 'h1) begin
-            lookups$7$need = lookups$7$lead$lead_length - 'h1;
-        end
-        lookups$7$continuing = 'h0;
-        lookups$7$range = 'h0;
-        lookups$7$kind = lookups$7$lead$malformed_tuser;
-        if (lookups$7$octet$continuation != 'h0) begin
-            lookups$7$continuing = 'h1;
-            lookups$7$range = lookups$7$octet$continuation;
-        end
-        else if (lookups$7$need != 'h0) begin
-            lookups$7$range = lookups$7$lead$second_allowed;
-            lookups$7$kind = lookups$7$lead$outside_tuser;
-        end
-        lookups$7$lane = ({{17{1'b0}}, lookups$7$kind} << 'h11) | ({{16{1'b0}}, lookups$7$range} << 'hc) | ({{18{1'b0}}, lookups$7$need} << 'h9) | ({{20{1'b0}}, lookups$7$continuing} << 'h8) | {{13{1'b0}}, lookups$7$tdata};
-    end
-    // lookups$8$octet
-    always @(*) begin
-        lookups$8$octet$continuation = 'h0;
-        if (!lookups$8$octet$tdata['h7]) begin
-            lookups$8$octet$byte_class = ByteClass$Ascii;
-            lookups$8$octet$free_bits = lookups$8$octet$tdata & 'h7f;
-        end
-        else if (!lookups$8$octet$tdata['h6]) begin
-            lookups$8$octet$free_bits = lookups$8$octet$tdata & 'h3f;
-            if (lookups$8$octet$tdata['h5]) begin
-                lookups$8$octet$byte_class = ByteClass$ContA0;
-                lookups$8$octet$continuation = 'h10;
-            end
-            else if (lookups$8$octet$tdata['h4]) begin
-                lookups$8$octet$byte_class = ByteClass$Cont90;
-                lookups$8$octet$continuation = 'h8;
-            end
-            else if (lookups$8$octet$tdata['h3]) begin
-                lookups$8$octet$byte_class = ByteClass$Cont88;
-                lookups$8$octet$continuation = 'h4;
-            end
-            else if (lookups$8$octet$tdata['h2]) begin
-                lookups$8$octet$byte_class = ByteClass$Cont84;
-                lookups$8$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$8$octet$byte_class = ByteClass$Cont80;
-                lookups$8$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$8$octet$tdata['h5]) begin
-            lookups$8$octet$free_bits = lookups$8$octet$tdata & 'h1f;
-            if (lookups$8$octet$tdata['h4] | lookups$8$octet$tdata['h3] | lookups$8$octet$tdata['h2] | lookups$8$octet$tdata['h1]) begin
-                lookups$8$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$8$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$8$octet$tdata['h4]) begin
-            lookups$8$octet$free_bits = lookups$8$octet$tdata & 'hf;
-            if (lookups$8$octet$tdata == 'he0) begin
-                lookups$8$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$8$octet$tdata == 'hed) begin
-                lookups$8$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$8$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$8$octet$tdata['h3]) begin
-            lookups$8$octet$free_bits = lookups$8$octet$tdata & 'h7;
-            if (lookups$8$octet$tdata == 'hf0) begin
-                lookups$8$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$8$octet$tdata == 'hf4) & lookups$8$octet$f4_bounded) begin
-                lookups$8$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$8$octet$tdata['h2] & ~lookups$8$octet$leads_to_f7) begin
-                lookups$8$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$8$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$8$octet$tdata['h2]) begin
-            lookups$8$octet$free_bits = lookups$8$octet$tdata & 'h3;
-            if (~lookups$8$octet$leads_to_fb) begin
-                lookups$8$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$8$octet$tdata == 'hf8) begin
-                lookups$8$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$8$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$8$octet$tdata['h1]) begin
-            lookups$8$octet$free_bits = lookups$8$octet$tdata & 'h1;
-            if (~lookups$8$octet$leads_to_fd) begin
-                lookups$8$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$8$octet$tdata == 'hfc) begin
-                lookups$8$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$8$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$8$octet$free_bits = 'h0;
-            lookups$8$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$8$lead
-    always @(*) begin
-        lookups$8$lead$lead_length = 'h0;
-        lookups$8$lead$second_allowed = 'h1f;
-        lookups$8$lead$outside_tuser = lookups$8$lead$tuser_truncated;
-        lookups$8$lead$malformed_tuser = lookups$8$lead$tuser_unexpected_continuation;
-        case (lookups$8$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$8$lead$lead_length = 'h1;
-                    lookups$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$8$lead$lead_length = 'h2;
-                    lookups$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$8$lead$lead_length = 'h3;
-                    lookups$8$lead$malformed_tuser = 'h0;
-                    lookups$8$lead$second_allowed = 'h10;
-                    lookups$8$lead$outside_tuser = lookups$8$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$8$lead$lead_length = 'h3;
-                    lookups$8$lead$malformed_tuser = 'h0;
-                    lookups$8$lead$second_allowed = 'hf;
-                    lookups$8$lead$outside_tuser = lookups$8$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$8$lead$lead_length = 'h3;
-                    lookups$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$8$lead$lead_length = 'h4;
-                    lookups$8$lead$malformed_tuser = 'h0;
-                    lookups$8$lead$second_allowed = 'h18;
-                    lookups$8$lead$outside_tuser = lookups$8$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$8$lead$lead_length = 'h4;
-                    lookups$8$lead$malformed_tuser = 'h0;
-                    lookups$8$lead$second_allowed = 'h7;
-                    lookups$8$lead$outside_tuser = lookups$8$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$8$lead$lead_length = 'h4;
-                    lookups$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$8$lead$lead_length = 'h5;
-                    lookups$8$lead$malformed_tuser = 'h0;
-                    lookups$8$lead$second_allowed = 'h1c;
-                    lookups$8$lead$outside_tuser = lookups$8$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$8$lead$lead_length = 'h5;
-                    lookups$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$8$lead$lead_length = 'h6;
-                    lookups$8$lead$malformed_tuser = 'h0;
-                    lookups$8$lead$second_allowed = 'h1e;
-                    lookups$8$lead$outside_tuser = lookups$8$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$8$lead$lead_length = 'h6;
-                    lookups$8$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$8$lead$malformed_tuser = lookups$8$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$8$lead$malformed_tuser = lookups$8$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$8$lead$malformed_tuser = lookups$8$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$7$lane[7:0] = lookups$7$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$7$tdata)
+        8'h00: lookups$7$lane[20:8] = 13'h0000;
+        8'h01: lookups$7$lane[20:8] = 13'h0000;
+        8'h02: lookups$7$lane[20:8] = 13'h0000;
+        8'h03: lookups$7$lane[20:8] = 13'h0000;
+        8'h04: lookups$7$lane[20:8] = 13'h0000;
+        8'h05: lookups$7$lane[20:8] = 13'h0000;
+        8'h06: lookups$7$lane[20:8] = 13'h0000;
+        8'h07: lookups$7$lane[20:8] = 13'h0000;
+        8'h08: lookups$7$lane[20:8] = 13'h0000;
+        8'h09: lookups$7$lane[20:8] = 13'h0000;
+        8'h0a: lookups$7$lane[20:8] = 13'h0000;
+        8'h0b: lookups$7$lane[20:8] = 13'h0000;
+        8'h0c: lookups$7$lane[20:8] = 13'h0000;
+        8'h0d: lookups$7$lane[20:8] = 13'h0000;
+        8'h0e: lookups$7$lane[20:8] = 13'h0000;
+        8'h0f: lookups$7$lane[20:8] = 13'h0000;
+        8'h10: lookups$7$lane[20:8] = 13'h0000;
+        8'h11: lookups$7$lane[20:8] = 13'h0000;
+        8'h12: lookups$7$lane[20:8] = 13'h0000;
+        8'h13: lookups$7$lane[20:8] = 13'h0000;
+        8'h14: lookups$7$lane[20:8] = 13'h0000;
+        8'h15: lookups$7$lane[20:8] = 13'h0000;
+        8'h16: lookups$7$lane[20:8] = 13'h0000;
+        8'h17: lookups$7$lane[20:8] = 13'h0000;
+        8'h18: lookups$7$lane[20:8] = 13'h0000;
+        8'h19: lookups$7$lane[20:8] = 13'h0000;
+        8'h1a: lookups$7$lane[20:8] = 13'h0000;
+        8'h1b: lookups$7$lane[20:8] = 13'h0000;
+        8'h1c: lookups$7$lane[20:8] = 13'h0000;
+        8'h1d: lookups$7$lane[20:8] = 13'h0000;
+        8'h1e: lookups$7$lane[20:8] = 13'h0000;
+        8'h1f: lookups$7$lane[20:8] = 13'h0000;
+        8'h20: lookups$7$lane[20:8] = 13'h0000;
+        8'h21: lookups$7$lane[20:8] = 13'h0000;
+        8'h22: lookups$7$lane[20:8] = 13'h0000;
+        8'h23: lookups$7$lane[20:8] = 13'h0000;
+        8'h24: lookups$7$lane[20:8] = 13'h0000;
+        8'h25: lookups$7$lane[20:8] = 13'h0000;
+        8'h26: lookups$7$lane[20:8] = 13'h0000;
+        8'h27: lookups$7$lane[20:8] = 13'h0000;
+        8'h28: lookups$7$lane[20:8] = 13'h0000;
+        8'h29: lookups$7$lane[20:8] = 13'h0000;
+        8'h2a: lookups$7$lane[20:8] = 13'h0000;
+        8'h2b: lookups$7$lane[20:8] = 13'h0000;
+        8'h2c: lookups$7$lane[20:8] = 13'h0000;
+        8'h2d: lookups$7$lane[20:8] = 13'h0000;
+        8'h2e: lookups$7$lane[20:8] = 13'h0000;
+        8'h2f: lookups$7$lane[20:8] = 13'h0000;
+        8'h30: lookups$7$lane[20:8] = 13'h0000;
+        8'h31: lookups$7$lane[20:8] = 13'h0000;
+        8'h32: lookups$7$lane[20:8] = 13'h0000;
+        8'h33: lookups$7$lane[20:8] = 13'h0000;
+        8'h34: lookups$7$lane[20:8] = 13'h0000;
+        8'h35: lookups$7$lane[20:8] = 13'h0000;
+        8'h36: lookups$7$lane[20:8] = 13'h0000;
+        8'h37: lookups$7$lane[20:8] = 13'h0000;
+        8'h38: lookups$7$lane[20:8] = 13'h0000;
+        8'h39: lookups$7$lane[20:8] = 13'h0000;
+        8'h3a: lookups$7$lane[20:8] = 13'h0000;
+        8'h3b: lookups$7$lane[20:8] = 13'h0000;
+        8'h3c: lookups$7$lane[20:8] = 13'h0000;
+        8'h3d: lookups$7$lane[20:8] = 13'h0000;
+        8'h3e: lookups$7$lane[20:8] = 13'h0000;
+        8'h3f: lookups$7$lane[20:8] = 13'h0000;
+        8'h40: lookups$7$lane[20:8] = 13'h0000;
+        8'h41: lookups$7$lane[20:8] = 13'h0000;
+        8'h42: lookups$7$lane[20:8] = 13'h0000;
+        8'h43: lookups$7$lane[20:8] = 13'h0000;
+        8'h44: lookups$7$lane[20:8] = 13'h0000;
+        8'h45: lookups$7$lane[20:8] = 13'h0000;
+        8'h46: lookups$7$lane[20:8] = 13'h0000;
+        8'h47: lookups$7$lane[20:8] = 13'h0000;
+        8'h48: lookups$7$lane[20:8] = 13'h0000;
+        8'h49: lookups$7$lane[20:8] = 13'h0000;
+        8'h4a: lookups$7$lane[20:8] = 13'h0000;
+        8'h4b: lookups$7$lane[20:8] = 13'h0000;
+        8'h4c: lookups$7$lane[20:8] = 13'h0000;
+        8'h4d: lookups$7$lane[20:8] = 13'h0000;
+        8'h4e: lookups$7$lane[20:8] = 13'h0000;
+        8'h4f: lookups$7$lane[20:8] = 13'h0000;
+        8'h50: lookups$7$lane[20:8] = 13'h0000;
+        8'h51: lookups$7$lane[20:8] = 13'h0000;
+        8'h52: lookups$7$lane[20:8] = 13'h0000;
+        8'h53: lookups$7$lane[20:8] = 13'h0000;
+        8'h54: lookups$7$lane[20:8] = 13'h0000;
+        8'h55: lookups$7$lane[20:8] = 13'h0000;
+        8'h56: lookups$7$lane[20:8] = 13'h0000;
+        8'h57: lookups$7$lane[20:8] = 13'h0000;
+        8'h58: lookups$7$lane[20:8] = 13'h0000;
+        8'h59: lookups$7$lane[20:8] = 13'h0000;
+        8'h5a: lookups$7$lane[20:8] = 13'h0000;
+        8'h5b: lookups$7$lane[20:8] = 13'h0000;
+        8'h5c: lookups$7$lane[20:8] = 13'h0000;
+        8'h5d: lookups$7$lane[20:8] = 13'h0000;
+        8'h5e: lookups$7$lane[20:8] = 13'h0000;
+        8'h5f: lookups$7$lane[20:8] = 13'h0000;
+        8'h60: lookups$7$lane[20:8] = 13'h0000;
+        8'h61: lookups$7$lane[20:8] = 13'h0000;
+        8'h62: lookups$7$lane[20:8] = 13'h0000;
+        8'h63: lookups$7$lane[20:8] = 13'h0000;
+        8'h64: lookups$7$lane[20:8] = 13'h0000;
+        8'h65: lookups$7$lane[20:8] = 13'h0000;
+        8'h66: lookups$7$lane[20:8] = 13'h0000;
+        8'h67: lookups$7$lane[20:8] = 13'h0000;
+        8'h68: lookups$7$lane[20:8] = 13'h0000;
+        8'h69: lookups$7$lane[20:8] = 13'h0000;
+        8'h6a: lookups$7$lane[20:8] = 13'h0000;
+        8'h6b: lookups$7$lane[20:8] = 13'h0000;
+        8'h6c: lookups$7$lane[20:8] = 13'h0000;
+        8'h6d: lookups$7$lane[20:8] = 13'h0000;
+        8'h6e: lookups$7$lane[20:8] = 13'h0000;
+        8'h6f: lookups$7$lane[20:8] = 13'h0000;
+        8'h70: lookups$7$lane[20:8] = 13'h0000;
+        8'h71: lookups$7$lane[20:8] = 13'h0000;
+        8'h72: lookups$7$lane[20:8] = 13'h0000;
+        8'h73: lookups$7$lane[20:8] = 13'h0000;
+        8'h74: lookups$7$lane[20:8] = 13'h0000;
+        8'h75: lookups$7$lane[20:8] = 13'h0000;
+        8'h76: lookups$7$lane[20:8] = 13'h0000;
+        8'h77: lookups$7$lane[20:8] = 13'h0000;
+        8'h78: lookups$7$lane[20:8] = 13'h0000;
+        8'h79: lookups$7$lane[20:8] = 13'h0000;
+        8'h7a: lookups$7$lane[20:8] = 13'h0000;
+        8'h7b: lookups$7$lane[20:8] = 13'h0000;
+        8'h7c: lookups$7$lane[20:8] = 13'h0000;
+        8'h7d: lookups$7$lane[20:8] = 13'h0000;
+        8'h7e: lookups$7$lane[20:8] = 13'h0000;
+        8'h7f: lookups$7$lane[20:8] = 13'h0000;
+        8'h80: lookups$7$lane[20:8] = 13'h0a11;
+        8'h81: lookups$7$lane[20:8] = 13'h0a11;
+        8'h82: lookups$7$lane[20:8] = 13'h0a11;
+        8'h83: lookups$7$lane[20:8] = 13'h0a11;
+        8'h84: lookups$7$lane[20:8] = 13'h0a21;
+        8'h85: lookups$7$lane[20:8] = 13'h0a21;
+        8'h86: lookups$7$lane[20:8] = 13'h0a21;
+        8'h87: lookups$7$lane[20:8] = 13'h0a21;
+        8'h88: lookups$7$lane[20:8] = 13'h0a41;
+        8'h89: lookups$7$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$7$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$7$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$7$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$7$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$7$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$7$lane[20:8] = 13'h0a41;
+        8'h90: lookups$7$lane[20:8] = 13'h0a81;
+        8'h91: lookups$7$lane[20:8] = 13'h0a81;
+        8'h92: lookups$7$lane[20:8] = 13'h0a81;
+        8'h93: lookups$7$lane[20:8] = 13'h0a81;
+        8'h94: lookups$7$lane[20:8] = 13'h0a81;
+        8'h95: lookups$7$lane[20:8] = 13'h0a81;
+        8'h96: lookups$7$lane[20:8] = 13'h0a81;
+        8'h97: lookups$7$lane[20:8] = 13'h0a81;
+        8'h98: lookups$7$lane[20:8] = 13'h0a81;
+        8'h99: lookups$7$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$7$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$7$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$7$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$7$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$7$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$7$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$7$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$7$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$7$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$7$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$7$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$7$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$7$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$7$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$7$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$7$lane[20:8] = 13'h0b01;
+        8'haa: lookups$7$lane[20:8] = 13'h0b01;
+        8'hab: lookups$7$lane[20:8] = 13'h0b01;
+        8'hac: lookups$7$lane[20:8] = 13'h0b01;
+        8'had: lookups$7$lane[20:8] = 13'h0b01;
+        8'hae: lookups$7$lane[20:8] = 13'h0b01;
+        8'haf: lookups$7$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$7$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$7$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$7$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$7$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$7$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$7$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$7$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$7$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$7$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$7$lane[20:8] = 13'h0b01;
+        8'hba: lookups$7$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$7$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$7$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$7$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$7$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$7$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$7$lane[20:8] = 13'h1200;
+        8'hc1: lookups$7$lane[20:8] = 13'h1200;
+        8'hc2: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$7$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$7$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$7$lane[20:8] = 13'h1304;
+        8'he1: lookups$7$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$7$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$7$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$7$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$7$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$7$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$7$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$7$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$7$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$7$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$7$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$7$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$7$lane[20:8] = 13'h16f4;
+        8'hee: lookups$7$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$7$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$7$lane[20:8] = 13'h1386;
+        8'hf1: lookups$7$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$7$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$7$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$7$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$7$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$7$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$7$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$7$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$7$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$7$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$7$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$7$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$7$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$7$lane[20:8] = 13'h0600;
+        8'hff: lookups$7$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$8
     always @(*) begin
-        lookups$8$octet$tdata = lookups$8$tdata;
-        lookups$8$lead$byte_class = lookups$8$octet$byte_class;
-        lookups$8$unused_tables = |lookups$8$octet$free_bits;
-        lookups$8$need = 'h0;
-        if (lookups$8$lead$lead_length > 'h1) begin
-            lookups$8$need = lookups$8$lead$lead_length - 'h1;
-        end
-        lookups$8$continuing = 'h0;
-        lookups$8$range = 'h0;
-        lookups$8$kind = lookups$8$lead$malformed_tuser;
-        if (lookups$8$octet$continuation != 'h0) begin
-            lookups$8$continuing = 'h1;
-            lookups$8$range = lookups$8$octet$continuation;
-        end
-        else if (lookups$8$need != 'h0) begin
-            lookups$8$range = lookups$8$lead$second_allowed;
-            lookups$8$kind = lookups$8$lead$outside_tuser;
-        end
-        lookups$8$lane = ({{17{1'b0}}, lookups$8$kind} << 'h11) | ({{16{1'b0}}, lookups$8$range} << 'hc) | ({{18{1'b0}}, lookups$8$need} << 'h9) | ({{20{1'b0}}, lookups$8$continuing} << 'h8) | {{13{1'b0}}, lookups$8$tdata};
-    end
-    // lookups$9$octet
-    always @(*) begin
-        lookups$9$octet$continuation = 'h0;
-        if (!lookups$9$octet$tdata['h7]) begin
-            lookups$9$octet$byte_class = ByteClass$Ascii;
-            lookups$9$octet$free_bits = lookups$9$octet$tdata & 'h7f;
-        end
-        else if (!lookups$9$octet$tdata['h6]) begin
-            lookups$9$octet$free_bits = lookups$9$octet$tdata & 'h3f;
-            if (lookups$9$octet$tdata['h5]) begin
-                lookups$9$octet$byte_class = ByteClass$ContA0;
-                lookups$9$octet$continuation = 'h10;
-            end
-            else if (lookups$9$octet$tdata['h4]) begin
-                lookups$9$octet$byte_class = ByteClass$Cont90;
-                lookups$9$octet$continuation = 'h8;
-            end
-            else if (lookups$9$octet$tdata['h3]) begin
-                lookups$9$octet$byte_class = ByteClass$Cont88;
-                lookups$9$octet$continuation = 'h4;
-            end
-            else if (lookups$9$octet$tdata['h2]) begin
-                lookups$9$octet$byte_class = ByteClass$Cont84;
-                lookups$9$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$9$octet$byte_class = ByteClass$Cont80;
-                lookups$9$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$9$octet$tdata['h5]) begin
-            lookups$9$octet$free_bits = lookups$9$octet$tdata & 'h1f;
-            if (lookups$9$octet$tdata['h4] | lookups$9$octet$tdata['h3] | lookups$9$octet$tdata['h2] | lookups$9$octet$tdata['h1]) begin
-                lookups$9$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$9$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$9$octet$tdata['h4]) begin
-            lookups$9$octet$free_bits = lookups$9$octet$tdata & 'hf;
-            if (lookups$9$octet$tdata == 'he0) begin
-                lookups$9$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$9$octet$tdata == 'hed) begin
-                lookups$9$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$9$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$9$octet$tdata['h3]) begin
-            lookups$9$octet$free_bits = lookups$9$octet$tdata & 'h7;
-            if (lookups$9$octet$tdata == 'hf0) begin
-                lookups$9$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$9$octet$tdata == 'hf4) & lookups$9$octet$f4_bounded) begin
-                lookups$9$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$9$octet$tdata['h2] & ~lookups$9$octet$leads_to_f7) begin
-                lookups$9$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$9$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$9$octet$tdata['h2]) begin
-            lookups$9$octet$free_bits = lookups$9$octet$tdata & 'h3;
-            if (~lookups$9$octet$leads_to_fb) begin
-                lookups$9$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$9$octet$tdata == 'hf8) begin
-                lookups$9$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$9$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$9$octet$tdata['h1]) begin
-            lookups$9$octet$free_bits = lookups$9$octet$tdata & 'h1;
-            if (~lookups$9$octet$leads_to_fd) begin
-                lookups$9$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$9$octet$tdata == 'hfc) begin
-                lookups$9$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$9$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$9$octet$free_bits = 'h0;
-            lookups$9$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$9$lead
-    always @(*) begin
-        lookups$9$lead$lead_length = 'h0;
-        lookups$9$lead$second_allowed = 'h1f;
-        lookups$9$lead$outside_tuser = lookups$9$lead$tuser_truncated;
-        lookups$9$lead$malformed_tuser = lookups$9$lead$tuser_unexpected_continuation;
-        case (lookups$9$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$9$lead$lead_length = 'h1;
-                    lookups$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$9$lead$lead_length = 'h2;
-                    lookups$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$9$lead$lead_length = 'h3;
-                    lookups$9$lead$malformed_tuser = 'h0;
-                    lookups$9$lead$second_allowed = 'h10;
-                    lookups$9$lead$outside_tuser = lookups$9$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$9$lead$lead_length = 'h3;
-                    lookups$9$lead$malformed_tuser = 'h0;
-                    lookups$9$lead$second_allowed = 'hf;
-                    lookups$9$lead$outside_tuser = lookups$9$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$9$lead$lead_length = 'h3;
-                    lookups$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$9$lead$lead_length = 'h4;
-                    lookups$9$lead$malformed_tuser = 'h0;
-                    lookups$9$lead$second_allowed = 'h18;
-                    lookups$9$lead$outside_tuser = lookups$9$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$9$lead$lead_length = 'h4;
-                    lookups$9$lead$malformed_tuser = 'h0;
-                    lookups$9$lead$second_allowed = 'h7;
-                    lookups$9$lead$outside_tuser = lookups$9$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$9$lead$lead_length = 'h4;
-                    lookups$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$9$lead$lead_length = 'h5;
-                    lookups$9$lead$malformed_tuser = 'h0;
-                    lookups$9$lead$second_allowed = 'h1c;
-                    lookups$9$lead$outside_tuser = lookups$9$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$9$lead$lead_length = 'h5;
-                    lookups$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$9$lead$lead_length = 'h6;
-                    lookups$9$lead$malformed_tuser = 'h0;
-                    lookups$9$lead$second_allowed = 'h1e;
-                    lookups$9$lead$outside_tuser = lookups$9$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$9$lead$lead_length = 'h6;
-                    lookups$9$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$9$lead$malformed_tuser = lookups$9$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$9$lead$malformed_tuser = lookups$9$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$9$lead$malformed_tuser = lookups$9$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$8$lane[7:0] = lookups$8$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$8$tdata)
+        8'h00: lookups$8$lane[20:8] = 13'h0000;
+        8'h01: lookups$8$lane[20:8] = 13'h0000;
+        8'h02: lookups$8$lane[20:8] = 13'h0000;
+        8'h03: lookups$8$lane[20:8] = 13'h0000;
+        8'h04: lookups$8$lane[20:8] = 13'h0000;
+        8'h05: lookups$8$lane[20:8] = 13'h0000;
+        8'h06: lookups$8$lane[20:8] = 13'h0000;
+        8'h07: lookups$8$lane[20:8] = 13'h0000;
+        8'h08: lookups$8$lane[20:8] = 13'h0000;
+        8'h09: lookups$8$lane[20:8] = 13'h0000;
+        8'h0a: lookups$8$lane[20:8] = 13'h0000;
+        8'h0b: lookups$8$lane[20:8] = 13'h0000;
+        8'h0c: lookups$8$lane[20:8] = 13'h0000;
+        8'h0d: lookups$8$lane[20:8] = 13'h0000;
+        8'h0e: lookups$8$lane[20:8] = 13'h0000;
+        8'h0f: lookups$8$lane[20:8] = 13'h0000;
+        8'h10: lookups$8$lane[20:8] = 13'h0000;
+        8'h11: lookups$8$lane[20:8] = 13'h0000;
+        8'h12: lookups$8$lane[20:8] = 13'h0000;
+        8'h13: lookups$8$lane[20:8] = 13'h0000;
+        8'h14: lookups$8$lane[20:8] = 13'h0000;
+        8'h15: lookups$8$lane[20:8] = 13'h0000;
+        8'h16: lookups$8$lane[20:8] = 13'h0000;
+        8'h17: lookups$8$lane[20:8] = 13'h0000;
+        8'h18: lookups$8$lane[20:8] = 13'h0000;
+        8'h19: lookups$8$lane[20:8] = 13'h0000;
+        8'h1a: lookups$8$lane[20:8] = 13'h0000;
+        8'h1b: lookups$8$lane[20:8] = 13'h0000;
+        8'h1c: lookups$8$lane[20:8] = 13'h0000;
+        8'h1d: lookups$8$lane[20:8] = 13'h0000;
+        8'h1e: lookups$8$lane[20:8] = 13'h0000;
+        8'h1f: lookups$8$lane[20:8] = 13'h0000;
+        8'h20: lookups$8$lane[20:8] = 13'h0000;
+        8'h21: lookups$8$lane[20:8] = 13'h0000;
+        8'h22: lookups$8$lane[20:8] = 13'h0000;
+        8'h23: lookups$8$lane[20:8] = 13'h0000;
+        8'h24: lookups$8$lane[20:8] = 13'h0000;
+        8'h25: lookups$8$lane[20:8] = 13'h0000;
+        8'h26: lookups$8$lane[20:8] = 13'h0000;
+        8'h27: lookups$8$lane[20:8] = 13'h0000;
+        8'h28: lookups$8$lane[20:8] = 13'h0000;
+        8'h29: lookups$8$lane[20:8] = 13'h0000;
+        8'h2a: lookups$8$lane[20:8] = 13'h0000;
+        8'h2b: lookups$8$lane[20:8] = 13'h0000;
+        8'h2c: lookups$8$lane[20:8] = 13'h0000;
+        8'h2d: lookups$8$lane[20:8] = 13'h0000;
+        8'h2e: lookups$8$lane[20:8] = 13'h0000;
+        8'h2f: lookups$8$lane[20:8] = 13'h0000;
+        8'h30: lookups$8$lane[20:8] = 13'h0000;
+        8'h31: lookups$8$lane[20:8] = 13'h0000;
+        8'h32: lookups$8$lane[20:8] = 13'h0000;
+        8'h33: lookups$8$lane[20:8] = 13'h0000;
+        8'h34: lookups$8$lane[20:8] = 13'h0000;
+        8'h35: lookups$8$lane[20:8] = 13'h0000;
+        8'h36: lookups$8$lane[20:8] = 13'h0000;
+        8'h37: lookups$8$lane[20:8] = 13'h0000;
+        8'h38: lookups$8$lane[20:8] = 13'h0000;
+        8'h39: lookups$8$lane[20:8] = 13'h0000;
+        8'h3a: lookups$8$lane[20:8] = 13'h0000;
+        8'h3b: lookups$8$lane[20:8] = 13'h0000;
+        8'h3c: lookups$8$lane[20:8] = 13'h0000;
+        8'h3d: lookups$8$lane[20:8] = 13'h0000;
+        8'h3e: lookups$8$lane[20:8] = 13'h0000;
+        8'h3f: lookups$8$lane[20:8] = 13'h0000;
+        8'h40: lookups$8$lane[20:8] = 13'h0000;
+        8'h41: lookups$8$lane[20:8] = 13'h0000;
+        8'h42: lookups$8$lane[20:8] = 13'h0000;
+        8'h43: lookups$8$lane[20:8] = 13'h0000;
+        8'h44: lookups$8$lane[20:8] = 13'h0000;
+        8'h45: lookups$8$lane[20:8] = 13'h0000;
+        8'h46: lookups$8$lane[20:8] = 13'h0000;
+        8'h47: lookups$8$lane[20:8] = 13'h0000;
+        8'h48: lookups$8$lane[20:8] = 13'h0000;
+        8'h49: lookups$8$lane[20:8] = 13'h0000;
+        8'h4a: lookups$8$lane[20:8] = 13'h0000;
+        8'h4b: lookups$8$lane[20:8] = 13'h0000;
+        8'h4c: lookups$8$lane[20:8] = 13'h0000;
+        8'h4d: lookups$8$lane[20:8] = 13'h0000;
+        8'h4e: lookups$8$lane[20:8] = 13'h0000;
+        8'h4f: lookups$8$lane[20:8] = 13'h0000;
+        8'h50: lookups$8$lane[20:8] = 13'h0000;
+        8'h51: lookups$8$lane[20:8] = 13'h0000;
+        8'h52: lookups$8$lane[20:8] = 13'h0000;
+        8'h53: lookups$8$lane[20:8] = 13'h0000;
+        8'h54: lookups$8$lane[20:8] = 13'h0000;
+        8'h55: lookups$8$lane[20:8] = 13'h0000;
+        8'h56: lookups$8$lane[20:8] = 13'h0000;
+        8'h57: lookups$8$lane[20:8] = 13'h0000;
+        8'h58: lookups$8$lane[20:8] = 13'h0000;
+        8'h59: lookups$8$lane[20:8] = 13'h0000;
+        8'h5a: lookups$8$lane[20:8] = 13'h0000;
+        8'h5b: lookups$8$lane[20:8] = 13'h0000;
+        8'h5c: lookups$8$lane[20:8] = 13'h0000;
+        8'h5d: lookups$8$lane[20:8] = 13'h0000;
+        8'h5e: lookups$8$lane[20:8] = 13'h0000;
+        8'h5f: lookups$8$lane[20:8] = 13'h0000;
+        8'h60: lookups$8$lane[20:8] = 13'h0000;
+        8'h61: lookups$8$lane[20:8] = 13'h0000;
+        8'h62: lookups$8$lane[20:8] = 13'h0000;
+        8'h63: lookups$8$lane[20:8] = 13'h0000;
+        8'h64: lookups$8$lane[20:8] = 13'h0000;
+        8'h65: lookups$8$lane[20:8] = 13'h0000;
+        8'h66: lookups$8$lane[20:8] = 13'h0000;
+        8'h67: lookups$8$lane[20:8] = 13'h0000;
+        8'h68: lookups$8$lane[20:8] = 13'h0000;
+        8'h69: lookups$8$lane[20:8] = 13'h0000;
+        8'h6a: lookups$8$lane[20:8] = 13'h0000;
+        8'h6b: lookups$8$lane[20:8] = 13'h0000;
+        8'h6c: lookups$8$lane[20:8] = 13'h0000;
+        8'h6d: lookups$8$lane[20:8] = 13'h0000;
+        8'h6e: lookups$8$lane[20:8] = 13'h0000;
+        8'h6f: lookups$8$lane[20:8] = 13'h0000;
+        8'h70: lookups$8$lane[20:8] = 13'h0000;
+        8'h71: lookups$8$lane[20:8] = 13'h0000;
+        8'h72: lookups$8$lane[20:8] = 13'h0000;
+        8'h73: lookups$8$lane[20:8] = 13'h0000;
+        8'h74: lookups$8$lane[20:8] = 13'h0000;
+        8'h75: lookups$8$lane[20:8] = 13'h0000;
+        8'h76: lookups$8$lane[20:8] = 13'h0000;
+        8'h77: lookups$8$lane[20:8] = 13'h0000;
+        8'h78: lookups$8$lane[20:8] = 13'h0000;
+        8'h79: lookups$8$lane[20:8] = 13'h0000;
+        8'h7a: lookups$8$lane[20:8] = 13'h0000;
+        8'h7b: lookups$8$lane[20:8] = 13'h0000;
+        8'h7c: lookups$8$lane[20:8] = 13'h0000;
+        8'h7d: lookups$8$lane[20:8] = 13'h0000;
+        8'h7e: lookups$8$lane[20:8] = 13'h0000;
+        8'h7f: lookups$8$lane[20:8] = 13'h0000;
+        8'h80: lookups$8$lane[20:8] = 13'h0a11;
+        8'h81: lookups$8$lane[20:8] = 13'h0a11;
+        8'h82: lookups$8$lane[20:8] = 13'h0a11;
+        8'h83: lookups$8$lane[20:8] = 13'h0a11;
+        8'h84: lookups$8$lane[20:8] = 13'h0a21;
+        8'h85: lookups$8$lane[20:8] = 13'h0a21;
+        8'h86: lookups$8$lane[20:8] = 13'h0a21;
+        8'h87: lookups$8$lane[20:8] = 13'h0a21;
+        8'h88: lookups$8$lane[20:8] = 13'h0a41;
+        8'h89: lookups$8$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$8$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$8$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$8$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$8$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$8$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$8$lane[20:8] = 13'h0a41;
+        8'h90: lookups$8$lane[20:8] = 13'h0a81;
+        8'h91: lookups$8$lane[20:8] = 13'h0a81;
+        8'h92: lookups$8$lane[20:8] = 13'h0a81;
+        8'h93: lookups$8$lane[20:8] = 13'h0a81;
+        8'h94: lookups$8$lane[20:8] = 13'h0a81;
+        8'h95: lookups$8$lane[20:8] = 13'h0a81;
+        8'h96: lookups$8$lane[20:8] = 13'h0a81;
+        8'h97: lookups$8$lane[20:8] = 13'h0a81;
+        8'h98: lookups$8$lane[20:8] = 13'h0a81;
+        8'h99: lookups$8$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$8$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$8$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$8$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$8$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$8$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$8$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$8$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$8$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$8$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$8$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$8$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$8$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$8$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$8$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$8$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$8$lane[20:8] = 13'h0b01;
+        8'haa: lookups$8$lane[20:8] = 13'h0b01;
+        8'hab: lookups$8$lane[20:8] = 13'h0b01;
+        8'hac: lookups$8$lane[20:8] = 13'h0b01;
+        8'had: lookups$8$lane[20:8] = 13'h0b01;
+        8'hae: lookups$8$lane[20:8] = 13'h0b01;
+        8'haf: lookups$8$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$8$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$8$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$8$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$8$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$8$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$8$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$8$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$8$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$8$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$8$lane[20:8] = 13'h0b01;
+        8'hba: lookups$8$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$8$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$8$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$8$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$8$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$8$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$8$lane[20:8] = 13'h1200;
+        8'hc1: lookups$8$lane[20:8] = 13'h1200;
+        8'hc2: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$8$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$8$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$8$lane[20:8] = 13'h1304;
+        8'he1: lookups$8$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$8$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$8$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$8$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$8$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$8$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$8$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$8$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$8$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$8$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$8$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$8$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$8$lane[20:8] = 13'h16f4;
+        8'hee: lookups$8$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$8$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$8$lane[20:8] = 13'h1386;
+        8'hf1: lookups$8$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$8$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$8$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$8$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$8$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$8$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$8$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$8$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$8$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$8$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$8$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$8$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$8$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$8$lane[20:8] = 13'h0600;
+        8'hff: lookups$8$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$9
     always @(*) begin
-        lookups$9$octet$tdata = lookups$9$tdata;
-        lookups$9$lead$byte_class = lookups$9$octet$byte_class;
-        lookups$9$unused_tables = |lookups$9$octet$free_bits;
-        lookups$9$need = 'h0;
-        if (lookups$9$lead$lead_length > 'h1) begin
-            lookups$9$need = lookups$9$lead$lead_length - 'h1;
-        end
-        lookups$9$continuing = 'h0;
-        lookups$9$range = 'h0;
-        lookups$9$kind = lookups$9$lead$malformed_tuser;
-        if (lookups$9$octet$continuation != 'h0) begin
-            lookups$9$continuing = 'h1;
-            lookups$9$range = lookups$9$octet$continuation;
-        end
-        else if (lookups$9$need != 'h0) begin
-            lookups$9$range = lookups$9$lead$second_allowed;
-            lookups$9$kind = lookups$9$lead$outside_tuser;
-        end
-        lookups$9$lane = ({{17{1'b0}}, lookups$9$kind} << 'h11) | ({{16{1'b0}}, lookups$9$range} << 'hc) | ({{18{1'b0}}, lookups$9$need} << 'h9) | ({{20{1'b0}}, lookups$9$continuing} << 'h8) | {{13{1'b0}}, lookups$9$tdata};
-    end
-    // lookups$10$octet
-    always @(*) begin
-        lookups$10$octet$continuation = 'h0;
-        if (!lookups$10$octet$tdata['h7]) begin
-            lookups$10$octet$byte_class = ByteClass$Ascii;
-            lookups$10$octet$free_bits = lookups$10$octet$tdata & 'h7f;
-        end
-        else if (!lookups$10$octet$tdata['h6]) begin
-            lookups$10$octet$free_bits = lookups$10$octet$tdata & 'h3f;
-            if (lookups$10$octet$tdata['h5]) begin
-                lookups$10$octet$byte_class = ByteClass$ContA0;
-                lookups$10$octet$continuation = 'h10;
-            end
-            else if (lookups$10$octet$tdata['h4]) begin
-                lookups$10$octet$byte_class = ByteClass$Cont90;
-                lookups$10$octet$continuation = 'h8;
-            end
-            else if (lookups$10$octet$tdata['h3]) begin
-                lookups$10$octet$byte_class = ByteClass$Cont88;
-                lookups$10$octet$continuation = 'h4;
-            end
-            else if (lookups$10$octet$tdata['h2]) begin
-                lookups$10$octet$byte_class = ByteClass$Cont84;
-                lookups$10$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$10$octet$byte_class = ByteClass$Cont80;
-                lookups$10$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$10$octet$tdata['h5]) begin
-            lookups$10$octet$free_bits = lookups$10$octet$tdata & 'h1f;
-            if (lookups$10$octet$tdata['h4] | lookups$10$octet$tdata['h3] | lookups$10$octet$tdata['h2] | lookups$10$octet$tdata['h1]) begin
-                lookups$10$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$10$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$10$octet$tdata['h4]) begin
-            lookups$10$octet$free_bits = lookups$10$octet$tdata & 'hf;
-            if (lookups$10$octet$tdata == 'he0) begin
-                lookups$10$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$10$octet$tdata == 'hed) begin
-                lookups$10$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$10$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$10$octet$tdata['h3]) begin
-            lookups$10$octet$free_bits = lookups$10$octet$tdata & 'h7;
-            if (lookups$10$octet$tdata == 'hf0) begin
-                lookups$10$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$10$octet$tdata == 'hf4) & lookups$10$octet$f4_bounded) begin
-                lookups$10$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$10$octet$tdata['h2] & ~lookups$10$octet$leads_to_f7) begin
-                lookups$10$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$10$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$10$octet$tdata['h2]) begin
-            lookups$10$octet$free_bits = lookups$10$octet$tdata & 'h3;
-            if (~lookups$10$octet$leads_to_fb) begin
-                lookups$10$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$10$octet$tdata == 'hf8) begin
-                lookups$10$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$10$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$10$octet$tdata['h1]) begin
-            lookups$10$octet$free_bits = lookups$10$octet$tdata & 'h1;
-            if (~lookups$10$octet$leads_to_fd) begin
-                lookups$10$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$10$octet$tdata == 'hfc) begin
-                lookups$10$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$10$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$10$octet$free_bits = 'h0;
-            lookups$10$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$10$lead
-    always @(*) begin
-        lookups$10$lead$lead_length = 'h0;
-        lookups$10$lead$second_allowed = 'h1f;
-        lookups$10$lead$outside_tuser = lookups$10$lead$tuser_truncated;
-        lookups$10$lead$malformed_tuser = lookups$10$lead$tuser_unexpected_continuation;
-        case (lookups$10$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$10$lead$lead_length = 'h1;
-                    lookups$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$10$lead$lead_length = 'h2;
-                    lookups$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$10$lead$lead_length = 'h3;
-                    lookups$10$lead$malformed_tuser = 'h0;
-                    lookups$10$lead$second_allowed = 'h10;
-                    lookups$10$lead$outside_tuser = lookups$10$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$10$lead$lead_length = 'h3;
-                    lookups$10$lead$malformed_tuser = 'h0;
-                    lookups$10$lead$second_allowed = 'hf;
-                    lookups$10$lead$outside_tuser = lookups$10$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$10$lead$lead_length = 'h3;
-                    lookups$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$10$lead$lead_length = 'h4;
-                    lookups$10$lead$malformed_tuser = 'h0;
-                    lookups$10$lead$second_allowed = 'h18;
-                    lookups$10$lead$outside_tuser = lookups$10$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$10$lead$lead_length = 'h4;
-                    lookups$10$lead$malformed_tuser = 'h0;
-                    lookups$10$lead$second_allowed = 'h7;
-                    lookups$10$lead$outside_tuser = lookups$10$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$10$lead$lead_length = 'h4;
-                    lookups$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$10$lead$lead_length = 'h5;
-                    lookups$10$lead$malformed_tuser = 'h0;
-                    lookups$10$lead$second_allowed = 'h1c;
-                    lookups$10$lead$outside_tuser = lookups$10$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$10$lead$lead_length = 'h5;
-                    lookups$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$10$lead$lead_length = 'h6;
-                    lookups$10$lead$malformed_tuser = 'h0;
-                    lookups$10$lead$second_allowed = 'h1e;
-                    lookups$10$lead$outside_tuser = lookups$10$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$10$lead$lead_length = 'h6;
-                    lookups$10$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$10$lead$malformed_tuser = lookups$10$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$10$lead$malformed_tuser = lookups$10$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$10$lead$malformed_tuser = lookups$10$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$9$lane[7:0] = lookups$9$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$9$tdata)
+        8'h00: lookups$9$lane[20:8] = 13'h0000;
+        8'h01: lookups$9$lane[20:8] = 13'h0000;
+        8'h02: lookups$9$lane[20:8] = 13'h0000;
+        8'h03: lookups$9$lane[20:8] = 13'h0000;
+        8'h04: lookups$9$lane[20:8] = 13'h0000;
+        8'h05: lookups$9$lane[20:8] = 13'h0000;
+        8'h06: lookups$9$lane[20:8] = 13'h0000;
+        8'h07: lookups$9$lane[20:8] = 13'h0000;
+        8'h08: lookups$9$lane[20:8] = 13'h0000;
+        8'h09: lookups$9$lane[20:8] = 13'h0000;
+        8'h0a: lookups$9$lane[20:8] = 13'h0000;
+        8'h0b: lookups$9$lane[20:8] = 13'h0000;
+        8'h0c: lookups$9$lane[20:8] = 13'h0000;
+        8'h0d: lookups$9$lane[20:8] = 13'h0000;
+        8'h0e: lookups$9$lane[20:8] = 13'h0000;
+        8'h0f: lookups$9$lane[20:8] = 13'h0000;
+        8'h10: lookups$9$lane[20:8] = 13'h0000;
+        8'h11: lookups$9$lane[20:8] = 13'h0000;
+        8'h12: lookups$9$lane[20:8] = 13'h0000;
+        8'h13: lookups$9$lane[20:8] = 13'h0000;
+        8'h14: lookups$9$lane[20:8] = 13'h0000;
+        8'h15: lookups$9$lane[20:8] = 13'h0000;
+        8'h16: lookups$9$lane[20:8] = 13'h0000;
+        8'h17: lookups$9$lane[20:8] = 13'h0000;
+        8'h18: lookups$9$lane[20:8] = 13'h0000;
+        8'h19: lookups$9$lane[20:8] = 13'h0000;
+        8'h1a: lookups$9$lane[20:8] = 13'h0000;
+        8'h1b: lookups$9$lane[20:8] = 13'h0000;
+        8'h1c: lookups$9$lane[20:8] = 13'h0000;
+        8'h1d: lookups$9$lane[20:8] = 13'h0000;
+        8'h1e: lookups$9$lane[20:8] = 13'h0000;
+        8'h1f: lookups$9$lane[20:8] = 13'h0000;
+        8'h20: lookups$9$lane[20:8] = 13'h0000;
+        8'h21: lookups$9$lane[20:8] = 13'h0000;
+        8'h22: lookups$9$lane[20:8] = 13'h0000;
+        8'h23: lookups$9$lane[20:8] = 13'h0000;
+        8'h24: lookups$9$lane[20:8] = 13'h0000;
+        8'h25: lookups$9$lane[20:8] = 13'h0000;
+        8'h26: lookups$9$lane[20:8] = 13'h0000;
+        8'h27: lookups$9$lane[20:8] = 13'h0000;
+        8'h28: lookups$9$lane[20:8] = 13'h0000;
+        8'h29: lookups$9$lane[20:8] = 13'h0000;
+        8'h2a: lookups$9$lane[20:8] = 13'h0000;
+        8'h2b: lookups$9$lane[20:8] = 13'h0000;
+        8'h2c: lookups$9$lane[20:8] = 13'h0000;
+        8'h2d: lookups$9$lane[20:8] = 13'h0000;
+        8'h2e: lookups$9$lane[20:8] = 13'h0000;
+        8'h2f: lookups$9$lane[20:8] = 13'h0000;
+        8'h30: lookups$9$lane[20:8] = 13'h0000;
+        8'h31: lookups$9$lane[20:8] = 13'h0000;
+        8'h32: lookups$9$lane[20:8] = 13'h0000;
+        8'h33: lookups$9$lane[20:8] = 13'h0000;
+        8'h34: lookups$9$lane[20:8] = 13'h0000;
+        8'h35: lookups$9$lane[20:8] = 13'h0000;
+        8'h36: lookups$9$lane[20:8] = 13'h0000;
+        8'h37: lookups$9$lane[20:8] = 13'h0000;
+        8'h38: lookups$9$lane[20:8] = 13'h0000;
+        8'h39: lookups$9$lane[20:8] = 13'h0000;
+        8'h3a: lookups$9$lane[20:8] = 13'h0000;
+        8'h3b: lookups$9$lane[20:8] = 13'h0000;
+        8'h3c: lookups$9$lane[20:8] = 13'h0000;
+        8'h3d: lookups$9$lane[20:8] = 13'h0000;
+        8'h3e: lookups$9$lane[20:8] = 13'h0000;
+        8'h3f: lookups$9$lane[20:8] = 13'h0000;
+        8'h40: lookups$9$lane[20:8] = 13'h0000;
+        8'h41: lookups$9$lane[20:8] = 13'h0000;
+        8'h42: lookups$9$lane[20:8] = 13'h0000;
+        8'h43: lookups$9$lane[20:8] = 13'h0000;
+        8'h44: lookups$9$lane[20:8] = 13'h0000;
+        8'h45: lookups$9$lane[20:8] = 13'h0000;
+        8'h46: lookups$9$lane[20:8] = 13'h0000;
+        8'h47: lookups$9$lane[20:8] = 13'h0000;
+        8'h48: lookups$9$lane[20:8] = 13'h0000;
+        8'h49: lookups$9$lane[20:8] = 13'h0000;
+        8'h4a: lookups$9$lane[20:8] = 13'h0000;
+        8'h4b: lookups$9$lane[20:8] = 13'h0000;
+        8'h4c: lookups$9$lane[20:8] = 13'h0000;
+        8'h4d: lookups$9$lane[20:8] = 13'h0000;
+        8'h4e: lookups$9$lane[20:8] = 13'h0000;
+        8'h4f: lookups$9$lane[20:8] = 13'h0000;
+        8'h50: lookups$9$lane[20:8] = 13'h0000;
+        8'h51: lookups$9$lane[20:8] = 13'h0000;
+        8'h52: lookups$9$lane[20:8] = 13'h0000;
+        8'h53: lookups$9$lane[20:8] = 13'h0000;
+        8'h54: lookups$9$lane[20:8] = 13'h0000;
+        8'h55: lookups$9$lane[20:8] = 13'h0000;
+        8'h56: lookups$9$lane[20:8] = 13'h0000;
+        8'h57: lookups$9$lane[20:8] = 13'h0000;
+        8'h58: lookups$9$lane[20:8] = 13'h0000;
+        8'h59: lookups$9$lane[20:8] = 13'h0000;
+        8'h5a: lookups$9$lane[20:8] = 13'h0000;
+        8'h5b: lookups$9$lane[20:8] = 13'h0000;
+        8'h5c: lookups$9$lane[20:8] = 13'h0000;
+        8'h5d: lookups$9$lane[20:8] = 13'h0000;
+        8'h5e: lookups$9$lane[20:8] = 13'h0000;
+        8'h5f: lookups$9$lane[20:8] = 13'h0000;
+        8'h60: lookups$9$lane[20:8] = 13'h0000;
+        8'h61: lookups$9$lane[20:8] = 13'h0000;
+        8'h62: lookups$9$lane[20:8] = 13'h0000;
+        8'h63: lookups$9$lane[20:8] = 13'h0000;
+        8'h64: lookups$9$lane[20:8] = 13'h0000;
+        8'h65: lookups$9$lane[20:8] = 13'h0000;
+        8'h66: lookups$9$lane[20:8] = 13'h0000;
+        8'h67: lookups$9$lane[20:8] = 13'h0000;
+        8'h68: lookups$9$lane[20:8] = 13'h0000;
+        8'h69: lookups$9$lane[20:8] = 13'h0000;
+        8'h6a: lookups$9$lane[20:8] = 13'h0000;
+        8'h6b: lookups$9$lane[20:8] = 13'h0000;
+        8'h6c: lookups$9$lane[20:8] = 13'h0000;
+        8'h6d: lookups$9$lane[20:8] = 13'h0000;
+        8'h6e: lookups$9$lane[20:8] = 13'h0000;
+        8'h6f: lookups$9$lane[20:8] = 13'h0000;
+        8'h70: lookups$9$lane[20:8] = 13'h0000;
+        8'h71: lookups$9$lane[20:8] = 13'h0000;
+        8'h72: lookups$9$lane[20:8] = 13'h0000;
+        8'h73: lookups$9$lane[20:8] = 13'h0000;
+        8'h74: lookups$9$lane[20:8] = 13'h0000;
+        8'h75: lookups$9$lane[20:8] = 13'h0000;
+        8'h76: lookups$9$lane[20:8] = 13'h0000;
+        8'h77: lookups$9$lane[20:8] = 13'h0000;
+        8'h78: lookups$9$lane[20:8] = 13'h0000;
+        8'h79: lookups$9$lane[20:8] = 13'h0000;
+        8'h7a: lookups$9$lane[20:8] = 13'h0000;
+        8'h7b: lookups$9$lane[20:8] = 13'h0000;
+        8'h7c: lookups$9$lane[20:8] = 13'h0000;
+        8'h7d: lookups$9$lane[20:8] = 13'h0000;
+        8'h7e: lookups$9$lane[20:8] = 13'h0000;
+        8'h7f: lookups$9$lane[20:8] = 13'h0000;
+        8'h80: lookups$9$lane[20:8] = 13'h0a11;
+        8'h81: lookups$9$lane[20:8] = 13'h0a11;
+        8'h82: lookups$9$lane[20:8] = 13'h0a11;
+        8'h83: lookups$9$lane[20:8] = 13'h0a11;
+        8'h84: lookups$9$lane[20:8] = 13'h0a21;
+        8'h85: lookups$9$lane[20:8] = 13'h0a21;
+        8'h86: lookups$9$lane[20:8] = 13'h0a21;
+        8'h87: lookups$9$lane[20:8] = 13'h0a21;
+        8'h88: lookups$9$lane[20:8] = 13'h0a41;
+        8'h89: lookups$9$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$9$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$9$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$9$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$9$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$9$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$9$lane[20:8] = 13'h0a41;
+        8'h90: lookups$9$lane[20:8] = 13'h0a81;
+        8'h91: lookups$9$lane[20:8] = 13'h0a81;
+        8'h92: lookups$9$lane[20:8] = 13'h0a81;
+        8'h93: lookups$9$lane[20:8] = 13'h0a81;
+        8'h94: lookups$9$lane[20:8] = 13'h0a81;
+        8'h95: lookups$9$lane[20:8] = 13'h0a81;
+        8'h96: lookups$9$lane[20:8] = 13'h0a81;
+        8'h97: lookups$9$lane[20:8] = 13'h0a81;
+        8'h98: lookups$9$lane[20:8] = 13'h0a81;
+        8'h99: lookups$9$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$9$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$9$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$9$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$9$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$9$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$9$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$9$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$9$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$9$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$9$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$9$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$9$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$9$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$9$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$9$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$9$lane[20:8] = 13'h0b01;
+        8'haa: lookups$9$lane[20:8] = 13'h0b01;
+        8'hab: lookups$9$lane[20:8] = 13'h0b01;
+        8'hac: lookups$9$lane[20:8] = 13'h0b01;
+        8'had: lookups$9$lane[20:8] = 13'h0b01;
+        8'hae: lookups$9$lane[20:8] = 13'h0b01;
+        8'haf: lookups$9$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$9$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$9$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$9$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$9$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$9$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$9$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$9$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$9$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$9$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$9$lane[20:8] = 13'h0b01;
+        8'hba: lookups$9$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$9$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$9$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$9$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$9$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$9$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$9$lane[20:8] = 13'h1200;
+        8'hc1: lookups$9$lane[20:8] = 13'h1200;
+        8'hc2: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$9$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$9$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$9$lane[20:8] = 13'h1304;
+        8'he1: lookups$9$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$9$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$9$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$9$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$9$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$9$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$9$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$9$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$9$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$9$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$9$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$9$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$9$lane[20:8] = 13'h16f4;
+        8'hee: lookups$9$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$9$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$9$lane[20:8] = 13'h1386;
+        8'hf1: lookups$9$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$9$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$9$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$9$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$9$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$9$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$9$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$9$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$9$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$9$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$9$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$9$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$9$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$9$lane[20:8] = 13'h0600;
+        8'hff: lookups$9$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$10
     always @(*) begin
-        lookups$10$octet$tdata = lookups$10$tdata;
-        lookups$10$lead$byte_class = lookups$10$octet$byte_class;
-        lookups$10$unused_tables = |lookups$10$octet$free_bits;
-        lookups$10$need = 'h0;
-        if (lookups$10$lead$lead_length > 'h1) begin
-            lookups$10$need = lookups$10$lead$lead_length - 'h1;
-        end
-        lookups$10$continuing = 'h0;
-        lookups$10$range = 'h0;
-        lookups$10$kind = lookups$10$lead$malformed_tuser;
-        if (lookups$10$octet$continuation != 'h0) begin
-            lookups$10$continuing = 'h1;
-            lookups$10$range = lookups$10$octet$continuation;
-        end
-        else if (lookups$10$need != 'h0) begin
-            lookups$10$range = lookups$10$lead$second_allowed;
-            lookups$10$kind = lookups$10$lead$outside_tuser;
-        end
-        lookups$10$lane = ({{17{1'b0}}, lookups$10$kind} << 'h11) | ({{16{1'b0}}, lookups$10$range} << 'hc) | ({{18{1'b0}}, lookups$10$need} << 'h9) | ({{20{1'b0}}, lookups$10$continuing} << 'h8) | {{13{1'b0}}, lookups$10$tdata};
-    end
-    // lookups$11$octet
-    always @(*) begin
-        lookups$11$octet$continuation = 'h0;
-        if (!lookups$11$octet$tdata['h7]) begin
-            lookups$11$octet$byte_class = ByteClass$Ascii;
-            lookups$11$octet$free_bits = lookups$11$octet$tdata & 'h7f;
-        end
-        else if (!lookups$11$octet$tdata['h6]) begin
-            lookups$11$octet$free_bits = lookups$11$octet$tdata & 'h3f;
-            if (lookups$11$octet$tdata['h5]) begin
-                lookups$11$octet$byte_class = ByteClass$ContA0;
-                lookups$11$octet$continuation = 'h10;
-            end
-            else if (lookups$11$octet$tdata['h4]) begin
-                lookups$11$octet$byte_class = ByteClass$Cont90;
-                lookups$11$octet$continuation = 'h8;
-            end
-            else if (lookups$11$octet$tdata['h3]) begin
-                lookups$11$octet$byte_class = ByteClass$Cont88;
-                lookups$11$octet$continuation = 'h4;
-            end
-            else if (lookups$11$octet$tdata['h2]) begin
-                lookups$11$octet$byte_class = ByteClass$Cont84;
-                lookups$11$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$11$octet$byte_class = ByteClass$Cont80;
-                lookups$11$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$11$octet$tdata['h5]) begin
-            lookups$11$octet$free_bits = lookups$11$octet$tdata & 'h1f;
-            if (lookups$11$octet$tdata['h4] | lookups$11$octet$tdata['h3] | lookups$11$octet$tdata['h2] | lookups$11$octet$tdata['h1]) begin
-                lookups$11$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$11$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$11$octet$tdata['h4]) begin
-            lookups$11$octet$free_bits = lookups$11$octet$tdata & 'hf;
-            if (lookups$11$octet$tdata == 'he0) begin
-                lookups$11$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$11$octet$tdata == 'hed) begin
-                lookups$11$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$11$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$11$octet$tdata['h3]) begin
-            lookups$11$octet$free_bits = lookups$11$octet$tdata & 'h7;
-            if (lookups$11$octet$tdata == 'hf0) begin
-                lookups$11$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$11$octet$tdata == 'hf4) & lookups$11$octet$f4_bounded) begin
-                lookups$11$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$11$octet$tdata['h2] & ~lookups$11$octet$leads_to_f7) begin
-                lookups$11$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$11$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$11$octet$tdata['h2]) begin
-            lookups$11$octet$free_bits = lookups$11$octet$tdata & 'h3;
-            if (~lookups$11$octet$leads_to_fb) begin
-                lookups$11$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$11$octet$tdata == 'hf8) begin
-                lookups$11$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$11$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$11$octet$tdata['h1]) begin
-            lookups$11$octet$free_bits = lookups$11$octet$tdata & 'h1;
-            if (~lookups$11$octet$leads_to_fd) begin
-                lookups$11$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$11$octet$tdata == 'hfc) begin
-                lookups$11$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$11$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$11$octet$free_bits = 'h0;
-            lookups$11$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$11$lead
-    always @(*) begin
-        lookups$11$lead$lead_length = 'h0;
-        lookups$11$lead$second_allowed = 'h1f;
-        lookups$11$lead$outside_tuser = lookups$11$lead$tuser_truncated;
-        lookups$11$lead$malformed_tuser = lookups$11$lead$tuser_unexpected_continuation;
-        case (lookups$11$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$11$lead$lead_length = 'h1;
-                    lookups$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$11$lead$lead_length = 'h2;
-                    lookups$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$11$lead$lead_length = 'h3;
-                    lookups$11$lead$malformed_tuser = 'h0;
-                    lookups$11$lead$second_allowed = 'h10;
-                    lookups$11$lead$outside_tuser = lookups$11$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$11$lead$lead_length = 'h3;
-                    lookups$11$lead$malformed_tuser = 'h0;
-                    lookups$11$lead$second_allowed = 'hf;
-                    lookups$11$lead$outside_tuser = lookups$11$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$11$lead$lead_length = 'h3;
-                    lookups$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$11$lead$lead_length = 'h4;
-                    lookups$11$lead$malformed_tuser = 'h0;
-                    lookups$11$lead$second_allowed = 'h18;
-                    lookups$11$lead$outside_tuser = lookups$11$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$11$lead$lead_length = 'h4;
-                    lookups$11$lead$malformed_tuser = 'h0;
-                    lookups$11$lead$second_allowed = 'h7;
-                    lookups$11$lead$outside_tuser = lookups$11$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$11$lead$lead_length = 'h4;
-                    lookups$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$11$lead$lead_length = 'h5;
-                    lookups$11$lead$malformed_tuser = 'h0;
-                    lookups$11$lead$second_allowed = 'h1c;
-                    lookups$11$lead$outside_tuser = lookups$11$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$11$lead$lead_length = 'h5;
-                    lookups$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$11$lead$lead_length = 'h6;
-                    lookups$11$lead$malformed_tuser = 'h0;
-                    lookups$11$lead$second_allowed = 'h1e;
-                    lookups$11$lead$outside_tuser = lookups$11$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$11$lead$lead_length = 'h6;
-                    lookups$11$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$11$lead$malformed_tuser = lookups$11$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$11$lead$malformed_tuser = lookups$11$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$11$lead$malformed_tuser = lookups$11$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$10$lane[7:0] = lookups$10$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$10$tdata)
+        8'h00: lookups$10$lane[20:8] = 13'h0000;
+        8'h01: lookups$10$lane[20:8] = 13'h0000;
+        8'h02: lookups$10$lane[20:8] = 13'h0000;
+        8'h03: lookups$10$lane[20:8] = 13'h0000;
+        8'h04: lookups$10$lane[20:8] = 13'h0000;
+        8'h05: lookups$10$lane[20:8] = 13'h0000;
+        8'h06: lookups$10$lane[20:8] = 13'h0000;
+        8'h07: lookups$10$lane[20:8] = 13'h0000;
+        8'h08: lookups$10$lane[20:8] = 13'h0000;
+        8'h09: lookups$10$lane[20:8] = 13'h0000;
+        8'h0a: lookups$10$lane[20:8] = 13'h0000;
+        8'h0b: lookups$10$lane[20:8] = 13'h0000;
+        8'h0c: lookups$10$lane[20:8] = 13'h0000;
+        8'h0d: lookups$10$lane[20:8] = 13'h0000;
+        8'h0e: lookups$10$lane[20:8] = 13'h0000;
+        8'h0f: lookups$10$lane[20:8] = 13'h0000;
+        8'h10: lookups$10$lane[20:8] = 13'h0000;
+        8'h11: lookups$10$lane[20:8] = 13'h0000;
+        8'h12: lookups$10$lane[20:8] = 13'h0000;
+        8'h13: lookups$10$lane[20:8] = 13'h0000;
+        8'h14: lookups$10$lane[20:8] = 13'h0000;
+        8'h15: lookups$10$lane[20:8] = 13'h0000;
+        8'h16: lookups$10$lane[20:8] = 13'h0000;
+        8'h17: lookups$10$lane[20:8] = 13'h0000;
+        8'h18: lookups$10$lane[20:8] = 13'h0000;
+        8'h19: lookups$10$lane[20:8] = 13'h0000;
+        8'h1a: lookups$10$lane[20:8] = 13'h0000;
+        8'h1b: lookups$10$lane[20:8] = 13'h0000;
+        8'h1c: lookups$10$lane[20:8] = 13'h0000;
+        8'h1d: lookups$10$lane[20:8] = 13'h0000;
+        8'h1e: lookups$10$lane[20:8] = 13'h0000;
+        8'h1f: lookups$10$lane[20:8] = 13'h0000;
+        8'h20: lookups$10$lane[20:8] = 13'h0000;
+        8'h21: lookups$10$lane[20:8] = 13'h0000;
+        8'h22: lookups$10$lane[20:8] = 13'h0000;
+        8'h23: lookups$10$lane[20:8] = 13'h0000;
+        8'h24: lookups$10$lane[20:8] = 13'h0000;
+        8'h25: lookups$10$lane[20:8] = 13'h0000;
+        8'h26: lookups$10$lane[20:8] = 13'h0000;
+        8'h27: lookups$10$lane[20:8] = 13'h0000;
+        8'h28: lookups$10$lane[20:8] = 13'h0000;
+        8'h29: lookups$10$lane[20:8] = 13'h0000;
+        8'h2a: lookups$10$lane[20:8] = 13'h0000;
+        8'h2b: lookups$10$lane[20:8] = 13'h0000;
+        8'h2c: lookups$10$lane[20:8] = 13'h0000;
+        8'h2d: lookups$10$lane[20:8] = 13'h0000;
+        8'h2e: lookups$10$lane[20:8] = 13'h0000;
+        8'h2f: lookups$10$lane[20:8] = 13'h0000;
+        8'h30: lookups$10$lane[20:8] = 13'h0000;
+        8'h31: lookups$10$lane[20:8] = 13'h0000;
+        8'h32: lookups$10$lane[20:8] = 13'h0000;
+        8'h33: lookups$10$lane[20:8] = 13'h0000;
+        8'h34: lookups$10$lane[20:8] = 13'h0000;
+        8'h35: lookups$10$lane[20:8] = 13'h0000;
+        8'h36: lookups$10$lane[20:8] = 13'h0000;
+        8'h37: lookups$10$lane[20:8] = 13'h0000;
+        8'h38: lookups$10$lane[20:8] = 13'h0000;
+        8'h39: lookups$10$lane[20:8] = 13'h0000;
+        8'h3a: lookups$10$lane[20:8] = 13'h0000;
+        8'h3b: lookups$10$lane[20:8] = 13'h0000;
+        8'h3c: lookups$10$lane[20:8] = 13'h0000;
+        8'h3d: lookups$10$lane[20:8] = 13'h0000;
+        8'h3e: lookups$10$lane[20:8] = 13'h0000;
+        8'h3f: lookups$10$lane[20:8] = 13'h0000;
+        8'h40: lookups$10$lane[20:8] = 13'h0000;
+        8'h41: lookups$10$lane[20:8] = 13'h0000;
+        8'h42: lookups$10$lane[20:8] = 13'h0000;
+        8'h43: lookups$10$lane[20:8] = 13'h0000;
+        8'h44: lookups$10$lane[20:8] = 13'h0000;
+        8'h45: lookups$10$lane[20:8] = 13'h0000;
+        8'h46: lookups$10$lane[20:8] = 13'h0000;
+        8'h47: lookups$10$lane[20:8] = 13'h0000;
+        8'h48: lookups$10$lane[20:8] = 13'h0000;
+        8'h49: lookups$10$lane[20:8] = 13'h0000;
+        8'h4a: lookups$10$lane[20:8] = 13'h0000;
+        8'h4b: lookups$10$lane[20:8] = 13'h0000;
+        8'h4c: lookups$10$lane[20:8] = 13'h0000;
+        8'h4d: lookups$10$lane[20:8] = 13'h0000;
+        8'h4e: lookups$10$lane[20:8] = 13'h0000;
+        8'h4f: lookups$10$lane[20:8] = 13'h0000;
+        8'h50: lookups$10$lane[20:8] = 13'h0000;
+        8'h51: lookups$10$lane[20:8] = 13'h0000;
+        8'h52: lookups$10$lane[20:8] = 13'h0000;
+        8'h53: lookups$10$lane[20:8] = 13'h0000;
+        8'h54: lookups$10$lane[20:8] = 13'h0000;
+        8'h55: lookups$10$lane[20:8] = 13'h0000;
+        8'h56: lookups$10$lane[20:8] = 13'h0000;
+        8'h57: lookups$10$lane[20:8] = 13'h0000;
+        8'h58: lookups$10$lane[20:8] = 13'h0000;
+        8'h59: lookups$10$lane[20:8] = 13'h0000;
+        8'h5a: lookups$10$lane[20:8] = 13'h0000;
+        8'h5b: lookups$10$lane[20:8] = 13'h0000;
+        8'h5c: lookups$10$lane[20:8] = 13'h0000;
+        8'h5d: lookups$10$lane[20:8] = 13'h0000;
+        8'h5e: lookups$10$lane[20:8] = 13'h0000;
+        8'h5f: lookups$10$lane[20:8] = 13'h0000;
+        8'h60: lookups$10$lane[20:8] = 13'h0000;
+        8'h61: lookups$10$lane[20:8] = 13'h0000;
+        8'h62: lookups$10$lane[20:8] = 13'h0000;
+        8'h63: lookups$10$lane[20:8] = 13'h0000;
+        8'h64: lookups$10$lane[20:8] = 13'h0000;
+        8'h65: lookups$10$lane[20:8] = 13'h0000;
+        8'h66: lookups$10$lane[20:8] = 13'h0000;
+        8'h67: lookups$10$lane[20:8] = 13'h0000;
+        8'h68: lookups$10$lane[20:8] = 13'h0000;
+        8'h69: lookups$10$lane[20:8] = 13'h0000;
+        8'h6a: lookups$10$lane[20:8] = 13'h0000;
+        8'h6b: lookups$10$lane[20:8] = 13'h0000;
+        8'h6c: lookups$10$lane[20:8] = 13'h0000;
+        8'h6d: lookups$10$lane[20:8] = 13'h0000;
+        8'h6e: lookups$10$lane[20:8] = 13'h0000;
+        8'h6f: lookups$10$lane[20:8] = 13'h0000;
+        8'h70: lookups$10$lane[20:8] = 13'h0000;
+        8'h71: lookups$10$lane[20:8] = 13'h0000;
+        8'h72: lookups$10$lane[20:8] = 13'h0000;
+        8'h73: lookups$10$lane[20:8] = 13'h0000;
+        8'h74: lookups$10$lane[20:8] = 13'h0000;
+        8'h75: lookups$10$lane[20:8] = 13'h0000;
+        8'h76: lookups$10$lane[20:8] = 13'h0000;
+        8'h77: lookups$10$lane[20:8] = 13'h0000;
+        8'h78: lookups$10$lane[20:8] = 13'h0000;
+        8'h79: lookups$10$lane[20:8] = 13'h0000;
+        8'h7a: lookups$10$lane[20:8] = 13'h0000;
+        8'h7b: lookups$10$lane[20:8] = 13'h0000;
+        8'h7c: lookups$10$lane[20:8] = 13'h0000;
+        8'h7d: lookups$10$lane[20:8] = 13'h0000;
+        8'h7e: lookups$10$lane[20:8] = 13'h0000;
+        8'h7f: lookups$10$lane[20:8] = 13'h0000;
+        8'h80: lookups$10$lane[20:8] = 13'h0a11;
+        8'h81: lookups$10$lane[20:8] = 13'h0a11;
+        8'h82: lookups$10$lane[20:8] = 13'h0a11;
+        8'h83: lookups$10$lane[20:8] = 13'h0a11;
+        8'h84: lookups$10$lane[20:8] = 13'h0a21;
+        8'h85: lookups$10$lane[20:8] = 13'h0a21;
+        8'h86: lookups$10$lane[20:8] = 13'h0a21;
+        8'h87: lookups$10$lane[20:8] = 13'h0a21;
+        8'h88: lookups$10$lane[20:8] = 13'h0a41;
+        8'h89: lookups$10$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$10$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$10$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$10$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$10$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$10$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$10$lane[20:8] = 13'h0a41;
+        8'h90: lookups$10$lane[20:8] = 13'h0a81;
+        8'h91: lookups$10$lane[20:8] = 13'h0a81;
+        8'h92: lookups$10$lane[20:8] = 13'h0a81;
+        8'h93: lookups$10$lane[20:8] = 13'h0a81;
+        8'h94: lookups$10$lane[20:8] = 13'h0a81;
+        8'h95: lookups$10$lane[20:8] = 13'h0a81;
+        8'h96: lookups$10$lane[20:8] = 13'h0a81;
+        8'h97: lookups$10$lane[20:8] = 13'h0a81;
+        8'h98: lookups$10$lane[20:8] = 13'h0a81;
+        8'h99: lookups$10$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$10$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$10$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$10$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$10$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$10$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$10$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$10$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$10$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$10$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$10$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$10$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$10$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$10$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$10$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$10$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$10$lane[20:8] = 13'h0b01;
+        8'haa: lookups$10$lane[20:8] = 13'h0b01;
+        8'hab: lookups$10$lane[20:8] = 13'h0b01;
+        8'hac: lookups$10$lane[20:8] = 13'h0b01;
+        8'had: lookups$10$lane[20:8] = 13'h0b01;
+        8'hae: lookups$10$lane[20:8] = 13'h0b01;
+        8'haf: lookups$10$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$10$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$10$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$10$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$10$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$10$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$10$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$10$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$10$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$10$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$10$lane[20:8] = 13'h0b01;
+        8'hba: lookups$10$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$10$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$10$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$10$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$10$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$10$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$10$lane[20:8] = 13'h1200;
+        8'hc1: lookups$10$lane[20:8] = 13'h1200;
+        8'hc2: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$10$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$10$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$10$lane[20:8] = 13'h1304;
+        8'he1: lookups$10$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$10$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$10$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$10$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$10$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$10$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$10$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$10$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$10$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$10$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$10$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$10$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$10$lane[20:8] = 13'h16f4;
+        8'hee: lookups$10$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$10$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$10$lane[20:8] = 13'h1386;
+        8'hf1: lookups$10$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$10$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$10$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$10$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$10$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$10$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$10$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$10$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$10$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$10$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$10$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$10$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$10$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$10$lane[20:8] = 13'h0600;
+        8'hff: lookups$10$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$11
     always @(*) begin
-        lookups$11$octet$tdata = lookups$11$tdata;
-        lookups$11$lead$byte_class = lookups$11$octet$byte_class;
-        lookups$11$unused_tables = |lookups$11$octet$free_bits;
-        lookups$11$need = 'h0;
-        if (lookups$11$lead$lead_length > 'h1) begin
-            lookups$11$need = lookups$11$lead$lead_length - 'h1;
-        end
-        lookups$11$continuing = 'h0;
-        lookups$11$range = 'h0;
-        lookups$11$kind = lookups$11$lead$malformed_tuser;
-        if (lookups$11$octet$continuation != 'h0) begin
-            lookups$11$continuing = 'h1;
-            lookups$11$range = lookups$11$octet$continuation;
-        end
-        else if (lookups$11$need != 'h0) begin
-            lookups$11$range = lookups$11$lead$second_allowed;
-            lookups$11$kind = lookups$11$lead$outside_tuser;
-        end
-        lookups$11$lane = ({{17{1'b0}}, lookups$11$kind} << 'h11) | ({{16{1'b0}}, lookups$11$range} << 'hc) | ({{18{1'b0}}, lookups$11$need} << 'h9) | ({{20{1'b0}}, lookups$11$continuing} << 'h8) | {{13{1'b0}}, lookups$11$tdata};
-    end
-    // lookups$12$octet
-    always @(*) begin
-        lookups$12$octet$continuation = 'h0;
-        if (!lookups$12$octet$tdata['h7]) begin
-            lookups$12$octet$byte_class = ByteClass$Ascii;
-            lookups$12$octet$free_bits = lookups$12$octet$tdata & 'h7f;
-        end
-        else if (!lookups$12$octet$tdata['h6]) begin
-            lookups$12$octet$free_bits = lookups$12$octet$tdata & 'h3f;
-            if (lookups$12$octet$tdata['h5]) begin
-                lookups$12$octet$byte_class = ByteClass$ContA0;
-                lookups$12$octet$continuation = 'h10;
-            end
-            else if (lookups$12$octet$tdata['h4]) begin
-                lookups$12$octet$byte_class = ByteClass$Cont90;
-                lookups$12$octet$continuation = 'h8;
-            end
-            else if (lookups$12$octet$tdata['h3]) begin
-                lookups$12$octet$byte_class = ByteClass$Cont88;
-                lookups$12$octet$continuation = 'h4;
-            end
-            else if (lookups$12$octet$tdata['h2]) begin
-                lookups$12$octet$byte_class = ByteClass$Cont84;
-                lookups$12$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$12$octet$byte_class = ByteClass$Cont80;
-                lookups$12$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$12$octet$tdata['h5]) begin
-            lookups$12$octet$free_bits = lookups$12$octet$tdata & 'h1f;
-            if (lookups$12$octet$tdata['h4] | lookups$12$octet$tdata['h3] | lookups$12$octet$tdata['h2] | lookups$12$octet$tdata['h1]) begin
-                lookups$12$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$12$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$12$octet$tdata['h4]) begin
-            lookups$12$octet$free_bits = lookups$12$octet$tdata & 'hf;
-            if (lookups$12$octet$tdata == 'he0) begin
-                lookups$12$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$12$octet$tdata == 'hed) begin
-                lookups$12$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$12$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$12$octet$tdata['h3]) begin
-            lookups$12$octet$free_bits = lookups$12$octet$tdata & 'h7;
-            if (lookups$12$octet$tdata == 'hf0) begin
-                lookups$12$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$12$octet$tdata == 'hf4) & lookups$12$octet$f4_bounded) begin
-                lookups$12$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$12$octet$tdata['h2] & ~lookups$12$octet$leads_to_f7) begin
-                lookups$12$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$12$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$12$octet$tdata['h2]) begin
-            lookups$12$octet$free_bits = lookups$12$octet$tdata & 'h3;
-            if (~lookups$12$octet$leads_to_fb) begin
-                lookups$12$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$12$octet$tdata == 'hf8) begin
-                lookups$12$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$12$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$12$octet$tdata['h1]) begin
-            lookups$12$octet$free_bits = lookups$12$octet$tdata & 'h1;
-            if (~lookups$12$octet$leads_to_fd) begin
-                lookups$12$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$12$octet$tdata == 'hfc) begin
-                lookups$12$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$12$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$12$octet$free_bits = 'h0;
-            lookups$12$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$12$lead
-    always @(*) begin
-        lookups$12$lead$lead_length = 'h0;
-        lookups$12$lead$second_allowed = 'h1f;
-        lookups$12$lead$outside_tuser = lookups$12$lead$tuser_truncated;
-        lookups$12$lead$malformed_tuser = lookups$12$lead$tuser_unexpected_continuation;
-        case (lookups$12$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$12$lead$lead_length = 'h1;
-                    lookups$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$12$lead$lead_length = 'h2;
-                    lookups$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$12$lead$lead_length = 'h3;
-                    lookups$12$lead$malformed_tuser = 'h0;
-                    lookups$12$lead$second_allowed = 'h10;
-                    lookups$12$lead$outside_tuser = lookups$12$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$12$lead$lead_length = 'h3;
-                    lookups$12$lead$malformed_tuser = 'h0;
-                    lookups$12$lead$second_allowed = 'hf;
-                    lookups$12$lead$outside_tuser = lookups$12$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$12$lead$lead_length = 'h3;
-                    lookups$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$12$lead$lead_length = 'h4;
-                    lookups$12$lead$malformed_tuser = 'h0;
-                    lookups$12$lead$second_allowed = 'h18;
-                    lookups$12$lead$outside_tuser = lookups$12$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$12$lead$lead_length = 'h4;
-                    lookups$12$lead$malformed_tuser = 'h0;
-                    lookups$12$lead$second_allowed = 'h7;
-                    lookups$12$lead$outside_tuser = lookups$12$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$12$lead$lead_length = 'h4;
-                    lookups$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$12$lead$lead_length = 'h5;
-                    lookups$12$lead$malformed_tuser = 'h0;
-                    lookups$12$lead$second_allowed = 'h1c;
-                    lookups$12$lead$outside_tuser = lookups$12$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$12$lead$lead_length = 'h5;
-                    lookups$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$12$lead$lead_length = 'h6;
-                    lookups$12$lead$malformed_tuser = 'h0;
-                    lookups$12$lead$second_allowed = 'h1e;
-                    lookups$12$lead$outside_tuser = lookups$12$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$12$lead$lead_length = 'h6;
-                    lookups$12$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$12$lead$malformed_tuser = lookups$12$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$12$lead$malformed_tuser = lookups$12$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$12$lead$malformed_tuser = lookups$12$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$11$lane[7:0] = lookups$11$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$11$tdata)
+        8'h00: lookups$11$lane[20:8] = 13'h0000;
+        8'h01: lookups$11$lane[20:8] = 13'h0000;
+        8'h02: lookups$11$lane[20:8] = 13'h0000;
+        8'h03: lookups$11$lane[20:8] = 13'h0000;
+        8'h04: lookups$11$lane[20:8] = 13'h0000;
+        8'h05: lookups$11$lane[20:8] = 13'h0000;
+        8'h06: lookups$11$lane[20:8] = 13'h0000;
+        8'h07: lookups$11$lane[20:8] = 13'h0000;
+        8'h08: lookups$11$lane[20:8] = 13'h0000;
+        8'h09: lookups$11$lane[20:8] = 13'h0000;
+        8'h0a: lookups$11$lane[20:8] = 13'h0000;
+        8'h0b: lookups$11$lane[20:8] = 13'h0000;
+        8'h0c: lookups$11$lane[20:8] = 13'h0000;
+        8'h0d: lookups$11$lane[20:8] = 13'h0000;
+        8'h0e: lookups$11$lane[20:8] = 13'h0000;
+        8'h0f: lookups$11$lane[20:8] = 13'h0000;
+        8'h10: lookups$11$lane[20:8] = 13'h0000;
+        8'h11: lookups$11$lane[20:8] = 13'h0000;
+        8'h12: lookups$11$lane[20:8] = 13'h0000;
+        8'h13: lookups$11$lane[20:8] = 13'h0000;
+        8'h14: lookups$11$lane[20:8] = 13'h0000;
+        8'h15: lookups$11$lane[20:8] = 13'h0000;
+        8'h16: lookups$11$lane[20:8] = 13'h0000;
+        8'h17: lookups$11$lane[20:8] = 13'h0000;
+        8'h18: lookups$11$lane[20:8] = 13'h0000;
+        8'h19: lookups$11$lane[20:8] = 13'h0000;
+        8'h1a: lookups$11$lane[20:8] = 13'h0000;
+        8'h1b: lookups$11$lane[20:8] = 13'h0000;
+        8'h1c: lookups$11$lane[20:8] = 13'h0000;
+        8'h1d: lookups$11$lane[20:8] = 13'h0000;
+        8'h1e: lookups$11$lane[20:8] = 13'h0000;
+        8'h1f: lookups$11$lane[20:8] = 13'h0000;
+        8'h20: lookups$11$lane[20:8] = 13'h0000;
+        8'h21: lookups$11$lane[20:8] = 13'h0000;
+        8'h22: lookups$11$lane[20:8] = 13'h0000;
+        8'h23: lookups$11$lane[20:8] = 13'h0000;
+        8'h24: lookups$11$lane[20:8] = 13'h0000;
+        8'h25: lookups$11$lane[20:8] = 13'h0000;
+        8'h26: lookups$11$lane[20:8] = 13'h0000;
+        8'h27: lookups$11$lane[20:8] = 13'h0000;
+        8'h28: lookups$11$lane[20:8] = 13'h0000;
+        8'h29: lookups$11$lane[20:8] = 13'h0000;
+        8'h2a: lookups$11$lane[20:8] = 13'h0000;
+        8'h2b: lookups$11$lane[20:8] = 13'h0000;
+        8'h2c: lookups$11$lane[20:8] = 13'h0000;
+        8'h2d: lookups$11$lane[20:8] = 13'h0000;
+        8'h2e: lookups$11$lane[20:8] = 13'h0000;
+        8'h2f: lookups$11$lane[20:8] = 13'h0000;
+        8'h30: lookups$11$lane[20:8] = 13'h0000;
+        8'h31: lookups$11$lane[20:8] = 13'h0000;
+        8'h32: lookups$11$lane[20:8] = 13'h0000;
+        8'h33: lookups$11$lane[20:8] = 13'h0000;
+        8'h34: lookups$11$lane[20:8] = 13'h0000;
+        8'h35: lookups$11$lane[20:8] = 13'h0000;
+        8'h36: lookups$11$lane[20:8] = 13'h0000;
+        8'h37: lookups$11$lane[20:8] = 13'h0000;
+        8'h38: lookups$11$lane[20:8] = 13'h0000;
+        8'h39: lookups$11$lane[20:8] = 13'h0000;
+        8'h3a: lookups$11$lane[20:8] = 13'h0000;
+        8'h3b: lookups$11$lane[20:8] = 13'h0000;
+        8'h3c: lookups$11$lane[20:8] = 13'h0000;
+        8'h3d: lookups$11$lane[20:8] = 13'h0000;
+        8'h3e: lookups$11$lane[20:8] = 13'h0000;
+        8'h3f: lookups$11$lane[20:8] = 13'h0000;
+        8'h40: lookups$11$lane[20:8] = 13'h0000;
+        8'h41: lookups$11$lane[20:8] = 13'h0000;
+        8'h42: lookups$11$lane[20:8] = 13'h0000;
+        8'h43: lookups$11$lane[20:8] = 13'h0000;
+        8'h44: lookups$11$lane[20:8] = 13'h0000;
+        8'h45: lookups$11$lane[20:8] = 13'h0000;
+        8'h46: lookups$11$lane[20:8] = 13'h0000;
+        8'h47: lookups$11$lane[20:8] = 13'h0000;
+        8'h48: lookups$11$lane[20:8] = 13'h0000;
+        8'h49: lookups$11$lane[20:8] = 13'h0000;
+        8'h4a: lookups$11$lane[20:8] = 13'h0000;
+        8'h4b: lookups$11$lane[20:8] = 13'h0000;
+        8'h4c: lookups$11$lane[20:8] = 13'h0000;
+        8'h4d: lookups$11$lane[20:8] = 13'h0000;
+        8'h4e: lookups$11$lane[20:8] = 13'h0000;
+        8'h4f: lookups$11$lane[20:8] = 13'h0000;
+        8'h50: lookups$11$lane[20:8] = 13'h0000;
+        8'h51: lookups$11$lane[20:8] = 13'h0000;
+        8'h52: lookups$11$lane[20:8] = 13'h0000;
+        8'h53: lookups$11$lane[20:8] = 13'h0000;
+        8'h54: lookups$11$lane[20:8] = 13'h0000;
+        8'h55: lookups$11$lane[20:8] = 13'h0000;
+        8'h56: lookups$11$lane[20:8] = 13'h0000;
+        8'h57: lookups$11$lane[20:8] = 13'h0000;
+        8'h58: lookups$11$lane[20:8] = 13'h0000;
+        8'h59: lookups$11$lane[20:8] = 13'h0000;
+        8'h5a: lookups$11$lane[20:8] = 13'h0000;
+        8'h5b: lookups$11$lane[20:8] = 13'h0000;
+        8'h5c: lookups$11$lane[20:8] = 13'h0000;
+        8'h5d: lookups$11$lane[20:8] = 13'h0000;
+        8'h5e: lookups$11$lane[20:8] = 13'h0000;
+        8'h5f: lookups$11$lane[20:8] = 13'h0000;
+        8'h60: lookups$11$lane[20:8] = 13'h0000;
+        8'h61: lookups$11$lane[20:8] = 13'h0000;
+        8'h62: lookups$11$lane[20:8] = 13'h0000;
+        8'h63: lookups$11$lane[20:8] = 13'h0000;
+        8'h64: lookups$11$lane[20:8] = 13'h0000;
+        8'h65: lookups$11$lane[20:8] = 13'h0000;
+        8'h66: lookups$11$lane[20:8] = 13'h0000;
+        8'h67: lookups$11$lane[20:8] = 13'h0000;
+        8'h68: lookups$11$lane[20:8] = 13'h0000;
+        8'h69: lookups$11$lane[20:8] = 13'h0000;
+        8'h6a: lookups$11$lane[20:8] = 13'h0000;
+        8'h6b: lookups$11$lane[20:8] = 13'h0000;
+        8'h6c: lookups$11$lane[20:8] = 13'h0000;
+        8'h6d: lookups$11$lane[20:8] = 13'h0000;
+        8'h6e: lookups$11$lane[20:8] = 13'h0000;
+        8'h6f: lookups$11$lane[20:8] = 13'h0000;
+        8'h70: lookups$11$lane[20:8] = 13'h0000;
+        8'h71: lookups$11$lane[20:8] = 13'h0000;
+        8'h72: lookups$11$lane[20:8] = 13'h0000;
+        8'h73: lookups$11$lane[20:8] = 13'h0000;
+        8'h74: lookups$11$lane[20:8] = 13'h0000;
+        8'h75: lookups$11$lane[20:8] = 13'h0000;
+        8'h76: lookups$11$lane[20:8] = 13'h0000;
+        8'h77: lookups$11$lane[20:8] = 13'h0000;
+        8'h78: lookups$11$lane[20:8] = 13'h0000;
+        8'h79: lookups$11$lane[20:8] = 13'h0000;
+        8'h7a: lookups$11$lane[20:8] = 13'h0000;
+        8'h7b: lookups$11$lane[20:8] = 13'h0000;
+        8'h7c: lookups$11$lane[20:8] = 13'h0000;
+        8'h7d: lookups$11$lane[20:8] = 13'h0000;
+        8'h7e: lookups$11$lane[20:8] = 13'h0000;
+        8'h7f: lookups$11$lane[20:8] = 13'h0000;
+        8'h80: lookups$11$lane[20:8] = 13'h0a11;
+        8'h81: lookups$11$lane[20:8] = 13'h0a11;
+        8'h82: lookups$11$lane[20:8] = 13'h0a11;
+        8'h83: lookups$11$lane[20:8] = 13'h0a11;
+        8'h84: lookups$11$lane[20:8] = 13'h0a21;
+        8'h85: lookups$11$lane[20:8] = 13'h0a21;
+        8'h86: lookups$11$lane[20:8] = 13'h0a21;
+        8'h87: lookups$11$lane[20:8] = 13'h0a21;
+        8'h88: lookups$11$lane[20:8] = 13'h0a41;
+        8'h89: lookups$11$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$11$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$11$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$11$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$11$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$11$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$11$lane[20:8] = 13'h0a41;
+        8'h90: lookups$11$lane[20:8] = 13'h0a81;
+        8'h91: lookups$11$lane[20:8] = 13'h0a81;
+        8'h92: lookups$11$lane[20:8] = 13'h0a81;
+        8'h93: lookups$11$lane[20:8] = 13'h0a81;
+        8'h94: lookups$11$lane[20:8] = 13'h0a81;
+        8'h95: lookups$11$lane[20:8] = 13'h0a81;
+        8'h96: lookups$11$lane[20:8] = 13'h0a81;
+        8'h97: lookups$11$lane[20:8] = 13'h0a81;
+        8'h98: lookups$11$lane[20:8] = 13'h0a81;
+        8'h99: lookups$11$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$11$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$11$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$11$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$11$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$11$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$11$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$11$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$11$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$11$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$11$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$11$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$11$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$11$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$11$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$11$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$11$lane[20:8] = 13'h0b01;
+        8'haa: lookups$11$lane[20:8] = 13'h0b01;
+        8'hab: lookups$11$lane[20:8] = 13'h0b01;
+        8'hac: lookups$11$lane[20:8] = 13'h0b01;
+        8'had: lookups$11$lane[20:8] = 13'h0b01;
+        8'hae: lookups$11$lane[20:8] = 13'h0b01;
+        8'haf: lookups$11$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$11$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$11$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$11$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$11$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$11$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$11$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$11$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$11$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$11$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$11$lane[20:8] = 13'h0b01;
+        8'hba: lookups$11$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$11$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$11$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$11$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$11$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$11$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$11$lane[20:8] = 13'h1200;
+        8'hc1: lookups$11$lane[20:8] = 13'h1200;
+        8'hc2: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$11$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$11$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$11$lane[20:8] = 13'h1304;
+        8'he1: lookups$11$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$11$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$11$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$11$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$11$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$11$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$11$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$11$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$11$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$11$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$11$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$11$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$11$lane[20:8] = 13'h16f4;
+        8'hee: lookups$11$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$11$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$11$lane[20:8] = 13'h1386;
+        8'hf1: lookups$11$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$11$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$11$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$11$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$11$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$11$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$11$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$11$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$11$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$11$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$11$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$11$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$11$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$11$lane[20:8] = 13'h0600;
+        8'hff: lookups$11$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$12
     always @(*) begin
-        lookups$12$octet$tdata = lookups$12$tdata;
-        lookups$12$lead$byte_class = lookups$12$octet$byte_class;
-        lookups$12$unused_tables = |lookups$12$octet$free_bits;
-        lookups$12$need = 'h0;
-        if (lookups$12$lead$lead_length > 'h1) begin
-            lookups$12$need = lookups$12$lead$lead_length - 'h1;
-        end
-        lookups$12$continuing = 'h0;
-        lookups$12$range = 'h0;
-        lookups$12$kind = lookups$12$lead$malformed_tuser;
-        if (lookups$12$octet$continuation != 'h0) begin
-            lookups$12$continuing = 'h1;
-            lookups$12$range = lookups$12$octet$continuation;
-        end
-        else if (lookups$12$need != 'h0) begin
-            lookups$12$range = lookups$12$lead$second_allowed;
-            lookups$12$kind = lookups$12$lead$outside_tuser;
-        end
-        lookups$12$lane = ({{17{1'b0}}, lookups$12$kind} << 'h11) | ({{16{1'b0}}, lookups$12$range} << 'hc) | ({{18{1'b0}}, lookups$12$need} << 'h9) | ({{20{1'b0}}, lookups$12$continuing} << 'h8) | {{13{1'b0}}, lookups$12$tdata};
-    end
-    // lookups$13$octet
-    always @(*) begin
-        lookups$13$octet$continuation = 'h0;
-        if (!lookups$13$octet$tdata['h7]) begin
-            lookups$13$octet$byte_class = ByteClass$Ascii;
-            lookups$13$octet$free_bits = lookups$13$octet$tdata & 'h7f;
-        end
-        else if (!lookups$13$octet$tdata['h6]) begin
-            lookups$13$octet$free_bits = lookups$13$octet$tdata & 'h3f;
-            if (lookups$13$octet$tdata['h5]) begin
-                lookups$13$octet$byte_class = ByteClass$ContA0;
-                lookups$13$octet$continuation = 'h10;
-            end
-            else if (lookups$13$octet$tdata['h4]) begin
-                lookups$13$octet$byte_class = ByteClass$Cont90;
-                lookups$13$octet$continuation = 'h8;
-            end
-            else if (lookups$13$octet$tdata['h3]) begin
-                lookups$13$octet$byte_class = ByteClass$Cont88;
-                lookups$13$octet$continuation = 'h4;
-            end
-            else if (lookups$13$octet$tdata['h2]) begin
-                lookups$13$octet$byte_class = ByteClass$Cont84;
-                lookups$13$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$13$octet$byte_class = ByteClass$Cont80;
-                lookups$13$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$13$octet$tdata['h5]) begin
-            lookups$13$octet$free_bits = lookups$13$octet$tdata & 'h1f;
-            if (lookups$13$octet$tdata['h4] | lookups$13$octet$tdata['h3] | lookups$13$octet$tdata['h2] | lookups$13$octet$tdata['h1]) begin
-                lookups$13$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$13$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$13$octet$tdata['h4]) begin
-            lookups$13$octet$free_bits = lookups$13$octet$tdata & 'hf;
-            if (lookups$13$octet$tdata == 'he0) begin
-                lookups$13$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$13$octet$tdata == 'hed) begin
-                lookups$13$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$13$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$13$octet$tdata['h3]) begin
-            lookups$13$octet$free_bits = lookups$13$octet$tdata & 'h7;
-            if (lookups$13$octet$tdata == 'hf0) begin
-                lookups$13$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$13$octet$tdata == 'hf4) & lookups$13$octet$f4_bounded) begin
-                lookups$13$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$13$octet$tdata['h2] & ~lookups$13$octet$leads_to_f7) begin
-                lookups$13$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$13$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$13$octet$tdata['h2]) begin
-            lookups$13$octet$free_bits = lookups$13$octet$tdata & 'h3;
-            if (~lookups$13$octet$leads_to_fb) begin
-                lookups$13$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$13$octet$tdata == 'hf8) begin
-                lookups$13$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$13$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$13$octet$tdata['h1]) begin
-            lookups$13$octet$free_bits = lookups$13$octet$tdata & 'h1;
-            if (~lookups$13$octet$leads_to_fd) begin
-                lookups$13$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$13$octet$tdata == 'hfc) begin
-                lookups$13$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$13$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$13$octet$free_bits = 'h0;
-            lookups$13$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$13$lead
-    always @(*) begin
-        lookups$13$lead$lead_length = 'h0;
-        lookups$13$lead$second_allowed = 'h1f;
-        lookups$13$lead$outside_tuser = lookups$13$lead$tuser_truncated;
-        lookups$13$lead$malformed_tuser = lookups$13$lead$tuser_unexpected_continuation;
-        case (lookups$13$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$13$lead$lead_length = 'h1;
-                    lookups$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$13$lead$lead_length = 'h2;
-                    lookups$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$13$lead$lead_length = 'h3;
-                    lookups$13$lead$malformed_tuser = 'h0;
-                    lookups$13$lead$second_allowed = 'h10;
-                    lookups$13$lead$outside_tuser = lookups$13$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$13$lead$lead_length = 'h3;
-                    lookups$13$lead$malformed_tuser = 'h0;
-                    lookups$13$lead$second_allowed = 'hf;
-                    lookups$13$lead$outside_tuser = lookups$13$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$13$lead$lead_length = 'h3;
-                    lookups$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$13$lead$lead_length = 'h4;
-                    lookups$13$lead$malformed_tuser = 'h0;
-                    lookups$13$lead$second_allowed = 'h18;
-                    lookups$13$lead$outside_tuser = lookups$13$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$13$lead$lead_length = 'h4;
-                    lookups$13$lead$malformed_tuser = 'h0;
-                    lookups$13$lead$second_allowed = 'h7;
-                    lookups$13$lead$outside_tuser = lookups$13$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$13$lead$lead_length = 'h4;
-                    lookups$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$13$lead$lead_length = 'h5;
-                    lookups$13$lead$malformed_tuser = 'h0;
-                    lookups$13$lead$second_allowed = 'h1c;
-                    lookups$13$lead$outside_tuser = lookups$13$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$13$lead$lead_length = 'h5;
-                    lookups$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$13$lead$lead_length = 'h6;
-                    lookups$13$lead$malformed_tuser = 'h0;
-                    lookups$13$lead$second_allowed = 'h1e;
-                    lookups$13$lead$outside_tuser = lookups$13$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$13$lead$lead_length = 'h6;
-                    lookups$13$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$13$lead$malformed_tuser = lookups$13$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$13$lead$malformed_tuser = lookups$13$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$13$lead$malformed_tuser = lookups$13$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$12$lane[7:0] = lookups$12$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$12$tdata)
+        8'h00: lookups$12$lane[20:8] = 13'h0000;
+        8'h01: lookups$12$lane[20:8] = 13'h0000;
+        8'h02: lookups$12$lane[20:8] = 13'h0000;
+        8'h03: lookups$12$lane[20:8] = 13'h0000;
+        8'h04: lookups$12$lane[20:8] = 13'h0000;
+        8'h05: lookups$12$lane[20:8] = 13'h0000;
+        8'h06: lookups$12$lane[20:8] = 13'h0000;
+        8'h07: lookups$12$lane[20:8] = 13'h0000;
+        8'h08: lookups$12$lane[20:8] = 13'h0000;
+        8'h09: lookups$12$lane[20:8] = 13'h0000;
+        8'h0a: lookups$12$lane[20:8] = 13'h0000;
+        8'h0b: lookups$12$lane[20:8] = 13'h0000;
+        8'h0c: lookups$12$lane[20:8] = 13'h0000;
+        8'h0d: lookups$12$lane[20:8] = 13'h0000;
+        8'h0e: lookups$12$lane[20:8] = 13'h0000;
+        8'h0f: lookups$12$lane[20:8] = 13'h0000;
+        8'h10: lookups$12$lane[20:8] = 13'h0000;
+        8'h11: lookups$12$lane[20:8] = 13'h0000;
+        8'h12: lookups$12$lane[20:8] = 13'h0000;
+        8'h13: lookups$12$lane[20:8] = 13'h0000;
+        8'h14: lookups$12$lane[20:8] = 13'h0000;
+        8'h15: lookups$12$lane[20:8] = 13'h0000;
+        8'h16: lookups$12$lane[20:8] = 13'h0000;
+        8'h17: lookups$12$lane[20:8] = 13'h0000;
+        8'h18: lookups$12$lane[20:8] = 13'h0000;
+        8'h19: lookups$12$lane[20:8] = 13'h0000;
+        8'h1a: lookups$12$lane[20:8] = 13'h0000;
+        8'h1b: lookups$12$lane[20:8] = 13'h0000;
+        8'h1c: lookups$12$lane[20:8] = 13'h0000;
+        8'h1d: lookups$12$lane[20:8] = 13'h0000;
+        8'h1e: lookups$12$lane[20:8] = 13'h0000;
+        8'h1f: lookups$12$lane[20:8] = 13'h0000;
+        8'h20: lookups$12$lane[20:8] = 13'h0000;
+        8'h21: lookups$12$lane[20:8] = 13'h0000;
+        8'h22: lookups$12$lane[20:8] = 13'h0000;
+        8'h23: lookups$12$lane[20:8] = 13'h0000;
+        8'h24: lookups$12$lane[20:8] = 13'h0000;
+        8'h25: lookups$12$lane[20:8] = 13'h0000;
+        8'h26: lookups$12$lane[20:8] = 13'h0000;
+        8'h27: lookups$12$lane[20:8] = 13'h0000;
+        8'h28: lookups$12$lane[20:8] = 13'h0000;
+        8'h29: lookups$12$lane[20:8] = 13'h0000;
+        8'h2a: lookups$12$lane[20:8] = 13'h0000;
+        8'h2b: lookups$12$lane[20:8] = 13'h0000;
+        8'h2c: lookups$12$lane[20:8] = 13'h0000;
+        8'h2d: lookups$12$lane[20:8] = 13'h0000;
+        8'h2e: lookups$12$lane[20:8] = 13'h0000;
+        8'h2f: lookups$12$lane[20:8] = 13'h0000;
+        8'h30: lookups$12$lane[20:8] = 13'h0000;
+        8'h31: lookups$12$lane[20:8] = 13'h0000;
+        8'h32: lookups$12$lane[20:8] = 13'h0000;
+        8'h33: lookups$12$lane[20:8] = 13'h0000;
+        8'h34: lookups$12$lane[20:8] = 13'h0000;
+        8'h35: lookups$12$lane[20:8] = 13'h0000;
+        8'h36: lookups$12$lane[20:8] = 13'h0000;
+        8'h37: lookups$12$lane[20:8] = 13'h0000;
+        8'h38: lookups$12$lane[20:8] = 13'h0000;
+        8'h39: lookups$12$lane[20:8] = 13'h0000;
+        8'h3a: lookups$12$lane[20:8] = 13'h0000;
+        8'h3b: lookups$12$lane[20:8] = 13'h0000;
+        8'h3c: lookups$12$lane[20:8] = 13'h0000;
+        8'h3d: lookups$12$lane[20:8] = 13'h0000;
+        8'h3e: lookups$12$lane[20:8] = 13'h0000;
+        8'h3f: lookups$12$lane[20:8] = 13'h0000;
+        8'h40: lookups$12$lane[20:8] = 13'h0000;
+        8'h41: lookups$12$lane[20:8] = 13'h0000;
+        8'h42: lookups$12$lane[20:8] = 13'h0000;
+        8'h43: lookups$12$lane[20:8] = 13'h0000;
+        8'h44: lookups$12$lane[20:8] = 13'h0000;
+        8'h45: lookups$12$lane[20:8] = 13'h0000;
+        8'h46: lookups$12$lane[20:8] = 13'h0000;
+        8'h47: lookups$12$lane[20:8] = 13'h0000;
+        8'h48: lookups$12$lane[20:8] = 13'h0000;
+        8'h49: lookups$12$lane[20:8] = 13'h0000;
+        8'h4a: lookups$12$lane[20:8] = 13'h0000;
+        8'h4b: lookups$12$lane[20:8] = 13'h0000;
+        8'h4c: lookups$12$lane[20:8] = 13'h0000;
+        8'h4d: lookups$12$lane[20:8] = 13'h0000;
+        8'h4e: lookups$12$lane[20:8] = 13'h0000;
+        8'h4f: lookups$12$lane[20:8] = 13'h0000;
+        8'h50: lookups$12$lane[20:8] = 13'h0000;
+        8'h51: lookups$12$lane[20:8] = 13'h0000;
+        8'h52: lookups$12$lane[20:8] = 13'h0000;
+        8'h53: lookups$12$lane[20:8] = 13'h0000;
+        8'h54: lookups$12$lane[20:8] = 13'h0000;
+        8'h55: lookups$12$lane[20:8] = 13'h0000;
+        8'h56: lookups$12$lane[20:8] = 13'h0000;
+        8'h57: lookups$12$lane[20:8] = 13'h0000;
+        8'h58: lookups$12$lane[20:8] = 13'h0000;
+        8'h59: lookups$12$lane[20:8] = 13'h0000;
+        8'h5a: lookups$12$lane[20:8] = 13'h0000;
+        8'h5b: lookups$12$lane[20:8] = 13'h0000;
+        8'h5c: lookups$12$lane[20:8] = 13'h0000;
+        8'h5d: lookups$12$lane[20:8] = 13'h0000;
+        8'h5e: lookups$12$lane[20:8] = 13'h0000;
+        8'h5f: lookups$12$lane[20:8] = 13'h0000;
+        8'h60: lookups$12$lane[20:8] = 13'h0000;
+        8'h61: lookups$12$lane[20:8] = 13'h0000;
+        8'h62: lookups$12$lane[20:8] = 13'h0000;
+        8'h63: lookups$12$lane[20:8] = 13'h0000;
+        8'h64: lookups$12$lane[20:8] = 13'h0000;
+        8'h65: lookups$12$lane[20:8] = 13'h0000;
+        8'h66: lookups$12$lane[20:8] = 13'h0000;
+        8'h67: lookups$12$lane[20:8] = 13'h0000;
+        8'h68: lookups$12$lane[20:8] = 13'h0000;
+        8'h69: lookups$12$lane[20:8] = 13'h0000;
+        8'h6a: lookups$12$lane[20:8] = 13'h0000;
+        8'h6b: lookups$12$lane[20:8] = 13'h0000;
+        8'h6c: lookups$12$lane[20:8] = 13'h0000;
+        8'h6d: lookups$12$lane[20:8] = 13'h0000;
+        8'h6e: lookups$12$lane[20:8] = 13'h0000;
+        8'h6f: lookups$12$lane[20:8] = 13'h0000;
+        8'h70: lookups$12$lane[20:8] = 13'h0000;
+        8'h71: lookups$12$lane[20:8] = 13'h0000;
+        8'h72: lookups$12$lane[20:8] = 13'h0000;
+        8'h73: lookups$12$lane[20:8] = 13'h0000;
+        8'h74: lookups$12$lane[20:8] = 13'h0000;
+        8'h75: lookups$12$lane[20:8] = 13'h0000;
+        8'h76: lookups$12$lane[20:8] = 13'h0000;
+        8'h77: lookups$12$lane[20:8] = 13'h0000;
+        8'h78: lookups$12$lane[20:8] = 13'h0000;
+        8'h79: lookups$12$lane[20:8] = 13'h0000;
+        8'h7a: lookups$12$lane[20:8] = 13'h0000;
+        8'h7b: lookups$12$lane[20:8] = 13'h0000;
+        8'h7c: lookups$12$lane[20:8] = 13'h0000;
+        8'h7d: lookups$12$lane[20:8] = 13'h0000;
+        8'h7e: lookups$12$lane[20:8] = 13'h0000;
+        8'h7f: lookups$12$lane[20:8] = 13'h0000;
+        8'h80: lookups$12$lane[20:8] = 13'h0a11;
+        8'h81: lookups$12$lane[20:8] = 13'h0a11;
+        8'h82: lookups$12$lane[20:8] = 13'h0a11;
+        8'h83: lookups$12$lane[20:8] = 13'h0a11;
+        8'h84: lookups$12$lane[20:8] = 13'h0a21;
+        8'h85: lookups$12$lane[20:8] = 13'h0a21;
+        8'h86: lookups$12$lane[20:8] = 13'h0a21;
+        8'h87: lookups$12$lane[20:8] = 13'h0a21;
+        8'h88: lookups$12$lane[20:8] = 13'h0a41;
+        8'h89: lookups$12$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$12$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$12$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$12$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$12$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$12$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$12$lane[20:8] = 13'h0a41;
+        8'h90: lookups$12$lane[20:8] = 13'h0a81;
+        8'h91: lookups$12$lane[20:8] = 13'h0a81;
+        8'h92: lookups$12$lane[20:8] = 13'h0a81;
+        8'h93: lookups$12$lane[20:8] = 13'h0a81;
+        8'h94: lookups$12$lane[20:8] = 13'h0a81;
+        8'h95: lookups$12$lane[20:8] = 13'h0a81;
+        8'h96: lookups$12$lane[20:8] = 13'h0a81;
+        8'h97: lookups$12$lane[20:8] = 13'h0a81;
+        8'h98: lookups$12$lane[20:8] = 13'h0a81;
+        8'h99: lookups$12$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$12$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$12$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$12$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$12$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$12$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$12$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$12$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$12$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$12$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$12$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$12$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$12$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$12$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$12$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$12$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$12$lane[20:8] = 13'h0b01;
+        8'haa: lookups$12$lane[20:8] = 13'h0b01;
+        8'hab: lookups$12$lane[20:8] = 13'h0b01;
+        8'hac: lookups$12$lane[20:8] = 13'h0b01;
+        8'had: lookups$12$lane[20:8] = 13'h0b01;
+        8'hae: lookups$12$lane[20:8] = 13'h0b01;
+        8'haf: lookups$12$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$12$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$12$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$12$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$12$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$12$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$12$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$12$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$12$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$12$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$12$lane[20:8] = 13'h0b01;
+        8'hba: lookups$12$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$12$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$12$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$12$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$12$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$12$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$12$lane[20:8] = 13'h1200;
+        8'hc1: lookups$12$lane[20:8] = 13'h1200;
+        8'hc2: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$12$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$12$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$12$lane[20:8] = 13'h1304;
+        8'he1: lookups$12$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$12$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$12$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$12$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$12$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$12$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$12$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$12$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$12$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$12$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$12$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$12$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$12$lane[20:8] = 13'h16f4;
+        8'hee: lookups$12$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$12$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$12$lane[20:8] = 13'h1386;
+        8'hf1: lookups$12$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$12$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$12$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$12$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$12$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$12$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$12$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$12$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$12$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$12$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$12$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$12$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$12$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$12$lane[20:8] = 13'h0600;
+        8'hff: lookups$12$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$13
     always @(*) begin
-        lookups$13$octet$tdata = lookups$13$tdata;
-        lookups$13$lead$byte_class = lookups$13$octet$byte_class;
-        lookups$13$unused_tables = |lookups$13$octet$free_bits;
-        lookups$13$need = 'h0;
-        if (lookups$13$lead$lead_length > 'h1) begin
-            lookups$13$need = lookups$13$lead$lead_length - 'h1;
-        end
-        lookups$13$continuing = 'h0;
-        lookups$13$range = 'h0;
-        lookups$13$kind = lookups$13$lead$malformed_tuser;
-        if (lookups$13$octet$continuation != 'h0) begin
-            lookups$13$continuing = 'h1;
-            lookups$13$range = lookups$13$octet$continuation;
-        end
-        else if (lookups$13$need != 'h0) begin
-            lookups$13$range = lookups$13$lead$second_allowed;
-            lookups$13$kind = lookups$13$lead$outside_tuser;
-        end
-        lookups$13$lane = ({{17{1'b0}}, lookups$13$kind} << 'h11) | ({{16{1'b0}}, lookups$13$range} << 'hc) | ({{18{1'b0}}, lookups$13$need} << 'h9) | ({{20{1'b0}}, lookups$13$continuing} << 'h8) | {{13{1'b0}}, lookups$13$tdata};
-    end
-    // lookups$14$octet
-    always @(*) begin
-        lookups$14$octet$continuation = 'h0;
-        if (!lookups$14$octet$tdata['h7]) begin
-            lookups$14$octet$byte_class = ByteClass$Ascii;
-            lookups$14$octet$free_bits = lookups$14$octet$tdata & 'h7f;
-        end
-        else if (!lookups$14$octet$tdata['h6]) begin
-            lookups$14$octet$free_bits = lookups$14$octet$tdata & 'h3f;
-            if (lookups$14$octet$tdata['h5]) begin
-                lookups$14$octet$byte_class = ByteClass$ContA0;
-                lookups$14$octet$continuation = 'h10;
-            end
-            else if (lookups$14$octet$tdata['h4]) begin
-                lookups$14$octet$byte_class = ByteClass$Cont90;
-                lookups$14$octet$continuation = 'h8;
-            end
-            else if (lookups$14$octet$tdata['h3]) begin
-                lookups$14$octet$byte_class = ByteClass$Cont88;
-                lookups$14$octet$continuation = 'h4;
-            end
-            else if (lookups$14$octet$tdata['h2]) begin
-                lookups$14$octet$byte_class = ByteClass$Cont84;
-                lookups$14$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$14$octet$byte_class = ByteClass$Cont80;
-                lookups$14$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$14$octet$tdata['h5]) begin
-            lookups$14$octet$free_bits = lookups$14$octet$tdata & 'h1f;
-            if (lookups$14$octet$tdata['h4] | lookups$14$octet$tdata['h3] | lookups$14$octet$tdata['h2] | lookups$14$octet$tdata['h1]) begin
-                lookups$14$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$14$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$14$octet$tdata['h4]) begin
-            lookups$14$octet$free_bits = lookups$14$octet$tdata & 'hf;
-            if (lookups$14$octet$tdata == 'he0) begin
-                lookups$14$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$14$octet$tdata == 'hed) begin
-                lookups$14$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$14$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$14$octet$tdata['h3]) begin
-            lookups$14$octet$free_bits = lookups$14$octet$tdata & 'h7;
-            if (lookups$14$octet$tdata == 'hf0) begin
-                lookups$14$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$14$octet$tdata == 'hf4) & lookups$14$octet$f4_bounded) begin
-                lookups$14$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$14$octet$tdata['h2] & ~lookups$14$octet$leads_to_f7) begin
-                lookups$14$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$14$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$14$octet$tdata['h2]) begin
-            lookups$14$octet$free_bits = lookups$14$octet$tdata & 'h3;
-            if (~lookups$14$octet$leads_to_fb) begin
-                lookups$14$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$14$octet$tdata == 'hf8) begin
-                lookups$14$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$14$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$14$octet$tdata['h1]) begin
-            lookups$14$octet$free_bits = lookups$14$octet$tdata & 'h1;
-            if (~lookups$14$octet$leads_to_fd) begin
-                lookups$14$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$14$octet$tdata == 'hfc) begin
-                lookups$14$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$14$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$14$octet$free_bits = 'h0;
-            lookups$14$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$14$lead
-    always @(*) begin
-        lookups$14$lead$lead_length = 'h0;
-        lookups$14$lead$second_allowed = 'h1f;
-        lookups$14$lead$outside_tuser = lookups$14$lead$tuser_truncated;
-        lookups$14$lead$malformed_tuser = lookups$14$lead$tuser_unexpected_continuation;
-        case (lookups$14$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$14$lead$lead_length = 'h1;
-                    lookups$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$14$lead$lead_length = 'h2;
-                    lookups$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$14$lead$lead_length = 'h3;
-                    lookups$14$lead$malformed_tuser = 'h0;
-                    lookups$14$lead$second_allowed = 'h10;
-                    lookups$14$lead$outside_tuser = lookups$14$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$14$lead$lead_length = 'h3;
-                    lookups$14$lead$malformed_tuser = 'h0;
-                    lookups$14$lead$second_allowed = 'hf;
-                    lookups$14$lead$outside_tuser = lookups$14$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$14$lead$lead_length = 'h3;
-                    lookups$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$14$lead$lead_length = 'h4;
-                    lookups$14$lead$malformed_tuser = 'h0;
-                    lookups$14$lead$second_allowed = 'h18;
-                    lookups$14$lead$outside_tuser = lookups$14$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$14$lead$lead_length = 'h4;
-                    lookups$14$lead$malformed_tuser = 'h0;
-                    lookups$14$lead$second_allowed = 'h7;
-                    lookups$14$lead$outside_tuser = lookups$14$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$14$lead$lead_length = 'h4;
-                    lookups$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$14$lead$lead_length = 'h5;
-                    lookups$14$lead$malformed_tuser = 'h0;
-                    lookups$14$lead$second_allowed = 'h1c;
-                    lookups$14$lead$outside_tuser = lookups$14$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$14$lead$lead_length = 'h5;
-                    lookups$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$14$lead$lead_length = 'h6;
-                    lookups$14$lead$malformed_tuser = 'h0;
-                    lookups$14$lead$second_allowed = 'h1e;
-                    lookups$14$lead$outside_tuser = lookups$14$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$14$lead$lead_length = 'h6;
-                    lookups$14$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$14$lead$malformed_tuser = lookups$14$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$14$lead$malformed_tuser = lookups$14$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$14$lead$malformed_tuser = lookups$14$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$13$lane[7:0] = lookups$13$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$13$tdata)
+        8'h00: lookups$13$lane[20:8] = 13'h0000;
+        8'h01: lookups$13$lane[20:8] = 13'h0000;
+        8'h02: lookups$13$lane[20:8] = 13'h0000;
+        8'h03: lookups$13$lane[20:8] = 13'h0000;
+        8'h04: lookups$13$lane[20:8] = 13'h0000;
+        8'h05: lookups$13$lane[20:8] = 13'h0000;
+        8'h06: lookups$13$lane[20:8] = 13'h0000;
+        8'h07: lookups$13$lane[20:8] = 13'h0000;
+        8'h08: lookups$13$lane[20:8] = 13'h0000;
+        8'h09: lookups$13$lane[20:8] = 13'h0000;
+        8'h0a: lookups$13$lane[20:8] = 13'h0000;
+        8'h0b: lookups$13$lane[20:8] = 13'h0000;
+        8'h0c: lookups$13$lane[20:8] = 13'h0000;
+        8'h0d: lookups$13$lane[20:8] = 13'h0000;
+        8'h0e: lookups$13$lane[20:8] = 13'h0000;
+        8'h0f: lookups$13$lane[20:8] = 13'h0000;
+        8'h10: lookups$13$lane[20:8] = 13'h0000;
+        8'h11: lookups$13$lane[20:8] = 13'h0000;
+        8'h12: lookups$13$lane[20:8] = 13'h0000;
+        8'h13: lookups$13$lane[20:8] = 13'h0000;
+        8'h14: lookups$13$lane[20:8] = 13'h0000;
+        8'h15: lookups$13$lane[20:8] = 13'h0000;
+        8'h16: lookups$13$lane[20:8] = 13'h0000;
+        8'h17: lookups$13$lane[20:8] = 13'h0000;
+        8'h18: lookups$13$lane[20:8] = 13'h0000;
+        8'h19: lookups$13$lane[20:8] = 13'h0000;
+        8'h1a: lookups$13$lane[20:8] = 13'h0000;
+        8'h1b: lookups$13$lane[20:8] = 13'h0000;
+        8'h1c: lookups$13$lane[20:8] = 13'h0000;
+        8'h1d: lookups$13$lane[20:8] = 13'h0000;
+        8'h1e: lookups$13$lane[20:8] = 13'h0000;
+        8'h1f: lookups$13$lane[20:8] = 13'h0000;
+        8'h20: lookups$13$lane[20:8] = 13'h0000;
+        8'h21: lookups$13$lane[20:8] = 13'h0000;
+        8'h22: lookups$13$lane[20:8] = 13'h0000;
+        8'h23: lookups$13$lane[20:8] = 13'h0000;
+        8'h24: lookups$13$lane[20:8] = 13'h0000;
+        8'h25: lookups$13$lane[20:8] = 13'h0000;
+        8'h26: lookups$13$lane[20:8] = 13'h0000;
+        8'h27: lookups$13$lane[20:8] = 13'h0000;
+        8'h28: lookups$13$lane[20:8] = 13'h0000;
+        8'h29: lookups$13$lane[20:8] = 13'h0000;
+        8'h2a: lookups$13$lane[20:8] = 13'h0000;
+        8'h2b: lookups$13$lane[20:8] = 13'h0000;
+        8'h2c: lookups$13$lane[20:8] = 13'h0000;
+        8'h2d: lookups$13$lane[20:8] = 13'h0000;
+        8'h2e: lookups$13$lane[20:8] = 13'h0000;
+        8'h2f: lookups$13$lane[20:8] = 13'h0000;
+        8'h30: lookups$13$lane[20:8] = 13'h0000;
+        8'h31: lookups$13$lane[20:8] = 13'h0000;
+        8'h32: lookups$13$lane[20:8] = 13'h0000;
+        8'h33: lookups$13$lane[20:8] = 13'h0000;
+        8'h34: lookups$13$lane[20:8] = 13'h0000;
+        8'h35: lookups$13$lane[20:8] = 13'h0000;
+        8'h36: lookups$13$lane[20:8] = 13'h0000;
+        8'h37: lookups$13$lane[20:8] = 13'h0000;
+        8'h38: lookups$13$lane[20:8] = 13'h0000;
+        8'h39: lookups$13$lane[20:8] = 13'h0000;
+        8'h3a: lookups$13$lane[20:8] = 13'h0000;
+        8'h3b: lookups$13$lane[20:8] = 13'h0000;
+        8'h3c: lookups$13$lane[20:8] = 13'h0000;
+        8'h3d: lookups$13$lane[20:8] = 13'h0000;
+        8'h3e: lookups$13$lane[20:8] = 13'h0000;
+        8'h3f: lookups$13$lane[20:8] = 13'h0000;
+        8'h40: lookups$13$lane[20:8] = 13'h0000;
+        8'h41: lookups$13$lane[20:8] = 13'h0000;
+        8'h42: lookups$13$lane[20:8] = 13'h0000;
+        8'h43: lookups$13$lane[20:8] = 13'h0000;
+        8'h44: lookups$13$lane[20:8] = 13'h0000;
+        8'h45: lookups$13$lane[20:8] = 13'h0000;
+        8'h46: lookups$13$lane[20:8] = 13'h0000;
+        8'h47: lookups$13$lane[20:8] = 13'h0000;
+        8'h48: lookups$13$lane[20:8] = 13'h0000;
+        8'h49: lookups$13$lane[20:8] = 13'h0000;
+        8'h4a: lookups$13$lane[20:8] = 13'h0000;
+        8'h4b: lookups$13$lane[20:8] = 13'h0000;
+        8'h4c: lookups$13$lane[20:8] = 13'h0000;
+        8'h4d: lookups$13$lane[20:8] = 13'h0000;
+        8'h4e: lookups$13$lane[20:8] = 13'h0000;
+        8'h4f: lookups$13$lane[20:8] = 13'h0000;
+        8'h50: lookups$13$lane[20:8] = 13'h0000;
+        8'h51: lookups$13$lane[20:8] = 13'h0000;
+        8'h52: lookups$13$lane[20:8] = 13'h0000;
+        8'h53: lookups$13$lane[20:8] = 13'h0000;
+        8'h54: lookups$13$lane[20:8] = 13'h0000;
+        8'h55: lookups$13$lane[20:8] = 13'h0000;
+        8'h56: lookups$13$lane[20:8] = 13'h0000;
+        8'h57: lookups$13$lane[20:8] = 13'h0000;
+        8'h58: lookups$13$lane[20:8] = 13'h0000;
+        8'h59: lookups$13$lane[20:8] = 13'h0000;
+        8'h5a: lookups$13$lane[20:8] = 13'h0000;
+        8'h5b: lookups$13$lane[20:8] = 13'h0000;
+        8'h5c: lookups$13$lane[20:8] = 13'h0000;
+        8'h5d: lookups$13$lane[20:8] = 13'h0000;
+        8'h5e: lookups$13$lane[20:8] = 13'h0000;
+        8'h5f: lookups$13$lane[20:8] = 13'h0000;
+        8'h60: lookups$13$lane[20:8] = 13'h0000;
+        8'h61: lookups$13$lane[20:8] = 13'h0000;
+        8'h62: lookups$13$lane[20:8] = 13'h0000;
+        8'h63: lookups$13$lane[20:8] = 13'h0000;
+        8'h64: lookups$13$lane[20:8] = 13'h0000;
+        8'h65: lookups$13$lane[20:8] = 13'h0000;
+        8'h66: lookups$13$lane[20:8] = 13'h0000;
+        8'h67: lookups$13$lane[20:8] = 13'h0000;
+        8'h68: lookups$13$lane[20:8] = 13'h0000;
+        8'h69: lookups$13$lane[20:8] = 13'h0000;
+        8'h6a: lookups$13$lane[20:8] = 13'h0000;
+        8'h6b: lookups$13$lane[20:8] = 13'h0000;
+        8'h6c: lookups$13$lane[20:8] = 13'h0000;
+        8'h6d: lookups$13$lane[20:8] = 13'h0000;
+        8'h6e: lookups$13$lane[20:8] = 13'h0000;
+        8'h6f: lookups$13$lane[20:8] = 13'h0000;
+        8'h70: lookups$13$lane[20:8] = 13'h0000;
+        8'h71: lookups$13$lane[20:8] = 13'h0000;
+        8'h72: lookups$13$lane[20:8] = 13'h0000;
+        8'h73: lookups$13$lane[20:8] = 13'h0000;
+        8'h74: lookups$13$lane[20:8] = 13'h0000;
+        8'h75: lookups$13$lane[20:8] = 13'h0000;
+        8'h76: lookups$13$lane[20:8] = 13'h0000;
+        8'h77: lookups$13$lane[20:8] = 13'h0000;
+        8'h78: lookups$13$lane[20:8] = 13'h0000;
+        8'h79: lookups$13$lane[20:8] = 13'h0000;
+        8'h7a: lookups$13$lane[20:8] = 13'h0000;
+        8'h7b: lookups$13$lane[20:8] = 13'h0000;
+        8'h7c: lookups$13$lane[20:8] = 13'h0000;
+        8'h7d: lookups$13$lane[20:8] = 13'h0000;
+        8'h7e: lookups$13$lane[20:8] = 13'h0000;
+        8'h7f: lookups$13$lane[20:8] = 13'h0000;
+        8'h80: lookups$13$lane[20:8] = 13'h0a11;
+        8'h81: lookups$13$lane[20:8] = 13'h0a11;
+        8'h82: lookups$13$lane[20:8] = 13'h0a11;
+        8'h83: lookups$13$lane[20:8] = 13'h0a11;
+        8'h84: lookups$13$lane[20:8] = 13'h0a21;
+        8'h85: lookups$13$lane[20:8] = 13'h0a21;
+        8'h86: lookups$13$lane[20:8] = 13'h0a21;
+        8'h87: lookups$13$lane[20:8] = 13'h0a21;
+        8'h88: lookups$13$lane[20:8] = 13'h0a41;
+        8'h89: lookups$13$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$13$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$13$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$13$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$13$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$13$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$13$lane[20:8] = 13'h0a41;
+        8'h90: lookups$13$lane[20:8] = 13'h0a81;
+        8'h91: lookups$13$lane[20:8] = 13'h0a81;
+        8'h92: lookups$13$lane[20:8] = 13'h0a81;
+        8'h93: lookups$13$lane[20:8] = 13'h0a81;
+        8'h94: lookups$13$lane[20:8] = 13'h0a81;
+        8'h95: lookups$13$lane[20:8] = 13'h0a81;
+        8'h96: lookups$13$lane[20:8] = 13'h0a81;
+        8'h97: lookups$13$lane[20:8] = 13'h0a81;
+        8'h98: lookups$13$lane[20:8] = 13'h0a81;
+        8'h99: lookups$13$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$13$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$13$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$13$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$13$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$13$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$13$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$13$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$13$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$13$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$13$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$13$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$13$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$13$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$13$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$13$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$13$lane[20:8] = 13'h0b01;
+        8'haa: lookups$13$lane[20:8] = 13'h0b01;
+        8'hab: lookups$13$lane[20:8] = 13'h0b01;
+        8'hac: lookups$13$lane[20:8] = 13'h0b01;
+        8'had: lookups$13$lane[20:8] = 13'h0b01;
+        8'hae: lookups$13$lane[20:8] = 13'h0b01;
+        8'haf: lookups$13$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$13$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$13$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$13$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$13$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$13$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$13$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$13$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$13$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$13$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$13$lane[20:8] = 13'h0b01;
+        8'hba: lookups$13$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$13$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$13$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$13$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$13$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$13$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$13$lane[20:8] = 13'h1200;
+        8'hc1: lookups$13$lane[20:8] = 13'h1200;
+        8'hc2: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$13$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$13$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$13$lane[20:8] = 13'h1304;
+        8'he1: lookups$13$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$13$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$13$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$13$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$13$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$13$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$13$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$13$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$13$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$13$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$13$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$13$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$13$lane[20:8] = 13'h16f4;
+        8'hee: lookups$13$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$13$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$13$lane[20:8] = 13'h1386;
+        8'hf1: lookups$13$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$13$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$13$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$13$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$13$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$13$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$13$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$13$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$13$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$13$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$13$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$13$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$13$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$13$lane[20:8] = 13'h0600;
+        8'hff: lookups$13$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$14
     always @(*) begin
-        lookups$14$octet$tdata = lookups$14$tdata;
-        lookups$14$lead$byte_class = lookups$14$octet$byte_class;
-        lookups$14$unused_tables = |lookups$14$octet$free_bits;
-        lookups$14$need = 'h0;
-        if (lookups$14$lead$lead_length > 'h1) begin
-            lookups$14$need = lookups$14$lead$lead_length - 'h1;
-        end
-        lookups$14$continuing = 'h0;
-        lookups$14$range = 'h0;
-        lookups$14$kind = lookups$14$lead$malformed_tuser;
-        if (lookups$14$octet$continuation != 'h0) begin
-            lookups$14$continuing = 'h1;
-            lookups$14$range = lookups$14$octet$continuation;
-        end
-        else if (lookups$14$need != 'h0) begin
-            lookups$14$range = lookups$14$lead$second_allowed;
-            lookups$14$kind = lookups$14$lead$outside_tuser;
-        end
-        lookups$14$lane = ({{17{1'b0}}, lookups$14$kind} << 'h11) | ({{16{1'b0}}, lookups$14$range} << 'hc) | ({{18{1'b0}}, lookups$14$need} << 'h9) | ({{20{1'b0}}, lookups$14$continuing} << 'h8) | {{13{1'b0}}, lookups$14$tdata};
-    end
-    // lookups$15$octet
-    always @(*) begin
-        lookups$15$octet$continuation = 'h0;
-        if (!lookups$15$octet$tdata['h7]) begin
-            lookups$15$octet$byte_class = ByteClass$Ascii;
-            lookups$15$octet$free_bits = lookups$15$octet$tdata & 'h7f;
-        end
-        else if (!lookups$15$octet$tdata['h6]) begin
-            lookups$15$octet$free_bits = lookups$15$octet$tdata & 'h3f;
-            if (lookups$15$octet$tdata['h5]) begin
-                lookups$15$octet$byte_class = ByteClass$ContA0;
-                lookups$15$octet$continuation = 'h10;
-            end
-            else if (lookups$15$octet$tdata['h4]) begin
-                lookups$15$octet$byte_class = ByteClass$Cont90;
-                lookups$15$octet$continuation = 'h8;
-            end
-            else if (lookups$15$octet$tdata['h3]) begin
-                lookups$15$octet$byte_class = ByteClass$Cont88;
-                lookups$15$octet$continuation = 'h4;
-            end
-            else if (lookups$15$octet$tdata['h2]) begin
-                lookups$15$octet$byte_class = ByteClass$Cont84;
-                lookups$15$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$15$octet$byte_class = ByteClass$Cont80;
-                lookups$15$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$15$octet$tdata['h5]) begin
-            lookups$15$octet$free_bits = lookups$15$octet$tdata & 'h1f;
-            if (lookups$15$octet$tdata['h4] | lookups$15$octet$tdata['h3] | lookups$15$octet$tdata['h2] | lookups$15$octet$tdata['h1]) begin
-                lookups$15$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$15$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$15$octet$tdata['h4]) begin
-            lookups$15$octet$free_bits = lookups$15$octet$tdata & 'hf;
-            if (lookups$15$octet$tdata == 'he0) begin
-                lookups$15$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$15$octet$tdata == 'hed) begin
-                lookups$15$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$15$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$15$octet$tdata['h3]) begin
-            lookups$15$octet$free_bits = lookups$15$octet$tdata & 'h7;
-            if (lookups$15$octet$tdata == 'hf0) begin
-                lookups$15$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$15$octet$tdata == 'hf4) & lookups$15$octet$f4_bounded) begin
-                lookups$15$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$15$octet$tdata['h2] & ~lookups$15$octet$leads_to_f7) begin
-                lookups$15$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$15$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$15$octet$tdata['h2]) begin
-            lookups$15$octet$free_bits = lookups$15$octet$tdata & 'h3;
-            if (~lookups$15$octet$leads_to_fb) begin
-                lookups$15$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$15$octet$tdata == 'hf8) begin
-                lookups$15$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$15$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$15$octet$tdata['h1]) begin
-            lookups$15$octet$free_bits = lookups$15$octet$tdata & 'h1;
-            if (~lookups$15$octet$leads_to_fd) begin
-                lookups$15$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$15$octet$tdata == 'hfc) begin
-                lookups$15$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$15$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$15$octet$free_bits = 'h0;
-            lookups$15$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$15$lead
-    always @(*) begin
-        lookups$15$lead$lead_length = 'h0;
-        lookups$15$lead$second_allowed = 'h1f;
-        lookups$15$lead$outside_tuser = lookups$15$lead$tuser_truncated;
-        lookups$15$lead$malformed_tuser = lookups$15$lead$tuser_unexpected_continuation;
-        case (lookups$15$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$15$lead$lead_length = 'h1;
-                    lookups$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$15$lead$lead_length = 'h2;
-                    lookups$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$15$lead$lead_length = 'h3;
-                    lookups$15$lead$malformed_tuser = 'h0;
-                    lookups$15$lead$second_allowed = 'h10;
-                    lookups$15$lead$outside_tuser = lookups$15$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$15$lead$lead_length = 'h3;
-                    lookups$15$lead$malformed_tuser = 'h0;
-                    lookups$15$lead$second_allowed = 'hf;
-                    lookups$15$lead$outside_tuser = lookups$15$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$15$lead$lead_length = 'h3;
-                    lookups$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$15$lead$lead_length = 'h4;
-                    lookups$15$lead$malformed_tuser = 'h0;
-                    lookups$15$lead$second_allowed = 'h18;
-                    lookups$15$lead$outside_tuser = lookups$15$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$15$lead$lead_length = 'h4;
-                    lookups$15$lead$malformed_tuser = 'h0;
-                    lookups$15$lead$second_allowed = 'h7;
-                    lookups$15$lead$outside_tuser = lookups$15$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$15$lead$lead_length = 'h4;
-                    lookups$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$15$lead$lead_length = 'h5;
-                    lookups$15$lead$malformed_tuser = 'h0;
-                    lookups$15$lead$second_allowed = 'h1c;
-                    lookups$15$lead$outside_tuser = lookups$15$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$15$lead$lead_length = 'h5;
-                    lookups$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$15$lead$lead_length = 'h6;
-                    lookups$15$lead$malformed_tuser = 'h0;
-                    lookups$15$lead$second_allowed = 'h1e;
-                    lookups$15$lead$outside_tuser = lookups$15$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$15$lead$lead_length = 'h6;
-                    lookups$15$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$15$lead$malformed_tuser = lookups$15$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$15$lead$malformed_tuser = lookups$15$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$15$lead$malformed_tuser = lookups$15$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$14$lane[7:0] = lookups$14$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$14$tdata)
+        8'h00: lookups$14$lane[20:8] = 13'h0000;
+        8'h01: lookups$14$lane[20:8] = 13'h0000;
+        8'h02: lookups$14$lane[20:8] = 13'h0000;
+        8'h03: lookups$14$lane[20:8] = 13'h0000;
+        8'h04: lookups$14$lane[20:8] = 13'h0000;
+        8'h05: lookups$14$lane[20:8] = 13'h0000;
+        8'h06: lookups$14$lane[20:8] = 13'h0000;
+        8'h07: lookups$14$lane[20:8] = 13'h0000;
+        8'h08: lookups$14$lane[20:8] = 13'h0000;
+        8'h09: lookups$14$lane[20:8] = 13'h0000;
+        8'h0a: lookups$14$lane[20:8] = 13'h0000;
+        8'h0b: lookups$14$lane[20:8] = 13'h0000;
+        8'h0c: lookups$14$lane[20:8] = 13'h0000;
+        8'h0d: lookups$14$lane[20:8] = 13'h0000;
+        8'h0e: lookups$14$lane[20:8] = 13'h0000;
+        8'h0f: lookups$14$lane[20:8] = 13'h0000;
+        8'h10: lookups$14$lane[20:8] = 13'h0000;
+        8'h11: lookups$14$lane[20:8] = 13'h0000;
+        8'h12: lookups$14$lane[20:8] = 13'h0000;
+        8'h13: lookups$14$lane[20:8] = 13'h0000;
+        8'h14: lookups$14$lane[20:8] = 13'h0000;
+        8'h15: lookups$14$lane[20:8] = 13'h0000;
+        8'h16: lookups$14$lane[20:8] = 13'h0000;
+        8'h17: lookups$14$lane[20:8] = 13'h0000;
+        8'h18: lookups$14$lane[20:8] = 13'h0000;
+        8'h19: lookups$14$lane[20:8] = 13'h0000;
+        8'h1a: lookups$14$lane[20:8] = 13'h0000;
+        8'h1b: lookups$14$lane[20:8] = 13'h0000;
+        8'h1c: lookups$14$lane[20:8] = 13'h0000;
+        8'h1d: lookups$14$lane[20:8] = 13'h0000;
+        8'h1e: lookups$14$lane[20:8] = 13'h0000;
+        8'h1f: lookups$14$lane[20:8] = 13'h0000;
+        8'h20: lookups$14$lane[20:8] = 13'h0000;
+        8'h21: lookups$14$lane[20:8] = 13'h0000;
+        8'h22: lookups$14$lane[20:8] = 13'h0000;
+        8'h23: lookups$14$lane[20:8] = 13'h0000;
+        8'h24: lookups$14$lane[20:8] = 13'h0000;
+        8'h25: lookups$14$lane[20:8] = 13'h0000;
+        8'h26: lookups$14$lane[20:8] = 13'h0000;
+        8'h27: lookups$14$lane[20:8] = 13'h0000;
+        8'h28: lookups$14$lane[20:8] = 13'h0000;
+        8'h29: lookups$14$lane[20:8] = 13'h0000;
+        8'h2a: lookups$14$lane[20:8] = 13'h0000;
+        8'h2b: lookups$14$lane[20:8] = 13'h0000;
+        8'h2c: lookups$14$lane[20:8] = 13'h0000;
+        8'h2d: lookups$14$lane[20:8] = 13'h0000;
+        8'h2e: lookups$14$lane[20:8] = 13'h0000;
+        8'h2f: lookups$14$lane[20:8] = 13'h0000;
+        8'h30: lookups$14$lane[20:8] = 13'h0000;
+        8'h31: lookups$14$lane[20:8] = 13'h0000;
+        8'h32: lookups$14$lane[20:8] = 13'h0000;
+        8'h33: lookups$14$lane[20:8] = 13'h0000;
+        8'h34: lookups$14$lane[20:8] = 13'h0000;
+        8'h35: lookups$14$lane[20:8] = 13'h0000;
+        8'h36: lookups$14$lane[20:8] = 13'h0000;
+        8'h37: lookups$14$lane[20:8] = 13'h0000;
+        8'h38: lookups$14$lane[20:8] = 13'h0000;
+        8'h39: lookups$14$lane[20:8] = 13'h0000;
+        8'h3a: lookups$14$lane[20:8] = 13'h0000;
+        8'h3b: lookups$14$lane[20:8] = 13'h0000;
+        8'h3c: lookups$14$lane[20:8] = 13'h0000;
+        8'h3d: lookups$14$lane[20:8] = 13'h0000;
+        8'h3e: lookups$14$lane[20:8] = 13'h0000;
+        8'h3f: lookups$14$lane[20:8] = 13'h0000;
+        8'h40: lookups$14$lane[20:8] = 13'h0000;
+        8'h41: lookups$14$lane[20:8] = 13'h0000;
+        8'h42: lookups$14$lane[20:8] = 13'h0000;
+        8'h43: lookups$14$lane[20:8] = 13'h0000;
+        8'h44: lookups$14$lane[20:8] = 13'h0000;
+        8'h45: lookups$14$lane[20:8] = 13'h0000;
+        8'h46: lookups$14$lane[20:8] = 13'h0000;
+        8'h47: lookups$14$lane[20:8] = 13'h0000;
+        8'h48: lookups$14$lane[20:8] = 13'h0000;
+        8'h49: lookups$14$lane[20:8] = 13'h0000;
+        8'h4a: lookups$14$lane[20:8] = 13'h0000;
+        8'h4b: lookups$14$lane[20:8] = 13'h0000;
+        8'h4c: lookups$14$lane[20:8] = 13'h0000;
+        8'h4d: lookups$14$lane[20:8] = 13'h0000;
+        8'h4e: lookups$14$lane[20:8] = 13'h0000;
+        8'h4f: lookups$14$lane[20:8] = 13'h0000;
+        8'h50: lookups$14$lane[20:8] = 13'h0000;
+        8'h51: lookups$14$lane[20:8] = 13'h0000;
+        8'h52: lookups$14$lane[20:8] = 13'h0000;
+        8'h53: lookups$14$lane[20:8] = 13'h0000;
+        8'h54: lookups$14$lane[20:8] = 13'h0000;
+        8'h55: lookups$14$lane[20:8] = 13'h0000;
+        8'h56: lookups$14$lane[20:8] = 13'h0000;
+        8'h57: lookups$14$lane[20:8] = 13'h0000;
+        8'h58: lookups$14$lane[20:8] = 13'h0000;
+        8'h59: lookups$14$lane[20:8] = 13'h0000;
+        8'h5a: lookups$14$lane[20:8] = 13'h0000;
+        8'h5b: lookups$14$lane[20:8] = 13'h0000;
+        8'h5c: lookups$14$lane[20:8] = 13'h0000;
+        8'h5d: lookups$14$lane[20:8] = 13'h0000;
+        8'h5e: lookups$14$lane[20:8] = 13'h0000;
+        8'h5f: lookups$14$lane[20:8] = 13'h0000;
+        8'h60: lookups$14$lane[20:8] = 13'h0000;
+        8'h61: lookups$14$lane[20:8] = 13'h0000;
+        8'h62: lookups$14$lane[20:8] = 13'h0000;
+        8'h63: lookups$14$lane[20:8] = 13'h0000;
+        8'h64: lookups$14$lane[20:8] = 13'h0000;
+        8'h65: lookups$14$lane[20:8] = 13'h0000;
+        8'h66: lookups$14$lane[20:8] = 13'h0000;
+        8'h67: lookups$14$lane[20:8] = 13'h0000;
+        8'h68: lookups$14$lane[20:8] = 13'h0000;
+        8'h69: lookups$14$lane[20:8] = 13'h0000;
+        8'h6a: lookups$14$lane[20:8] = 13'h0000;
+        8'h6b: lookups$14$lane[20:8] = 13'h0000;
+        8'h6c: lookups$14$lane[20:8] = 13'h0000;
+        8'h6d: lookups$14$lane[20:8] = 13'h0000;
+        8'h6e: lookups$14$lane[20:8] = 13'h0000;
+        8'h6f: lookups$14$lane[20:8] = 13'h0000;
+        8'h70: lookups$14$lane[20:8] = 13'h0000;
+        8'h71: lookups$14$lane[20:8] = 13'h0000;
+        8'h72: lookups$14$lane[20:8] = 13'h0000;
+        8'h73: lookups$14$lane[20:8] = 13'h0000;
+        8'h74: lookups$14$lane[20:8] = 13'h0000;
+        8'h75: lookups$14$lane[20:8] = 13'h0000;
+        8'h76: lookups$14$lane[20:8] = 13'h0000;
+        8'h77: lookups$14$lane[20:8] = 13'h0000;
+        8'h78: lookups$14$lane[20:8] = 13'h0000;
+        8'h79: lookups$14$lane[20:8] = 13'h0000;
+        8'h7a: lookups$14$lane[20:8] = 13'h0000;
+        8'h7b: lookups$14$lane[20:8] = 13'h0000;
+        8'h7c: lookups$14$lane[20:8] = 13'h0000;
+        8'h7d: lookups$14$lane[20:8] = 13'h0000;
+        8'h7e: lookups$14$lane[20:8] = 13'h0000;
+        8'h7f: lookups$14$lane[20:8] = 13'h0000;
+        8'h80: lookups$14$lane[20:8] = 13'h0a11;
+        8'h81: lookups$14$lane[20:8] = 13'h0a11;
+        8'h82: lookups$14$lane[20:8] = 13'h0a11;
+        8'h83: lookups$14$lane[20:8] = 13'h0a11;
+        8'h84: lookups$14$lane[20:8] = 13'h0a21;
+        8'h85: lookups$14$lane[20:8] = 13'h0a21;
+        8'h86: lookups$14$lane[20:8] = 13'h0a21;
+        8'h87: lookups$14$lane[20:8] = 13'h0a21;
+        8'h88: lookups$14$lane[20:8] = 13'h0a41;
+        8'h89: lookups$14$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$14$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$14$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$14$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$14$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$14$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$14$lane[20:8] = 13'h0a41;
+        8'h90: lookups$14$lane[20:8] = 13'h0a81;
+        8'h91: lookups$14$lane[20:8] = 13'h0a81;
+        8'h92: lookups$14$lane[20:8] = 13'h0a81;
+        8'h93: lookups$14$lane[20:8] = 13'h0a81;
+        8'h94: lookups$14$lane[20:8] = 13'h0a81;
+        8'h95: lookups$14$lane[20:8] = 13'h0a81;
+        8'h96: lookups$14$lane[20:8] = 13'h0a81;
+        8'h97: lookups$14$lane[20:8] = 13'h0a81;
+        8'h98: lookups$14$lane[20:8] = 13'h0a81;
+        8'h99: lookups$14$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$14$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$14$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$14$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$14$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$14$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$14$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$14$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$14$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$14$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$14$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$14$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$14$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$14$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$14$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$14$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$14$lane[20:8] = 13'h0b01;
+        8'haa: lookups$14$lane[20:8] = 13'h0b01;
+        8'hab: lookups$14$lane[20:8] = 13'h0b01;
+        8'hac: lookups$14$lane[20:8] = 13'h0b01;
+        8'had: lookups$14$lane[20:8] = 13'h0b01;
+        8'hae: lookups$14$lane[20:8] = 13'h0b01;
+        8'haf: lookups$14$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$14$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$14$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$14$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$14$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$14$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$14$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$14$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$14$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$14$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$14$lane[20:8] = 13'h0b01;
+        8'hba: lookups$14$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$14$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$14$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$14$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$14$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$14$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$14$lane[20:8] = 13'h1200;
+        8'hc1: lookups$14$lane[20:8] = 13'h1200;
+        8'hc2: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$14$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$14$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$14$lane[20:8] = 13'h1304;
+        8'he1: lookups$14$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$14$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$14$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$14$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$14$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$14$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$14$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$14$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$14$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$14$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$14$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$14$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$14$lane[20:8] = 13'h16f4;
+        8'hee: lookups$14$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$14$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$14$lane[20:8] = 13'h1386;
+        8'hf1: lookups$14$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$14$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$14$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$14$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$14$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$14$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$14$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$14$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$14$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$14$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$14$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$14$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$14$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$14$lane[20:8] = 13'h0600;
+        8'hff: lookups$14$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$15
     always @(*) begin
-        lookups$15$octet$tdata = lookups$15$tdata;
-        lookups$15$lead$byte_class = lookups$15$octet$byte_class;
-        lookups$15$unused_tables = |lookups$15$octet$free_bits;
-        lookups$15$need = 'h0;
-        if (lookups$15$lead$lead_length > 'h1) begin
-            lookups$15$need = lookups$15$lead$lead_length - 'h1;
-        end
-        lookups$15$continuing = 'h0;
-        lookups$15$range = 'h0;
-        lookups$15$kind = lookups$15$lead$malformed_tuser;
-        if (lookups$15$octet$continuation != 'h0) begin
-            lookups$15$continuing = 'h1;
-            lookups$15$range = lookups$15$octet$continuation;
-        end
-        else if (lookups$15$need != 'h0) begin
-            lookups$15$range = lookups$15$lead$second_allowed;
-            lookups$15$kind = lookups$15$lead$outside_tuser;
-        end
-        lookups$15$lane = ({{17{1'b0}}, lookups$15$kind} << 'h11) | ({{16{1'b0}}, lookups$15$range} << 'hc) | ({{18{1'b0}}, lookups$15$need} << 'h9) | ({{20{1'b0}}, lookups$15$continuing} << 'h8) | {{13{1'b0}}, lookups$15$tdata};
-    end
-    // lookups$16$octet
-    always @(*) begin
-        lookups$16$octet$continuation = 'h0;
-        if (!lookups$16$octet$tdata['h7]) begin
-            lookups$16$octet$byte_class = ByteClass$Ascii;
-            lookups$16$octet$free_bits = lookups$16$octet$tdata & 'h7f;
-        end
-        else if (!lookups$16$octet$tdata['h6]) begin
-            lookups$16$octet$free_bits = lookups$16$octet$tdata & 'h3f;
-            if (lookups$16$octet$tdata['h5]) begin
-                lookups$16$octet$byte_class = ByteClass$ContA0;
-                lookups$16$octet$continuation = 'h10;
-            end
-            else if (lookups$16$octet$tdata['h4]) begin
-                lookups$16$octet$byte_class = ByteClass$Cont90;
-                lookups$16$octet$continuation = 'h8;
-            end
-            else if (lookups$16$octet$tdata['h3]) begin
-                lookups$16$octet$byte_class = ByteClass$Cont88;
-                lookups$16$octet$continuation = 'h4;
-            end
-            else if (lookups$16$octet$tdata['h2]) begin
-                lookups$16$octet$byte_class = ByteClass$Cont84;
-                lookups$16$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$16$octet$byte_class = ByteClass$Cont80;
-                lookups$16$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$16$octet$tdata['h5]) begin
-            lookups$16$octet$free_bits = lookups$16$octet$tdata & 'h1f;
-            if (lookups$16$octet$tdata['h4] | lookups$16$octet$tdata['h3] | lookups$16$octet$tdata['h2] | lookups$16$octet$tdata['h1]) begin
-                lookups$16$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$16$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$16$octet$tdata['h4]) begin
-            lookups$16$octet$free_bits = lookups$16$octet$tdata & 'hf;
-            if (lookups$16$octet$tdata == 'he0) begin
-                lookups$16$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$16$octet$tdata == 'hed) begin
-                lookups$16$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$16$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$16$octet$tdata['h3]) begin
-            lookups$16$octet$free_bits = lookups$16$octet$tdata & 'h7;
-            if (lookups$16$octet$tdata == 'hf0) begin
-                lookups$16$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$16$octet$tdata == 'hf4) & lookups$16$octet$f4_bounded) begin
-                lookups$16$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$16$octet$tdata['h2] & ~lookups$16$octet$leads_to_f7) begin
-                lookups$16$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$16$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$16$octet$tdata['h2]) begin
-            lookups$16$octet$free_bits = lookups$16$octet$tdata & 'h3;
-            if (~lookups$16$octet$leads_to_fb) begin
-                lookups$16$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$16$octet$tdata == 'hf8) begin
-                lookups$16$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$16$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$16$octet$tdata['h1]) begin
-            lookups$16$octet$free_bits = lookups$16$octet$tdata & 'h1;
-            if (~lookups$16$octet$leads_to_fd) begin
-                lookups$16$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$16$octet$tdata == 'hfc) begin
-                lookups$16$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$16$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$16$octet$free_bits = 'h0;
-            lookups$16$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$16$lead
-    always @(*) begin
-        lookups$16$lead$lead_length = 'h0;
-        lookups$16$lead$second_allowed = 'h1f;
-        lookups$16$lead$outside_tuser = lookups$16$lead$tuser_truncated;
-        lookups$16$lead$malformed_tuser = lookups$16$lead$tuser_unexpected_continuation;
-        case (lookups$16$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$16$lead$lead_length = 'h1;
-                    lookups$16$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$16$lead$lead_length = 'h2;
-                    lookups$16$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$16$lead$lead_length = 'h3;
-                    lookups$16$lead$malformed_tuser = 'h0;
-                    lookups$16$lead$second_allowed = 'h10;
-                    lookups$16$lead$outside_tuser = lookups$16$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$16$lead$lead_length = 'h3;
-                    lookups$16$lead$malformed_tuser = 'h0;
-                    lookups$16$lead$second_allowed = 'hf;
-                    lookups$16$lead$outside_tuser = lookups$16$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$16$lead$lead_length = 'h3;
-                    lookups$16$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$16$lead$lead_length = 'h4;
-                    lookups$16$lead$malformed_tuser = 'h0;
-                    lookups$16$lead$second_allowed = 'h18;
-                    lookups$16$lead$outside_tuser = lookups$16$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$16$lead$lead_length = 'h4;
-                    lookups$16$lead$malformed_tuser = 'h0;
-                    lookups$16$lead$second_allowed = 'h7;
-                    lookups$16$lead$outside_tuser = lookups$16$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$16$lead$lead_length = 'h4;
-                    lookups$16$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$16$lead$lead_length = 'h5;
-                    lookups$16$lead$malformed_tuser = 'h0;
-                    lookups$16$lead$second_allowed = 'h1c;
-                    lookups$16$lead$outside_tuser = lookups$16$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$16$lead$lead_length = 'h5;
-                    lookups$16$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$16$lead$lead_length = 'h6;
-                    lookups$16$lead$malformed_tuser = 'h0;
-                    lookups$16$lead$second_allowed = 'h1e;
-                    lookups$16$lead$outside_tuser = lookups$16$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$16$lead$lead_length = 'h6;
-                    lookups$16$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$16$lead$malformed_tuser = lookups$16$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$16$lead$malformed_tuser = lookups$16$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$16$lead$malformed_tuser = lookups$16$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$15$lane[7:0] = lookups$15$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$15$tdata)
+        8'h00: lookups$15$lane[20:8] = 13'h0000;
+        8'h01: lookups$15$lane[20:8] = 13'h0000;
+        8'h02: lookups$15$lane[20:8] = 13'h0000;
+        8'h03: lookups$15$lane[20:8] = 13'h0000;
+        8'h04: lookups$15$lane[20:8] = 13'h0000;
+        8'h05: lookups$15$lane[20:8] = 13'h0000;
+        8'h06: lookups$15$lane[20:8] = 13'h0000;
+        8'h07: lookups$15$lane[20:8] = 13'h0000;
+        8'h08: lookups$15$lane[20:8] = 13'h0000;
+        8'h09: lookups$15$lane[20:8] = 13'h0000;
+        8'h0a: lookups$15$lane[20:8] = 13'h0000;
+        8'h0b: lookups$15$lane[20:8] = 13'h0000;
+        8'h0c: lookups$15$lane[20:8] = 13'h0000;
+        8'h0d: lookups$15$lane[20:8] = 13'h0000;
+        8'h0e: lookups$15$lane[20:8] = 13'h0000;
+        8'h0f: lookups$15$lane[20:8] = 13'h0000;
+        8'h10: lookups$15$lane[20:8] = 13'h0000;
+        8'h11: lookups$15$lane[20:8] = 13'h0000;
+        8'h12: lookups$15$lane[20:8] = 13'h0000;
+        8'h13: lookups$15$lane[20:8] = 13'h0000;
+        8'h14: lookups$15$lane[20:8] = 13'h0000;
+        8'h15: lookups$15$lane[20:8] = 13'h0000;
+        8'h16: lookups$15$lane[20:8] = 13'h0000;
+        8'h17: lookups$15$lane[20:8] = 13'h0000;
+        8'h18: lookups$15$lane[20:8] = 13'h0000;
+        8'h19: lookups$15$lane[20:8] = 13'h0000;
+        8'h1a: lookups$15$lane[20:8] = 13'h0000;
+        8'h1b: lookups$15$lane[20:8] = 13'h0000;
+        8'h1c: lookups$15$lane[20:8] = 13'h0000;
+        8'h1d: lookups$15$lane[20:8] = 13'h0000;
+        8'h1e: lookups$15$lane[20:8] = 13'h0000;
+        8'h1f: lookups$15$lane[20:8] = 13'h0000;
+        8'h20: lookups$15$lane[20:8] = 13'h0000;
+        8'h21: lookups$15$lane[20:8] = 13'h0000;
+        8'h22: lookups$15$lane[20:8] = 13'h0000;
+        8'h23: lookups$15$lane[20:8] = 13'h0000;
+        8'h24: lookups$15$lane[20:8] = 13'h0000;
+        8'h25: lookups$15$lane[20:8] = 13'h0000;
+        8'h26: lookups$15$lane[20:8] = 13'h0000;
+        8'h27: lookups$15$lane[20:8] = 13'h0000;
+        8'h28: lookups$15$lane[20:8] = 13'h0000;
+        8'h29: lookups$15$lane[20:8] = 13'h0000;
+        8'h2a: lookups$15$lane[20:8] = 13'h0000;
+        8'h2b: lookups$15$lane[20:8] = 13'h0000;
+        8'h2c: lookups$15$lane[20:8] = 13'h0000;
+        8'h2d: lookups$15$lane[20:8] = 13'h0000;
+        8'h2e: lookups$15$lane[20:8] = 13'h0000;
+        8'h2f: lookups$15$lane[20:8] = 13'h0000;
+        8'h30: lookups$15$lane[20:8] = 13'h0000;
+        8'h31: lookups$15$lane[20:8] = 13'h0000;
+        8'h32: lookups$15$lane[20:8] = 13'h0000;
+        8'h33: lookups$15$lane[20:8] = 13'h0000;
+        8'h34: lookups$15$lane[20:8] = 13'h0000;
+        8'h35: lookups$15$lane[20:8] = 13'h0000;
+        8'h36: lookups$15$lane[20:8] = 13'h0000;
+        8'h37: lookups$15$lane[20:8] = 13'h0000;
+        8'h38: lookups$15$lane[20:8] = 13'h0000;
+        8'h39: lookups$15$lane[20:8] = 13'h0000;
+        8'h3a: lookups$15$lane[20:8] = 13'h0000;
+        8'h3b: lookups$15$lane[20:8] = 13'h0000;
+        8'h3c: lookups$15$lane[20:8] = 13'h0000;
+        8'h3d: lookups$15$lane[20:8] = 13'h0000;
+        8'h3e: lookups$15$lane[20:8] = 13'h0000;
+        8'h3f: lookups$15$lane[20:8] = 13'h0000;
+        8'h40: lookups$15$lane[20:8] = 13'h0000;
+        8'h41: lookups$15$lane[20:8] = 13'h0000;
+        8'h42: lookups$15$lane[20:8] = 13'h0000;
+        8'h43: lookups$15$lane[20:8] = 13'h0000;
+        8'h44: lookups$15$lane[20:8] = 13'h0000;
+        8'h45: lookups$15$lane[20:8] = 13'h0000;
+        8'h46: lookups$15$lane[20:8] = 13'h0000;
+        8'h47: lookups$15$lane[20:8] = 13'h0000;
+        8'h48: lookups$15$lane[20:8] = 13'h0000;
+        8'h49: lookups$15$lane[20:8] = 13'h0000;
+        8'h4a: lookups$15$lane[20:8] = 13'h0000;
+        8'h4b: lookups$15$lane[20:8] = 13'h0000;
+        8'h4c: lookups$15$lane[20:8] = 13'h0000;
+        8'h4d: lookups$15$lane[20:8] = 13'h0000;
+        8'h4e: lookups$15$lane[20:8] = 13'h0000;
+        8'h4f: lookups$15$lane[20:8] = 13'h0000;
+        8'h50: lookups$15$lane[20:8] = 13'h0000;
+        8'h51: lookups$15$lane[20:8] = 13'h0000;
+        8'h52: lookups$15$lane[20:8] = 13'h0000;
+        8'h53: lookups$15$lane[20:8] = 13'h0000;
+        8'h54: lookups$15$lane[20:8] = 13'h0000;
+        8'h55: lookups$15$lane[20:8] = 13'h0000;
+        8'h56: lookups$15$lane[20:8] = 13'h0000;
+        8'h57: lookups$15$lane[20:8] = 13'h0000;
+        8'h58: lookups$15$lane[20:8] = 13'h0000;
+        8'h59: lookups$15$lane[20:8] = 13'h0000;
+        8'h5a: lookups$15$lane[20:8] = 13'h0000;
+        8'h5b: lookups$15$lane[20:8] = 13'h0000;
+        8'h5c: lookups$15$lane[20:8] = 13'h0000;
+        8'h5d: lookups$15$lane[20:8] = 13'h0000;
+        8'h5e: lookups$15$lane[20:8] = 13'h0000;
+        8'h5f: lookups$15$lane[20:8] = 13'h0000;
+        8'h60: lookups$15$lane[20:8] = 13'h0000;
+        8'h61: lookups$15$lane[20:8] = 13'h0000;
+        8'h62: lookups$15$lane[20:8] = 13'h0000;
+        8'h63: lookups$15$lane[20:8] = 13'h0000;
+        8'h64: lookups$15$lane[20:8] = 13'h0000;
+        8'h65: lookups$15$lane[20:8] = 13'h0000;
+        8'h66: lookups$15$lane[20:8] = 13'h0000;
+        8'h67: lookups$15$lane[20:8] = 13'h0000;
+        8'h68: lookups$15$lane[20:8] = 13'h0000;
+        8'h69: lookups$15$lane[20:8] = 13'h0000;
+        8'h6a: lookups$15$lane[20:8] = 13'h0000;
+        8'h6b: lookups$15$lane[20:8] = 13'h0000;
+        8'h6c: lookups$15$lane[20:8] = 13'h0000;
+        8'h6d: lookups$15$lane[20:8] = 13'h0000;
+        8'h6e: lookups$15$lane[20:8] = 13'h0000;
+        8'h6f: lookups$15$lane[20:8] = 13'h0000;
+        8'h70: lookups$15$lane[20:8] = 13'h0000;
+        8'h71: lookups$15$lane[20:8] = 13'h0000;
+        8'h72: lookups$15$lane[20:8] = 13'h0000;
+        8'h73: lookups$15$lane[20:8] = 13'h0000;
+        8'h74: lookups$15$lane[20:8] = 13'h0000;
+        8'h75: lookups$15$lane[20:8] = 13'h0000;
+        8'h76: lookups$15$lane[20:8] = 13'h0000;
+        8'h77: lookups$15$lane[20:8] = 13'h0000;
+        8'h78: lookups$15$lane[20:8] = 13'h0000;
+        8'h79: lookups$15$lane[20:8] = 13'h0000;
+        8'h7a: lookups$15$lane[20:8] = 13'h0000;
+        8'h7b: lookups$15$lane[20:8] = 13'h0000;
+        8'h7c: lookups$15$lane[20:8] = 13'h0000;
+        8'h7d: lookups$15$lane[20:8] = 13'h0000;
+        8'h7e: lookups$15$lane[20:8] = 13'h0000;
+        8'h7f: lookups$15$lane[20:8] = 13'h0000;
+        8'h80: lookups$15$lane[20:8] = 13'h0a11;
+        8'h81: lookups$15$lane[20:8] = 13'h0a11;
+        8'h82: lookups$15$lane[20:8] = 13'h0a11;
+        8'h83: lookups$15$lane[20:8] = 13'h0a11;
+        8'h84: lookups$15$lane[20:8] = 13'h0a21;
+        8'h85: lookups$15$lane[20:8] = 13'h0a21;
+        8'h86: lookups$15$lane[20:8] = 13'h0a21;
+        8'h87: lookups$15$lane[20:8] = 13'h0a21;
+        8'h88: lookups$15$lane[20:8] = 13'h0a41;
+        8'h89: lookups$15$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$15$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$15$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$15$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$15$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$15$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$15$lane[20:8] = 13'h0a41;
+        8'h90: lookups$15$lane[20:8] = 13'h0a81;
+        8'h91: lookups$15$lane[20:8] = 13'h0a81;
+        8'h92: lookups$15$lane[20:8] = 13'h0a81;
+        8'h93: lookups$15$lane[20:8] = 13'h0a81;
+        8'h94: lookups$15$lane[20:8] = 13'h0a81;
+        8'h95: lookups$15$lane[20:8] = 13'h0a81;
+        8'h96: lookups$15$lane[20:8] = 13'h0a81;
+        8'h97: lookups$15$lane[20:8] = 13'h0a81;
+        8'h98: lookups$15$lane[20:8] = 13'h0a81;
+        8'h99: lookups$15$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$15$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$15$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$15$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$15$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$15$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$15$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$15$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$15$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$15$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$15$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$15$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$15$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$15$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$15$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$15$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$15$lane[20:8] = 13'h0b01;
+        8'haa: lookups$15$lane[20:8] = 13'h0b01;
+        8'hab: lookups$15$lane[20:8] = 13'h0b01;
+        8'hac: lookups$15$lane[20:8] = 13'h0b01;
+        8'had: lookups$15$lane[20:8] = 13'h0b01;
+        8'hae: lookups$15$lane[20:8] = 13'h0b01;
+        8'haf: lookups$15$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$15$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$15$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$15$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$15$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$15$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$15$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$15$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$15$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$15$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$15$lane[20:8] = 13'h0b01;
+        8'hba: lookups$15$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$15$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$15$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$15$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$15$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$15$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$15$lane[20:8] = 13'h1200;
+        8'hc1: lookups$15$lane[20:8] = 13'h1200;
+        8'hc2: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$15$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$15$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$15$lane[20:8] = 13'h1304;
+        8'he1: lookups$15$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$15$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$15$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$15$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$15$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$15$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$15$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$15$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$15$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$15$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$15$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$15$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$15$lane[20:8] = 13'h16f4;
+        8'hee: lookups$15$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$15$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$15$lane[20:8] = 13'h1386;
+        8'hf1: lookups$15$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$15$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$15$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$15$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$15$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$15$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$15$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$15$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$15$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$15$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$15$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$15$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$15$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$15$lane[20:8] = 13'h0600;
+        8'hff: lookups$15$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$16
     always @(*) begin
-        lookups$16$octet$tdata = lookups$16$tdata;
-        lookups$16$lead$byte_class = lookups$16$octet$byte_class;
-        lookups$16$unused_tables = |lookups$16$octet$free_bits;
-        lookups$16$need = 'h0;
-        if (lookups$16$lead$lead_length > 'h1) begin
-            lookups$16$need = lookups$16$lead$lead_length - 'h1;
-        end
-        lookups$16$continuing = 'h0;
-        lookups$16$range = 'h0;
-        lookups$16$kind = lookups$16$lead$malformed_tuser;
-        if (lookups$16$octet$continuation != 'h0) begin
-            lookups$16$continuing = 'h1;
-            lookups$16$range = lookups$16$octet$continuation;
-        end
-        else if (lookups$16$need != 'h0) begin
-            lookups$16$range = lookups$16$lead$second_allowed;
-            lookups$16$kind = lookups$16$lead$outside_tuser;
-        end
-        lookups$16$lane = ({{17{1'b0}}, lookups$16$kind} << 'h11) | ({{16{1'b0}}, lookups$16$range} << 'hc) | ({{18{1'b0}}, lookups$16$need} << 'h9) | ({{20{1'b0}}, lookups$16$continuing} << 'h8) | {{13{1'b0}}, lookups$16$tdata};
-    end
-    // lookups$17$octet
-    always @(*) begin
-        lookups$17$octet$continuation = 'h0;
-        if (!lookups$17$octet$tdata['h7]) begin
-            lookups$17$octet$byte_class = ByteClass$Ascii;
-            lookups$17$octet$free_bits = lookups$17$octet$tdata & 'h7f;
-        end
-        else if (!lookups$17$octet$tdata['h6]) begin
-            lookups$17$octet$free_bits = lookups$17$octet$tdata & 'h3f;
-            if (lookups$17$octet$tdata['h5]) begin
-                lookups$17$octet$byte_class = ByteClass$ContA0;
-                lookups$17$octet$continuation = 'h10;
-            end
-            else if (lookups$17$octet$tdata['h4]) begin
-                lookups$17$octet$byte_class = ByteClass$Cont90;
-                lookups$17$octet$continuation = 'h8;
-            end
-            else if (lookups$17$octet$tdata['h3]) begin
-                lookups$17$octet$byte_class = ByteClass$Cont88;
-                lookups$17$octet$continuation = 'h4;
-            end
-            else if (lookups$17$octet$tdata['h2]) begin
-                lookups$17$octet$byte_class = ByteClass$Cont84;
-                lookups$17$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$17$octet$byte_class = ByteClass$Cont80;
-                lookups$17$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$17$octet$tdata['h5]) begin
-            lookups$17$octet$free_bits = lookups$17$octet$tdata & 'h1f;
-            if (lookups$17$octet$tdata['h4] | lookups$17$octet$tdata['h3] | lookups$17$octet$tdata['h2] | lookups$17$octet$tdata['h1]) begin
-                lookups$17$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$17$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$17$octet$tdata['h4]) begin
-            lookups$17$octet$free_bits = lookups$17$octet$tdata & 'hf;
-            if (lookups$17$octet$tdata == 'he0) begin
-                lookups$17$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$17$octet$tdata == 'hed) begin
-                lookups$17$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$17$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$17$octet$tdata['h3]) begin
-            lookups$17$octet$free_bits = lookups$17$octet$tdata & 'h7;
-            if (lookups$17$octet$tdata == 'hf0) begin
-                lookups$17$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$17$octet$tdata == 'hf4) & lookups$17$octet$f4_bounded) begin
-                lookups$17$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$17$octet$tdata['h2] & ~lookups$17$octet$leads_to_f7) begin
-                lookups$17$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$17$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$17$octet$tdata['h2]) begin
-            lookups$17$octet$free_bits = lookups$17$octet$tdata & 'h3;
-            if (~lookups$17$octet$leads_to_fb) begin
-                lookups$17$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$17$octet$tdata == 'hf8) begin
-                lookups$17$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$17$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$17$octet$tdata['h1]) begin
-            lookups$17$octet$free_bits = lookups$17$octet$tdata & 'h1;
-            if (~lookups$17$octet$leads_to_fd) begin
-                lookups$17$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$17$octet$tdata == 'hfc) begin
-                lookups$17$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$17$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$17$octet$free_bits = 'h0;
-            lookups$17$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$17$lead
-    always @(*) begin
-        lookups$17$lead$lead_length = 'h0;
-        lookups$17$lead$second_allowed = 'h1f;
-        lookups$17$lead$outside_tuser = lookups$17$lead$tuser_truncated;
-        lookups$17$lead$malformed_tuser = lookups$17$lead$tuser_unexpected_continuation;
-        case (lookups$17$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$17$lead$lead_length = 'h1;
-                    lookups$17$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$17$lead$lead_length = 'h2;
-                    lookups$17$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$17$lead$lead_length = 'h3;
-                    lookups$17$lead$malformed_tuser = 'h0;
-                    lookups$17$lead$second_allowed = 'h10;
-                    lookups$17$lead$outside_tuser = lookups$17$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$17$lead$lead_length = 'h3;
-                    lookups$17$lead$malformed_tuser = 'h0;
-                    lookups$17$lead$second_allowed = 'hf;
-                    lookups$17$lead$outside_tuser = lookups$17$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$17$lead$lead_length = 'h3;
-                    lookups$17$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$17$lead$lead_length = 'h4;
-                    lookups$17$lead$malformed_tuser = 'h0;
-                    lookups$17$lead$second_allowed = 'h18;
-                    lookups$17$lead$outside_tuser = lookups$17$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$17$lead$lead_length = 'h4;
-                    lookups$17$lead$malformed_tuser = 'h0;
-                    lookups$17$lead$second_allowed = 'h7;
-                    lookups$17$lead$outside_tuser = lookups$17$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$17$lead$lead_length = 'h4;
-                    lookups$17$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$17$lead$lead_length = 'h5;
-                    lookups$17$lead$malformed_tuser = 'h0;
-                    lookups$17$lead$second_allowed = 'h1c;
-                    lookups$17$lead$outside_tuser = lookups$17$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$17$lead$lead_length = 'h5;
-                    lookups$17$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$17$lead$lead_length = 'h6;
-                    lookups$17$lead$malformed_tuser = 'h0;
-                    lookups$17$lead$second_allowed = 'h1e;
-                    lookups$17$lead$outside_tuser = lookups$17$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$17$lead$lead_length = 'h6;
-                    lookups$17$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$17$lead$malformed_tuser = lookups$17$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$17$lead$malformed_tuser = lookups$17$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$17$lead$malformed_tuser = lookups$17$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$16$lane[7:0] = lookups$16$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$16$tdata)
+        8'h00: lookups$16$lane[20:8] = 13'h0000;
+        8'h01: lookups$16$lane[20:8] = 13'h0000;
+        8'h02: lookups$16$lane[20:8] = 13'h0000;
+        8'h03: lookups$16$lane[20:8] = 13'h0000;
+        8'h04: lookups$16$lane[20:8] = 13'h0000;
+        8'h05: lookups$16$lane[20:8] = 13'h0000;
+        8'h06: lookups$16$lane[20:8] = 13'h0000;
+        8'h07: lookups$16$lane[20:8] = 13'h0000;
+        8'h08: lookups$16$lane[20:8] = 13'h0000;
+        8'h09: lookups$16$lane[20:8] = 13'h0000;
+        8'h0a: lookups$16$lane[20:8] = 13'h0000;
+        8'h0b: lookups$16$lane[20:8] = 13'h0000;
+        8'h0c: lookups$16$lane[20:8] = 13'h0000;
+        8'h0d: lookups$16$lane[20:8] = 13'h0000;
+        8'h0e: lookups$16$lane[20:8] = 13'h0000;
+        8'h0f: lookups$16$lane[20:8] = 13'h0000;
+        8'h10: lookups$16$lane[20:8] = 13'h0000;
+        8'h11: lookups$16$lane[20:8] = 13'h0000;
+        8'h12: lookups$16$lane[20:8] = 13'h0000;
+        8'h13: lookups$16$lane[20:8] = 13'h0000;
+        8'h14: lookups$16$lane[20:8] = 13'h0000;
+        8'h15: lookups$16$lane[20:8] = 13'h0000;
+        8'h16: lookups$16$lane[20:8] = 13'h0000;
+        8'h17: lookups$16$lane[20:8] = 13'h0000;
+        8'h18: lookups$16$lane[20:8] = 13'h0000;
+        8'h19: lookups$16$lane[20:8] = 13'h0000;
+        8'h1a: lookups$16$lane[20:8] = 13'h0000;
+        8'h1b: lookups$16$lane[20:8] = 13'h0000;
+        8'h1c: lookups$16$lane[20:8] = 13'h0000;
+        8'h1d: lookups$16$lane[20:8] = 13'h0000;
+        8'h1e: lookups$16$lane[20:8] = 13'h0000;
+        8'h1f: lookups$16$lane[20:8] = 13'h0000;
+        8'h20: lookups$16$lane[20:8] = 13'h0000;
+        8'h21: lookups$16$lane[20:8] = 13'h0000;
+        8'h22: lookups$16$lane[20:8] = 13'h0000;
+        8'h23: lookups$16$lane[20:8] = 13'h0000;
+        8'h24: lookups$16$lane[20:8] = 13'h0000;
+        8'h25: lookups$16$lane[20:8] = 13'h0000;
+        8'h26: lookups$16$lane[20:8] = 13'h0000;
+        8'h27: lookups$16$lane[20:8] = 13'h0000;
+        8'h28: lookups$16$lane[20:8] = 13'h0000;
+        8'h29: lookups$16$lane[20:8] = 13'h0000;
+        8'h2a: lookups$16$lane[20:8] = 13'h0000;
+        8'h2b: lookups$16$lane[20:8] = 13'h0000;
+        8'h2c: lookups$16$lane[20:8] = 13'h0000;
+        8'h2d: lookups$16$lane[20:8] = 13'h0000;
+        8'h2e: lookups$16$lane[20:8] = 13'h0000;
+        8'h2f: lookups$16$lane[20:8] = 13'h0000;
+        8'h30: lookups$16$lane[20:8] = 13'h0000;
+        8'h31: lookups$16$lane[20:8] = 13'h0000;
+        8'h32: lookups$16$lane[20:8] = 13'h0000;
+        8'h33: lookups$16$lane[20:8] = 13'h0000;
+        8'h34: lookups$16$lane[20:8] = 13'h0000;
+        8'h35: lookups$16$lane[20:8] = 13'h0000;
+        8'h36: lookups$16$lane[20:8] = 13'h0000;
+        8'h37: lookups$16$lane[20:8] = 13'h0000;
+        8'h38: lookups$16$lane[20:8] = 13'h0000;
+        8'h39: lookups$16$lane[20:8] = 13'h0000;
+        8'h3a: lookups$16$lane[20:8] = 13'h0000;
+        8'h3b: lookups$16$lane[20:8] = 13'h0000;
+        8'h3c: lookups$16$lane[20:8] = 13'h0000;
+        8'h3d: lookups$16$lane[20:8] = 13'h0000;
+        8'h3e: lookups$16$lane[20:8] = 13'h0000;
+        8'h3f: lookups$16$lane[20:8] = 13'h0000;
+        8'h40: lookups$16$lane[20:8] = 13'h0000;
+        8'h41: lookups$16$lane[20:8] = 13'h0000;
+        8'h42: lookups$16$lane[20:8] = 13'h0000;
+        8'h43: lookups$16$lane[20:8] = 13'h0000;
+        8'h44: lookups$16$lane[20:8] = 13'h0000;
+        8'h45: lookups$16$lane[20:8] = 13'h0000;
+        8'h46: lookups$16$lane[20:8] = 13'h0000;
+        8'h47: lookups$16$lane[20:8] = 13'h0000;
+        8'h48: lookups$16$lane[20:8] = 13'h0000;
+        8'h49: lookups$16$lane[20:8] = 13'h0000;
+        8'h4a: lookups$16$lane[20:8] = 13'h0000;
+        8'h4b: lookups$16$lane[20:8] = 13'h0000;
+        8'h4c: lookups$16$lane[20:8] = 13'h0000;
+        8'h4d: lookups$16$lane[20:8] = 13'h0000;
+        8'h4e: lookups$16$lane[20:8] = 13'h0000;
+        8'h4f: lookups$16$lane[20:8] = 13'h0000;
+        8'h50: lookups$16$lane[20:8] = 13'h0000;
+        8'h51: lookups$16$lane[20:8] = 13'h0000;
+        8'h52: lookups$16$lane[20:8] = 13'h0000;
+        8'h53: lookups$16$lane[20:8] = 13'h0000;
+        8'h54: lookups$16$lane[20:8] = 13'h0000;
+        8'h55: lookups$16$lane[20:8] = 13'h0000;
+        8'h56: lookups$16$lane[20:8] = 13'h0000;
+        8'h57: lookups$16$lane[20:8] = 13'h0000;
+        8'h58: lookups$16$lane[20:8] = 13'h0000;
+        8'h59: lookups$16$lane[20:8] = 13'h0000;
+        8'h5a: lookups$16$lane[20:8] = 13'h0000;
+        8'h5b: lookups$16$lane[20:8] = 13'h0000;
+        8'h5c: lookups$16$lane[20:8] = 13'h0000;
+        8'h5d: lookups$16$lane[20:8] = 13'h0000;
+        8'h5e: lookups$16$lane[20:8] = 13'h0000;
+        8'h5f: lookups$16$lane[20:8] = 13'h0000;
+        8'h60: lookups$16$lane[20:8] = 13'h0000;
+        8'h61: lookups$16$lane[20:8] = 13'h0000;
+        8'h62: lookups$16$lane[20:8] = 13'h0000;
+        8'h63: lookups$16$lane[20:8] = 13'h0000;
+        8'h64: lookups$16$lane[20:8] = 13'h0000;
+        8'h65: lookups$16$lane[20:8] = 13'h0000;
+        8'h66: lookups$16$lane[20:8] = 13'h0000;
+        8'h67: lookups$16$lane[20:8] = 13'h0000;
+        8'h68: lookups$16$lane[20:8] = 13'h0000;
+        8'h69: lookups$16$lane[20:8] = 13'h0000;
+        8'h6a: lookups$16$lane[20:8] = 13'h0000;
+        8'h6b: lookups$16$lane[20:8] = 13'h0000;
+        8'h6c: lookups$16$lane[20:8] = 13'h0000;
+        8'h6d: lookups$16$lane[20:8] = 13'h0000;
+        8'h6e: lookups$16$lane[20:8] = 13'h0000;
+        8'h6f: lookups$16$lane[20:8] = 13'h0000;
+        8'h70: lookups$16$lane[20:8] = 13'h0000;
+        8'h71: lookups$16$lane[20:8] = 13'h0000;
+        8'h72: lookups$16$lane[20:8] = 13'h0000;
+        8'h73: lookups$16$lane[20:8] = 13'h0000;
+        8'h74: lookups$16$lane[20:8] = 13'h0000;
+        8'h75: lookups$16$lane[20:8] = 13'h0000;
+        8'h76: lookups$16$lane[20:8] = 13'h0000;
+        8'h77: lookups$16$lane[20:8] = 13'h0000;
+        8'h78: lookups$16$lane[20:8] = 13'h0000;
+        8'h79: lookups$16$lane[20:8] = 13'h0000;
+        8'h7a: lookups$16$lane[20:8] = 13'h0000;
+        8'h7b: lookups$16$lane[20:8] = 13'h0000;
+        8'h7c: lookups$16$lane[20:8] = 13'h0000;
+        8'h7d: lookups$16$lane[20:8] = 13'h0000;
+        8'h7e: lookups$16$lane[20:8] = 13'h0000;
+        8'h7f: lookups$16$lane[20:8] = 13'h0000;
+        8'h80: lookups$16$lane[20:8] = 13'h0a11;
+        8'h81: lookups$16$lane[20:8] = 13'h0a11;
+        8'h82: lookups$16$lane[20:8] = 13'h0a11;
+        8'h83: lookups$16$lane[20:8] = 13'h0a11;
+        8'h84: lookups$16$lane[20:8] = 13'h0a21;
+        8'h85: lookups$16$lane[20:8] = 13'h0a21;
+        8'h86: lookups$16$lane[20:8] = 13'h0a21;
+        8'h87: lookups$16$lane[20:8] = 13'h0a21;
+        8'h88: lookups$16$lane[20:8] = 13'h0a41;
+        8'h89: lookups$16$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$16$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$16$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$16$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$16$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$16$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$16$lane[20:8] = 13'h0a41;
+        8'h90: lookups$16$lane[20:8] = 13'h0a81;
+        8'h91: lookups$16$lane[20:8] = 13'h0a81;
+        8'h92: lookups$16$lane[20:8] = 13'h0a81;
+        8'h93: lookups$16$lane[20:8] = 13'h0a81;
+        8'h94: lookups$16$lane[20:8] = 13'h0a81;
+        8'h95: lookups$16$lane[20:8] = 13'h0a81;
+        8'h96: lookups$16$lane[20:8] = 13'h0a81;
+        8'h97: lookups$16$lane[20:8] = 13'h0a81;
+        8'h98: lookups$16$lane[20:8] = 13'h0a81;
+        8'h99: lookups$16$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$16$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$16$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$16$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$16$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$16$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$16$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$16$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$16$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$16$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$16$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$16$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$16$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$16$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$16$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$16$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$16$lane[20:8] = 13'h0b01;
+        8'haa: lookups$16$lane[20:8] = 13'h0b01;
+        8'hab: lookups$16$lane[20:8] = 13'h0b01;
+        8'hac: lookups$16$lane[20:8] = 13'h0b01;
+        8'had: lookups$16$lane[20:8] = 13'h0b01;
+        8'hae: lookups$16$lane[20:8] = 13'h0b01;
+        8'haf: lookups$16$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$16$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$16$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$16$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$16$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$16$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$16$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$16$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$16$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$16$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$16$lane[20:8] = 13'h0b01;
+        8'hba: lookups$16$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$16$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$16$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$16$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$16$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$16$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$16$lane[20:8] = 13'h1200;
+        8'hc1: lookups$16$lane[20:8] = 13'h1200;
+        8'hc2: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$16$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$16$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$16$lane[20:8] = 13'h1304;
+        8'he1: lookups$16$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$16$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$16$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$16$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$16$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$16$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$16$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$16$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$16$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$16$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$16$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$16$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$16$lane[20:8] = 13'h16f4;
+        8'hee: lookups$16$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$16$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$16$lane[20:8] = 13'h1386;
+        8'hf1: lookups$16$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$16$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$16$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$16$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$16$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$16$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$16$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$16$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$16$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$16$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$16$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$16$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$16$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$16$lane[20:8] = 13'h0600;
+        8'hff: lookups$16$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$17
     always @(*) begin
-        lookups$17$octet$tdata = lookups$17$tdata;
-        lookups$17$lead$byte_class = lookups$17$octet$byte_class;
-        lookups$17$unused_tables = |lookups$17$octet$free_bits;
-        lookups$17$need = 'h0;
-        if (lookups$17$lead$lead_length > 'h1) begin
-            lookups$17$need = lookups$17$lead$lead_length - 'h1;
-        end
-        lookups$17$continuing = 'h0;
-        lookups$17$range = 'h0;
-        lookups$17$kind = lookups$17$lead$malformed_tuser;
-        if (lookups$17$octet$continuation != 'h0) begin
-            lookups$17$continuing = 'h1;
-            lookups$17$range = lookups$17$octet$continuation;
-        end
-        else if (lookups$17$need != 'h0) begin
-            lookups$17$range = lookups$17$lead$second_allowed;
-            lookups$17$kind = lookups$17$lead$outside_tuser;
-        end
-        lookups$17$lane = ({{17{1'b0}}, lookups$17$kind} << 'h11) | ({{16{1'b0}}, lookups$17$range} << 'hc) | ({{18{1'b0}}, lookups$17$need} << 'h9) | ({{20{1'b0}}, lookups$17$continuing} << 'h8) | {{13{1'b0}}, lookups$17$tdata};
-    end
-    // lookups$18$octet
-    always @(*) begin
-        lookups$18$octet$continuation = 'h0;
-        if (!lookups$18$octet$tdata['h7]) begin
-            lookups$18$octet$byte_class = ByteClass$Ascii;
-            lookups$18$octet$free_bits = lookups$18$octet$tdata & 'h7f;
-        end
-        else if (!lookups$18$octet$tdata['h6]) begin
-            lookups$18$octet$free_bits = lookups$18$octet$tdata & 'h3f;
-            if (lookups$18$octet$tdata['h5]) begin
-                lookups$18$octet$byte_class = ByteClass$ContA0;
-                lookups$18$octet$continuation = 'h10;
-            end
-            else if (lookups$18$octet$tdata['h4]) begin
-                lookups$18$octet$byte_class = ByteClass$Cont90;
-                lookups$18$octet$continuation = 'h8;
-            end
-            else if (lookups$18$octet$tdata['h3]) begin
-                lookups$18$octet$byte_class = ByteClass$Cont88;
-                lookups$18$octet$continuation = 'h4;
-            end
-            else if (lookups$18$octet$tdata['h2]) begin
-                lookups$18$octet$byte_class = ByteClass$Cont84;
-                lookups$18$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$18$octet$byte_class = ByteClass$Cont80;
-                lookups$18$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$18$octet$tdata['h5]) begin
-            lookups$18$octet$free_bits = lookups$18$octet$tdata & 'h1f;
-            if (lookups$18$octet$tdata['h4] | lookups$18$octet$tdata['h3] | lookups$18$octet$tdata['h2] | lookups$18$octet$tdata['h1]) begin
-                lookups$18$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$18$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$18$octet$tdata['h4]) begin
-            lookups$18$octet$free_bits = lookups$18$octet$tdata & 'hf;
-            if (lookups$18$octet$tdata == 'he0) begin
-                lookups$18$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$18$octet$tdata == 'hed) begin
-                lookups$18$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$18$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$18$octet$tdata['h3]) begin
-            lookups$18$octet$free_bits = lookups$18$octet$tdata & 'h7;
-            if (lookups$18$octet$tdata == 'hf0) begin
-                lookups$18$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$18$octet$tdata == 'hf4) & lookups$18$octet$f4_bounded) begin
-                lookups$18$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$18$octet$tdata['h2] & ~lookups$18$octet$leads_to_f7) begin
-                lookups$18$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$18$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$18$octet$tdata['h2]) begin
-            lookups$18$octet$free_bits = lookups$18$octet$tdata & 'h3;
-            if (~lookups$18$octet$leads_to_fb) begin
-                lookups$18$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$18$octet$tdata == 'hf8) begin
-                lookups$18$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$18$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$18$octet$tdata['h1]) begin
-            lookups$18$octet$free_bits = lookups$18$octet$tdata & 'h1;
-            if (~lookups$18$octet$leads_to_fd) begin
-                lookups$18$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$18$octet$tdata == 'hfc) begin
-                lookups$18$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$18$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$18$octet$free_bits = 'h0;
-            lookups$18$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$18$lead
-    always @(*) begin
-        lookups$18$lead$lead_length = 'h0;
-        lookups$18$lead$second_allowed = 'h1f;
-        lookups$18$lead$outside_tuser = lookups$18$lead$tuser_truncated;
-        lookups$18$lead$malformed_tuser = lookups$18$lead$tuser_unexpected_continuation;
-        case (lookups$18$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$18$lead$lead_length = 'h1;
-                    lookups$18$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$18$lead$lead_length = 'h2;
-                    lookups$18$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$18$lead$lead_length = 'h3;
-                    lookups$18$lead$malformed_tuser = 'h0;
-                    lookups$18$lead$second_allowed = 'h10;
-                    lookups$18$lead$outside_tuser = lookups$18$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$18$lead$lead_length = 'h3;
-                    lookups$18$lead$malformed_tuser = 'h0;
-                    lookups$18$lead$second_allowed = 'hf;
-                    lookups$18$lead$outside_tuser = lookups$18$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$18$lead$lead_length = 'h3;
-                    lookups$18$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$18$lead$lead_length = 'h4;
-                    lookups$18$lead$malformed_tuser = 'h0;
-                    lookups$18$lead$second_allowed = 'h18;
-                    lookups$18$lead$outside_tuser = lookups$18$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$18$lead$lead_length = 'h4;
-                    lookups$18$lead$malformed_tuser = 'h0;
-                    lookups$18$lead$second_allowed = 'h7;
-                    lookups$18$lead$outside_tuser = lookups$18$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$18$lead$lead_length = 'h4;
-                    lookups$18$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$18$lead$lead_length = 'h5;
-                    lookups$18$lead$malformed_tuser = 'h0;
-                    lookups$18$lead$second_allowed = 'h1c;
-                    lookups$18$lead$outside_tuser = lookups$18$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$18$lead$lead_length = 'h5;
-                    lookups$18$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$18$lead$lead_length = 'h6;
-                    lookups$18$lead$malformed_tuser = 'h0;
-                    lookups$18$lead$second_allowed = 'h1e;
-                    lookups$18$lead$outside_tuser = lookups$18$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$18$lead$lead_length = 'h6;
-                    lookups$18$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$18$lead$malformed_tuser = lookups$18$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$18$lead$malformed_tuser = lookups$18$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$18$lead$malformed_tuser = lookups$18$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$17$lane[7:0] = lookups$17$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$17$tdata)
+        8'h00: lookups$17$lane[20:8] = 13'h0000;
+        8'h01: lookups$17$lane[20:8] = 13'h0000;
+        8'h02: lookups$17$lane[20:8] = 13'h0000;
+        8'h03: lookups$17$lane[20:8] = 13'h0000;
+        8'h04: lookups$17$lane[20:8] = 13'h0000;
+        8'h05: lookups$17$lane[20:8] = 13'h0000;
+        8'h06: lookups$17$lane[20:8] = 13'h0000;
+        8'h07: lookups$17$lane[20:8] = 13'h0000;
+        8'h08: lookups$17$lane[20:8] = 13'h0000;
+        8'h09: lookups$17$lane[20:8] = 13'h0000;
+        8'h0a: lookups$17$lane[20:8] = 13'h0000;
+        8'h0b: lookups$17$lane[20:8] = 13'h0000;
+        8'h0c: lookups$17$lane[20:8] = 13'h0000;
+        8'h0d: lookups$17$lane[20:8] = 13'h0000;
+        8'h0e: lookups$17$lane[20:8] = 13'h0000;
+        8'h0f: lookups$17$lane[20:8] = 13'h0000;
+        8'h10: lookups$17$lane[20:8] = 13'h0000;
+        8'h11: lookups$17$lane[20:8] = 13'h0000;
+        8'h12: lookups$17$lane[20:8] = 13'h0000;
+        8'h13: lookups$17$lane[20:8] = 13'h0000;
+        8'h14: lookups$17$lane[20:8] = 13'h0000;
+        8'h15: lookups$17$lane[20:8] = 13'h0000;
+        8'h16: lookups$17$lane[20:8] = 13'h0000;
+        8'h17: lookups$17$lane[20:8] = 13'h0000;
+        8'h18: lookups$17$lane[20:8] = 13'h0000;
+        8'h19: lookups$17$lane[20:8] = 13'h0000;
+        8'h1a: lookups$17$lane[20:8] = 13'h0000;
+        8'h1b: lookups$17$lane[20:8] = 13'h0000;
+        8'h1c: lookups$17$lane[20:8] = 13'h0000;
+        8'h1d: lookups$17$lane[20:8] = 13'h0000;
+        8'h1e: lookups$17$lane[20:8] = 13'h0000;
+        8'h1f: lookups$17$lane[20:8] = 13'h0000;
+        8'h20: lookups$17$lane[20:8] = 13'h0000;
+        8'h21: lookups$17$lane[20:8] = 13'h0000;
+        8'h22: lookups$17$lane[20:8] = 13'h0000;
+        8'h23: lookups$17$lane[20:8] = 13'h0000;
+        8'h24: lookups$17$lane[20:8] = 13'h0000;
+        8'h25: lookups$17$lane[20:8] = 13'h0000;
+        8'h26: lookups$17$lane[20:8] = 13'h0000;
+        8'h27: lookups$17$lane[20:8] = 13'h0000;
+        8'h28: lookups$17$lane[20:8] = 13'h0000;
+        8'h29: lookups$17$lane[20:8] = 13'h0000;
+        8'h2a: lookups$17$lane[20:8] = 13'h0000;
+        8'h2b: lookups$17$lane[20:8] = 13'h0000;
+        8'h2c: lookups$17$lane[20:8] = 13'h0000;
+        8'h2d: lookups$17$lane[20:8] = 13'h0000;
+        8'h2e: lookups$17$lane[20:8] = 13'h0000;
+        8'h2f: lookups$17$lane[20:8] = 13'h0000;
+        8'h30: lookups$17$lane[20:8] = 13'h0000;
+        8'h31: lookups$17$lane[20:8] = 13'h0000;
+        8'h32: lookups$17$lane[20:8] = 13'h0000;
+        8'h33: lookups$17$lane[20:8] = 13'h0000;
+        8'h34: lookups$17$lane[20:8] = 13'h0000;
+        8'h35: lookups$17$lane[20:8] = 13'h0000;
+        8'h36: lookups$17$lane[20:8] = 13'h0000;
+        8'h37: lookups$17$lane[20:8] = 13'h0000;
+        8'h38: lookups$17$lane[20:8] = 13'h0000;
+        8'h39: lookups$17$lane[20:8] = 13'h0000;
+        8'h3a: lookups$17$lane[20:8] = 13'h0000;
+        8'h3b: lookups$17$lane[20:8] = 13'h0000;
+        8'h3c: lookups$17$lane[20:8] = 13'h0000;
+        8'h3d: lookups$17$lane[20:8] = 13'h0000;
+        8'h3e: lookups$17$lane[20:8] = 13'h0000;
+        8'h3f: lookups$17$lane[20:8] = 13'h0000;
+        8'h40: lookups$17$lane[20:8] = 13'h0000;
+        8'h41: lookups$17$lane[20:8] = 13'h0000;
+        8'h42: lookups$17$lane[20:8] = 13'h0000;
+        8'h43: lookups$17$lane[20:8] = 13'h0000;
+        8'h44: lookups$17$lane[20:8] = 13'h0000;
+        8'h45: lookups$17$lane[20:8] = 13'h0000;
+        8'h46: lookups$17$lane[20:8] = 13'h0000;
+        8'h47: lookups$17$lane[20:8] = 13'h0000;
+        8'h48: lookups$17$lane[20:8] = 13'h0000;
+        8'h49: lookups$17$lane[20:8] = 13'h0000;
+        8'h4a: lookups$17$lane[20:8] = 13'h0000;
+        8'h4b: lookups$17$lane[20:8] = 13'h0000;
+        8'h4c: lookups$17$lane[20:8] = 13'h0000;
+        8'h4d: lookups$17$lane[20:8] = 13'h0000;
+        8'h4e: lookups$17$lane[20:8] = 13'h0000;
+        8'h4f: lookups$17$lane[20:8] = 13'h0000;
+        8'h50: lookups$17$lane[20:8] = 13'h0000;
+        8'h51: lookups$17$lane[20:8] = 13'h0000;
+        8'h52: lookups$17$lane[20:8] = 13'h0000;
+        8'h53: lookups$17$lane[20:8] = 13'h0000;
+        8'h54: lookups$17$lane[20:8] = 13'h0000;
+        8'h55: lookups$17$lane[20:8] = 13'h0000;
+        8'h56: lookups$17$lane[20:8] = 13'h0000;
+        8'h57: lookups$17$lane[20:8] = 13'h0000;
+        8'h58: lookups$17$lane[20:8] = 13'h0000;
+        8'h59: lookups$17$lane[20:8] = 13'h0000;
+        8'h5a: lookups$17$lane[20:8] = 13'h0000;
+        8'h5b: lookups$17$lane[20:8] = 13'h0000;
+        8'h5c: lookups$17$lane[20:8] = 13'h0000;
+        8'h5d: lookups$17$lane[20:8] = 13'h0000;
+        8'h5e: lookups$17$lane[20:8] = 13'h0000;
+        8'h5f: lookups$17$lane[20:8] = 13'h0000;
+        8'h60: lookups$17$lane[20:8] = 13'h0000;
+        8'h61: lookups$17$lane[20:8] = 13'h0000;
+        8'h62: lookups$17$lane[20:8] = 13'h0000;
+        8'h63: lookups$17$lane[20:8] = 13'h0000;
+        8'h64: lookups$17$lane[20:8] = 13'h0000;
+        8'h65: lookups$17$lane[20:8] = 13'h0000;
+        8'h66: lookups$17$lane[20:8] = 13'h0000;
+        8'h67: lookups$17$lane[20:8] = 13'h0000;
+        8'h68: lookups$17$lane[20:8] = 13'h0000;
+        8'h69: lookups$17$lane[20:8] = 13'h0000;
+        8'h6a: lookups$17$lane[20:8] = 13'h0000;
+        8'h6b: lookups$17$lane[20:8] = 13'h0000;
+        8'h6c: lookups$17$lane[20:8] = 13'h0000;
+        8'h6d: lookups$17$lane[20:8] = 13'h0000;
+        8'h6e: lookups$17$lane[20:8] = 13'h0000;
+        8'h6f: lookups$17$lane[20:8] = 13'h0000;
+        8'h70: lookups$17$lane[20:8] = 13'h0000;
+        8'h71: lookups$17$lane[20:8] = 13'h0000;
+        8'h72: lookups$17$lane[20:8] = 13'h0000;
+        8'h73: lookups$17$lane[20:8] = 13'h0000;
+        8'h74: lookups$17$lane[20:8] = 13'h0000;
+        8'h75: lookups$17$lane[20:8] = 13'h0000;
+        8'h76: lookups$17$lane[20:8] = 13'h0000;
+        8'h77: lookups$17$lane[20:8] = 13'h0000;
+        8'h78: lookups$17$lane[20:8] = 13'h0000;
+        8'h79: lookups$17$lane[20:8] = 13'h0000;
+        8'h7a: lookups$17$lane[20:8] = 13'h0000;
+        8'h7b: lookups$17$lane[20:8] = 13'h0000;
+        8'h7c: lookups$17$lane[20:8] = 13'h0000;
+        8'h7d: lookups$17$lane[20:8] = 13'h0000;
+        8'h7e: lookups$17$lane[20:8] = 13'h0000;
+        8'h7f: lookups$17$lane[20:8] = 13'h0000;
+        8'h80: lookups$17$lane[20:8] = 13'h0a11;
+        8'h81: lookups$17$lane[20:8] = 13'h0a11;
+        8'h82: lookups$17$lane[20:8] = 13'h0a11;
+        8'h83: lookups$17$lane[20:8] = 13'h0a11;
+        8'h84: lookups$17$lane[20:8] = 13'h0a21;
+        8'h85: lookups$17$lane[20:8] = 13'h0a21;
+        8'h86: lookups$17$lane[20:8] = 13'h0a21;
+        8'h87: lookups$17$lane[20:8] = 13'h0a21;
+        8'h88: lookups$17$lane[20:8] = 13'h0a41;
+        8'h89: lookups$17$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$17$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$17$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$17$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$17$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$17$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$17$lane[20:8] = 13'h0a41;
+        8'h90: lookups$17$lane[20:8] = 13'h0a81;
+        8'h91: lookups$17$lane[20:8] = 13'h0a81;
+        8'h92: lookups$17$lane[20:8] = 13'h0a81;
+        8'h93: lookups$17$lane[20:8] = 13'h0a81;
+        8'h94: lookups$17$lane[20:8] = 13'h0a81;
+        8'h95: lookups$17$lane[20:8] = 13'h0a81;
+        8'h96: lookups$17$lane[20:8] = 13'h0a81;
+        8'h97: lookups$17$lane[20:8] = 13'h0a81;
+        8'h98: lookups$17$lane[20:8] = 13'h0a81;
+        8'h99: lookups$17$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$17$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$17$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$17$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$17$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$17$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$17$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$17$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$17$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$17$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$17$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$17$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$17$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$17$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$17$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$17$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$17$lane[20:8] = 13'h0b01;
+        8'haa: lookups$17$lane[20:8] = 13'h0b01;
+        8'hab: lookups$17$lane[20:8] = 13'h0b01;
+        8'hac: lookups$17$lane[20:8] = 13'h0b01;
+        8'had: lookups$17$lane[20:8] = 13'h0b01;
+        8'hae: lookups$17$lane[20:8] = 13'h0b01;
+        8'haf: lookups$17$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$17$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$17$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$17$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$17$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$17$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$17$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$17$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$17$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$17$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$17$lane[20:8] = 13'h0b01;
+        8'hba: lookups$17$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$17$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$17$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$17$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$17$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$17$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$17$lane[20:8] = 13'h1200;
+        8'hc1: lookups$17$lane[20:8] = 13'h1200;
+        8'hc2: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$17$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$17$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$17$lane[20:8] = 13'h1304;
+        8'he1: lookups$17$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$17$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$17$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$17$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$17$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$17$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$17$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$17$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$17$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$17$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$17$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$17$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$17$lane[20:8] = 13'h16f4;
+        8'hee: lookups$17$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$17$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$17$lane[20:8] = 13'h1386;
+        8'hf1: lookups$17$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$17$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$17$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$17$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$17$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$17$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$17$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$17$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$17$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$17$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$17$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$17$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$17$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$17$lane[20:8] = 13'h0600;
+        8'hff: lookups$17$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$18
     always @(*) begin
-        lookups$18$octet$tdata = lookups$18$tdata;
-        lookups$18$lead$byte_class = lookups$18$octet$byte_class;
-        lookups$18$unused_tables = |lookups$18$octet$free_bits;
-        lookups$18$need = 'h0;
-        if (lookups$18$lead$lead_length > 'h1) begin
-            lookups$18$need = lookups$18$lead$lead_length - 'h1;
-        end
-        lookups$18$continuing = 'h0;
-        lookups$18$range = 'h0;
-        lookups$18$kind = lookups$18$lead$malformed_tuser;
-        if (lookups$18$octet$continuation != 'h0) begin
-            lookups$18$continuing = 'h1;
-            lookups$18$range = lookups$18$octet$continuation;
-        end
-        else if (lookups$18$need != 'h0) begin
-            lookups$18$range = lookups$18$lead$second_allowed;
-            lookups$18$kind = lookups$18$lead$outside_tuser;
-        end
-        lookups$18$lane = ({{17{1'b0}}, lookups$18$kind} << 'h11) | ({{16{1'b0}}, lookups$18$range} << 'hc) | ({{18{1'b0}}, lookups$18$need} << 'h9) | ({{20{1'b0}}, lookups$18$continuing} << 'h8) | {{13{1'b0}}, lookups$18$tdata};
-    end
-    // lookups$19$octet
-    always @(*) begin
-        lookups$19$octet$continuation = 'h0;
-        if (!lookups$19$octet$tdata['h7]) begin
-            lookups$19$octet$byte_class = ByteClass$Ascii;
-            lookups$19$octet$free_bits = lookups$19$octet$tdata & 'h7f;
-        end
-        else if (!lookups$19$octet$tdata['h6]) begin
-            lookups$19$octet$free_bits = lookups$19$octet$tdata & 'h3f;
-            if (lookups$19$octet$tdata['h5]) begin
-                lookups$19$octet$byte_class = ByteClass$ContA0;
-                lookups$19$octet$continuation = 'h10;
-            end
-            else if (lookups$19$octet$tdata['h4]) begin
-                lookups$19$octet$byte_class = ByteClass$Cont90;
-                lookups$19$octet$continuation = 'h8;
-            end
-            else if (lookups$19$octet$tdata['h3]) begin
-                lookups$19$octet$byte_class = ByteClass$Cont88;
-                lookups$19$octet$continuation = 'h4;
-            end
-            else if (lookups$19$octet$tdata['h2]) begin
-                lookups$19$octet$byte_class = ByteClass$Cont84;
-                lookups$19$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$19$octet$byte_class = ByteClass$Cont80;
-                lookups$19$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$19$octet$tdata['h5]) begin
-            lookups$19$octet$free_bits = lookups$19$octet$tdata & 'h1f;
-            if (lookups$19$octet$tdata['h4] | lookups$19$octet$tdata['h3] | lookups$19$octet$tdata['h2] | lookups$19$octet$tdata['h1]) begin
-                lookups$19$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$19$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$19$octet$tdata['h4]) begin
-            lookups$19$octet$free_bits = lookups$19$octet$tdata & 'hf;
-            if (lookups$19$octet$tdata == 'he0) begin
-                lookups$19$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$19$octet$tdata == 'hed) begin
-                lookups$19$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$19$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$19$octet$tdata['h3]) begin
-            lookups$19$octet$free_bits = lookups$19$octet$tdata & 'h7;
-            if (lookups$19$octet$tdata == 'hf0) begin
-                lookups$19$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$19$octet$tdata == 'hf4) & lookups$19$octet$f4_bounded) begin
-                lookups$19$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$19$octet$tdata['h2] & ~lookups$19$octet$leads_to_f7) begin
-                lookups$19$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$19$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$19$octet$tdata['h2]) begin
-            lookups$19$octet$free_bits = lookups$19$octet$tdata & 'h3;
-            if (~lookups$19$octet$leads_to_fb) begin
-                lookups$19$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$19$octet$tdata == 'hf8) begin
-                lookups$19$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$19$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$19$octet$tdata['h1]) begin
-            lookups$19$octet$free_bits = lookups$19$octet$tdata & 'h1;
-            if (~lookups$19$octet$leads_to_fd) begin
-                lookups$19$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$19$octet$tdata == 'hfc) begin
-                lookups$19$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$19$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$19$octet$free_bits = 'h0;
-            lookups$19$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$19$lead
-    always @(*) begin
-        lookups$19$lead$lead_length = 'h0;
-        lookups$19$lead$second_allowed = 'h1f;
-        lookups$19$lead$outside_tuser = lookups$19$lead$tuser_truncated;
-        lookups$19$lead$malformed_tuser = lookups$19$lead$tuser_unexpected_continuation;
-        case (lookups$19$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$19$lead$lead_length = 'h1;
-                    lookups$19$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$19$lead$lead_length = 'h2;
-                    lookups$19$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$19$lead$lead_length = 'h3;
-                    lookups$19$lead$malformed_tuser = 'h0;
-                    lookups$19$lead$second_allowed = 'h10;
-                    lookups$19$lead$outside_tuser = lookups$19$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$19$lead$lead_length = 'h3;
-                    lookups$19$lead$malformed_tuser = 'h0;
-                    lookups$19$lead$second_allowed = 'hf;
-                    lookups$19$lead$outside_tuser = lookups$19$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$19$lead$lead_length = 'h3;
-                    lookups$19$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$19$lead$lead_length = 'h4;
-                    lookups$19$lead$malformed_tuser = 'h0;
-                    lookups$19$lead$second_allowed = 'h18;
-                    lookups$19$lead$outside_tuser = lookups$19$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$19$lead$lead_length = 'h4;
-                    lookups$19$lead$malformed_tuser = 'h0;
-                    lookups$19$lead$second_allowed = 'h7;
-                    lookups$19$lead$outside_tuser = lookups$19$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$19$lead$lead_length = 'h4;
-                    lookups$19$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$19$lead$lead_length = 'h5;
-                    lookups$19$lead$malformed_tuser = 'h0;
-                    lookups$19$lead$second_allowed = 'h1c;
-                    lookups$19$lead$outside_tuser = lookups$19$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$19$lead$lead_length = 'h5;
-                    lookups$19$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$19$lead$lead_length = 'h6;
-                    lookups$19$lead$malformed_tuser = 'h0;
-                    lookups$19$lead$second_allowed = 'h1e;
-                    lookups$19$lead$outside_tuser = lookups$19$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$19$lead$lead_length = 'h6;
-                    lookups$19$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$19$lead$malformed_tuser = lookups$19$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$19$lead$malformed_tuser = lookups$19$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$19$lead$malformed_tuser = lookups$19$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$18$lane[7:0] = lookups$18$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$18$tdata)
+        8'h00: lookups$18$lane[20:8] = 13'h0000;
+        8'h01: lookups$18$lane[20:8] = 13'h0000;
+        8'h02: lookups$18$lane[20:8] = 13'h0000;
+        8'h03: lookups$18$lane[20:8] = 13'h0000;
+        8'h04: lookups$18$lane[20:8] = 13'h0000;
+        8'h05: lookups$18$lane[20:8] = 13'h0000;
+        8'h06: lookups$18$lane[20:8] = 13'h0000;
+        8'h07: lookups$18$lane[20:8] = 13'h0000;
+        8'h08: lookups$18$lane[20:8] = 13'h0000;
+        8'h09: lookups$18$lane[20:8] = 13'h0000;
+        8'h0a: lookups$18$lane[20:8] = 13'h0000;
+        8'h0b: lookups$18$lane[20:8] = 13'h0000;
+        8'h0c: lookups$18$lane[20:8] = 13'h0000;
+        8'h0d: lookups$18$lane[20:8] = 13'h0000;
+        8'h0e: lookups$18$lane[20:8] = 13'h0000;
+        8'h0f: lookups$18$lane[20:8] = 13'h0000;
+        8'h10: lookups$18$lane[20:8] = 13'h0000;
+        8'h11: lookups$18$lane[20:8] = 13'h0000;
+        8'h12: lookups$18$lane[20:8] = 13'h0000;
+        8'h13: lookups$18$lane[20:8] = 13'h0000;
+        8'h14: lookups$18$lane[20:8] = 13'h0000;
+        8'h15: lookups$18$lane[20:8] = 13'h0000;
+        8'h16: lookups$18$lane[20:8] = 13'h0000;
+        8'h17: lookups$18$lane[20:8] = 13'h0000;
+        8'h18: lookups$18$lane[20:8] = 13'h0000;
+        8'h19: lookups$18$lane[20:8] = 13'h0000;
+        8'h1a: lookups$18$lane[20:8] = 13'h0000;
+        8'h1b: lookups$18$lane[20:8] = 13'h0000;
+        8'h1c: lookups$18$lane[20:8] = 13'h0000;
+        8'h1d: lookups$18$lane[20:8] = 13'h0000;
+        8'h1e: lookups$18$lane[20:8] = 13'h0000;
+        8'h1f: lookups$18$lane[20:8] = 13'h0000;
+        8'h20: lookups$18$lane[20:8] = 13'h0000;
+        8'h21: lookups$18$lane[20:8] = 13'h0000;
+        8'h22: lookups$18$lane[20:8] = 13'h0000;
+        8'h23: lookups$18$lane[20:8] = 13'h0000;
+        8'h24: lookups$18$lane[20:8] = 13'h0000;
+        8'h25: lookups$18$lane[20:8] = 13'h0000;
+        8'h26: lookups$18$lane[20:8] = 13'h0000;
+        8'h27: lookups$18$lane[20:8] = 13'h0000;
+        8'h28: lookups$18$lane[20:8] = 13'h0000;
+        8'h29: lookups$18$lane[20:8] = 13'h0000;
+        8'h2a: lookups$18$lane[20:8] = 13'h0000;
+        8'h2b: lookups$18$lane[20:8] = 13'h0000;
+        8'h2c: lookups$18$lane[20:8] = 13'h0000;
+        8'h2d: lookups$18$lane[20:8] = 13'h0000;
+        8'h2e: lookups$18$lane[20:8] = 13'h0000;
+        8'h2f: lookups$18$lane[20:8] = 13'h0000;
+        8'h30: lookups$18$lane[20:8] = 13'h0000;
+        8'h31: lookups$18$lane[20:8] = 13'h0000;
+        8'h32: lookups$18$lane[20:8] = 13'h0000;
+        8'h33: lookups$18$lane[20:8] = 13'h0000;
+        8'h34: lookups$18$lane[20:8] = 13'h0000;
+        8'h35: lookups$18$lane[20:8] = 13'h0000;
+        8'h36: lookups$18$lane[20:8] = 13'h0000;
+        8'h37: lookups$18$lane[20:8] = 13'h0000;
+        8'h38: lookups$18$lane[20:8] = 13'h0000;
+        8'h39: lookups$18$lane[20:8] = 13'h0000;
+        8'h3a: lookups$18$lane[20:8] = 13'h0000;
+        8'h3b: lookups$18$lane[20:8] = 13'h0000;
+        8'h3c: lookups$18$lane[20:8] = 13'h0000;
+        8'h3d: lookups$18$lane[20:8] = 13'h0000;
+        8'h3e: lookups$18$lane[20:8] = 13'h0000;
+        8'h3f: lookups$18$lane[20:8] = 13'h0000;
+        8'h40: lookups$18$lane[20:8] = 13'h0000;
+        8'h41: lookups$18$lane[20:8] = 13'h0000;
+        8'h42: lookups$18$lane[20:8] = 13'h0000;
+        8'h43: lookups$18$lane[20:8] = 13'h0000;
+        8'h44: lookups$18$lane[20:8] = 13'h0000;
+        8'h45: lookups$18$lane[20:8] = 13'h0000;
+        8'h46: lookups$18$lane[20:8] = 13'h0000;
+        8'h47: lookups$18$lane[20:8] = 13'h0000;
+        8'h48: lookups$18$lane[20:8] = 13'h0000;
+        8'h49: lookups$18$lane[20:8] = 13'h0000;
+        8'h4a: lookups$18$lane[20:8] = 13'h0000;
+        8'h4b: lookups$18$lane[20:8] = 13'h0000;
+        8'h4c: lookups$18$lane[20:8] = 13'h0000;
+        8'h4d: lookups$18$lane[20:8] = 13'h0000;
+        8'h4e: lookups$18$lane[20:8] = 13'h0000;
+        8'h4f: lookups$18$lane[20:8] = 13'h0000;
+        8'h50: lookups$18$lane[20:8] = 13'h0000;
+        8'h51: lookups$18$lane[20:8] = 13'h0000;
+        8'h52: lookups$18$lane[20:8] = 13'h0000;
+        8'h53: lookups$18$lane[20:8] = 13'h0000;
+        8'h54: lookups$18$lane[20:8] = 13'h0000;
+        8'h55: lookups$18$lane[20:8] = 13'h0000;
+        8'h56: lookups$18$lane[20:8] = 13'h0000;
+        8'h57: lookups$18$lane[20:8] = 13'h0000;
+        8'h58: lookups$18$lane[20:8] = 13'h0000;
+        8'h59: lookups$18$lane[20:8] = 13'h0000;
+        8'h5a: lookups$18$lane[20:8] = 13'h0000;
+        8'h5b: lookups$18$lane[20:8] = 13'h0000;
+        8'h5c: lookups$18$lane[20:8] = 13'h0000;
+        8'h5d: lookups$18$lane[20:8] = 13'h0000;
+        8'h5e: lookups$18$lane[20:8] = 13'h0000;
+        8'h5f: lookups$18$lane[20:8] = 13'h0000;
+        8'h60: lookups$18$lane[20:8] = 13'h0000;
+        8'h61: lookups$18$lane[20:8] = 13'h0000;
+        8'h62: lookups$18$lane[20:8] = 13'h0000;
+        8'h63: lookups$18$lane[20:8] = 13'h0000;
+        8'h64: lookups$18$lane[20:8] = 13'h0000;
+        8'h65: lookups$18$lane[20:8] = 13'h0000;
+        8'h66: lookups$18$lane[20:8] = 13'h0000;
+        8'h67: lookups$18$lane[20:8] = 13'h0000;
+        8'h68: lookups$18$lane[20:8] = 13'h0000;
+        8'h69: lookups$18$lane[20:8] = 13'h0000;
+        8'h6a: lookups$18$lane[20:8] = 13'h0000;
+        8'h6b: lookups$18$lane[20:8] = 13'h0000;
+        8'h6c: lookups$18$lane[20:8] = 13'h0000;
+        8'h6d: lookups$18$lane[20:8] = 13'h0000;
+        8'h6e: lookups$18$lane[20:8] = 13'h0000;
+        8'h6f: lookups$18$lane[20:8] = 13'h0000;
+        8'h70: lookups$18$lane[20:8] = 13'h0000;
+        8'h71: lookups$18$lane[20:8] = 13'h0000;
+        8'h72: lookups$18$lane[20:8] = 13'h0000;
+        8'h73: lookups$18$lane[20:8] = 13'h0000;
+        8'h74: lookups$18$lane[20:8] = 13'h0000;
+        8'h75: lookups$18$lane[20:8] = 13'h0000;
+        8'h76: lookups$18$lane[20:8] = 13'h0000;
+        8'h77: lookups$18$lane[20:8] = 13'h0000;
+        8'h78: lookups$18$lane[20:8] = 13'h0000;
+        8'h79: lookups$18$lane[20:8] = 13'h0000;
+        8'h7a: lookups$18$lane[20:8] = 13'h0000;
+        8'h7b: lookups$18$lane[20:8] = 13'h0000;
+        8'h7c: lookups$18$lane[20:8] = 13'h0000;
+        8'h7d: lookups$18$lane[20:8] = 13'h0000;
+        8'h7e: lookups$18$lane[20:8] = 13'h0000;
+        8'h7f: lookups$18$lane[20:8] = 13'h0000;
+        8'h80: lookups$18$lane[20:8] = 13'h0a11;
+        8'h81: lookups$18$lane[20:8] = 13'h0a11;
+        8'h82: lookups$18$lane[20:8] = 13'h0a11;
+        8'h83: lookups$18$lane[20:8] = 13'h0a11;
+        8'h84: lookups$18$lane[20:8] = 13'h0a21;
+        8'h85: lookups$18$lane[20:8] = 13'h0a21;
+        8'h86: lookups$18$lane[20:8] = 13'h0a21;
+        8'h87: lookups$18$lane[20:8] = 13'h0a21;
+        8'h88: lookups$18$lane[20:8] = 13'h0a41;
+        8'h89: lookups$18$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$18$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$18$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$18$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$18$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$18$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$18$lane[20:8] = 13'h0a41;
+        8'h90: lookups$18$lane[20:8] = 13'h0a81;
+        8'h91: lookups$18$lane[20:8] = 13'h0a81;
+        8'h92: lookups$18$lane[20:8] = 13'h0a81;
+        8'h93: lookups$18$lane[20:8] = 13'h0a81;
+        8'h94: lookups$18$lane[20:8] = 13'h0a81;
+        8'h95: lookups$18$lane[20:8] = 13'h0a81;
+        8'h96: lookups$18$lane[20:8] = 13'h0a81;
+        8'h97: lookups$18$lane[20:8] = 13'h0a81;
+        8'h98: lookups$18$lane[20:8] = 13'h0a81;
+        8'h99: lookups$18$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$18$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$18$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$18$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$18$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$18$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$18$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$18$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$18$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$18$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$18$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$18$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$18$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$18$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$18$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$18$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$18$lane[20:8] = 13'h0b01;
+        8'haa: lookups$18$lane[20:8] = 13'h0b01;
+        8'hab: lookups$18$lane[20:8] = 13'h0b01;
+        8'hac: lookups$18$lane[20:8] = 13'h0b01;
+        8'had: lookups$18$lane[20:8] = 13'h0b01;
+        8'hae: lookups$18$lane[20:8] = 13'h0b01;
+        8'haf: lookups$18$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$18$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$18$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$18$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$18$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$18$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$18$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$18$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$18$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$18$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$18$lane[20:8] = 13'h0b01;
+        8'hba: lookups$18$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$18$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$18$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$18$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$18$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$18$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$18$lane[20:8] = 13'h1200;
+        8'hc1: lookups$18$lane[20:8] = 13'h1200;
+        8'hc2: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$18$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$18$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$18$lane[20:8] = 13'h1304;
+        8'he1: lookups$18$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$18$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$18$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$18$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$18$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$18$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$18$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$18$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$18$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$18$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$18$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$18$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$18$lane[20:8] = 13'h16f4;
+        8'hee: lookups$18$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$18$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$18$lane[20:8] = 13'h1386;
+        8'hf1: lookups$18$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$18$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$18$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$18$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$18$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$18$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$18$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$18$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$18$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$18$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$18$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$18$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$18$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$18$lane[20:8] = 13'h0600;
+        8'hff: lookups$18$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$19
     always @(*) begin
-        lookups$19$octet$tdata = lookups$19$tdata;
-        lookups$19$lead$byte_class = lookups$19$octet$byte_class;
-        lookups$19$unused_tables = |lookups$19$octet$free_bits;
-        lookups$19$need = 'h0;
-        if (lookups$19$lead$lead_length > 'h1) begin
-            lookups$19$need = lookups$19$lead$lead_length - 'h1;
-        end
-        lookups$19$continuing = 'h0;
-        lookups$19$range = 'h0;
-        lookups$19$kind = lookups$19$lead$malformed_tuser;
-        if (lookups$19$octet$continuation != 'h0) begin
-            lookups$19$continuing = 'h1;
-            lookups$19$range = lookups$19$octet$continuation;
-        end
-        else if (lookups$19$need != 'h0) begin
-            lookups$19$range = lookups$19$lead$second_allowed;
-            lookups$19$kind = lookups$19$lead$outside_tuser;
-        end
-        lookups$19$lane = ({{17{1'b0}}, lookups$19$kind} << 'h11) | ({{16{1'b0}}, lookups$19$range} << 'hc) | ({{18{1'b0}}, lookups$19$need} << 'h9) | ({{20{1'b0}}, lookups$19$continuing} << 'h8) | {{13{1'b0}}, lookups$19$tdata};
-    end
-    // lookups$20$octet
-    always @(*) begin
-        lookups$20$octet$continuation = 'h0;
-        if (!lookups$20$octet$tdata['h7]) begin
-            lookups$20$octet$byte_class = ByteClass$Ascii;
-            lookups$20$octet$free_bits = lookups$20$octet$tdata & 'h7f;
-        end
-        else if (!lookups$20$octet$tdata['h6]) begin
-            lookups$20$octet$free_bits = lookups$20$octet$tdata & 'h3f;
-            if (lookups$20$octet$tdata['h5]) begin
-                lookups$20$octet$byte_class = ByteClass$ContA0;
-                lookups$20$octet$continuation = 'h10;
-            end
-            else if (lookups$20$octet$tdata['h4]) begin
-                lookups$20$octet$byte_class = ByteClass$Cont90;
-                lookups$20$octet$continuation = 'h8;
-            end
-            else if (lookups$20$octet$tdata['h3]) begin
-                lookups$20$octet$byte_class = ByteClass$Cont88;
-                lookups$20$octet$continuation = 'h4;
-            end
-            else if (lookups$20$octet$tdata['h2]) begin
-                lookups$20$octet$byte_class = ByteClass$Cont84;
-                lookups$20$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$20$octet$byte_class = ByteClass$Cont80;
-                lookups$20$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$20$octet$tdata['h5]) begin
-            lookups$20$octet$free_bits = lookups$20$octet$tdata & 'h1f;
-            if (lookups$20$octet$tdata['h4] | lookups$20$octet$tdata['h3] | lookups$20$octet$tdata['h2] | lookups$20$octet$tdata['h1]) begin
-                lookups$20$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$20$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$20$octet$tdata['h4]) begin
-            lookups$20$octet$free_bits = lookups$20$octet$tdata & 'hf;
-            if (lookups$20$octet$tdata == 'he0) begin
-                lookups$20$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$20$octet$tdata == 'hed) begin
-                lookups$20$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$20$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$20$octet$tdata['h3]) begin
-            lookups$20$octet$free_bits = lookups$20$octet$tdata & 'h7;
-            if (lookups$20$octet$tdata == 'hf0) begin
-                lookups$20$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$20$octet$tdata == 'hf4) & lookups$20$octet$f4_bounded) begin
-                lookups$20$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$20$octet$tdata['h2] & ~lookups$20$octet$leads_to_f7) begin
-                lookups$20$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$20$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$20$octet$tdata['h2]) begin
-            lookups$20$octet$free_bits = lookups$20$octet$tdata & 'h3;
-            if (~lookups$20$octet$leads_to_fb) begin
-                lookups$20$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$20$octet$tdata == 'hf8) begin
-                lookups$20$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$20$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$20$octet$tdata['h1]) begin
-            lookups$20$octet$free_bits = lookups$20$octet$tdata & 'h1;
-            if (~lookups$20$octet$leads_to_fd) begin
-                lookups$20$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$20$octet$tdata == 'hfc) begin
-                lookups$20$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$20$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$20$octet$free_bits = 'h0;
-            lookups$20$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$20$lead
-    always @(*) begin
-        lookups$20$lead$lead_length = 'h0;
-        lookups$20$lead$second_allowed = 'h1f;
-        lookups$20$lead$outside_tuser = lookups$20$lead$tuser_truncated;
-        lookups$20$lead$malformed_tuser = lookups$20$lead$tuser_unexpected_continuation;
-        case (lookups$20$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$20$lead$lead_length = 'h1;
-                    lookups$20$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$20$lead$lead_length = 'h2;
-                    lookups$20$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$20$lead$lead_length = 'h3;
-                    lookups$20$lead$malformed_tuser = 'h0;
-                    lookups$20$lead$second_allowed = 'h10;
-                    lookups$20$lead$outside_tuser = lookups$20$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$20$lead$lead_length = 'h3;
-                    lookups$20$lead$malformed_tuser = 'h0;
-                    lookups$20$lead$second_allowed = 'hf;
-                    lookups$20$lead$outside_tuser = lookups$20$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$20$lead$lead_length = 'h3;
-                    lookups$20$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$20$lead$lead_length = 'h4;
-                    lookups$20$lead$malformed_tuser = 'h0;
-                    lookups$20$lead$second_allowed = 'h18;
-                    lookups$20$lead$outside_tuser = lookups$20$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$20$lead$lead_length = 'h4;
-                    lookups$20$lead$malformed_tuser = 'h0;
-                    lookups$20$lead$second_allowed = 'h7;
-                    lookups$20$lead$outside_tuser = lookups$20$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$20$lead$lead_length = 'h4;
-                    lookups$20$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$20$lead$lead_length = 'h5;
-                    lookups$20$lead$malformed_tuser = 'h0;
-                    lookups$20$lead$second_allowed = 'h1c;
-                    lookups$20$lead$outside_tuser = lookups$20$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$20$lead$lead_length = 'h5;
-                    lookups$20$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$20$lead$lead_length = 'h6;
-                    lookups$20$lead$malformed_tuser = 'h0;
-                    lookups$20$lead$second_allowed = 'h1e;
-                    lookups$20$lead$outside_tuser = lookups$20$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$20$lead$lead_length = 'h6;
-                    lookups$20$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$20$lead$malformed_tuser = lookups$20$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$20$lead$malformed_tuser = lookups$20$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$20$lead$malformed_tuser = lookups$20$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$19$lane[7:0] = lookups$19$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$19$tdata)
+        8'h00: lookups$19$lane[20:8] = 13'h0000;
+        8'h01: lookups$19$lane[20:8] = 13'h0000;
+        8'h02: lookups$19$lane[20:8] = 13'h0000;
+        8'h03: lookups$19$lane[20:8] = 13'h0000;
+        8'h04: lookups$19$lane[20:8] = 13'h0000;
+        8'h05: lookups$19$lane[20:8] = 13'h0000;
+        8'h06: lookups$19$lane[20:8] = 13'h0000;
+        8'h07: lookups$19$lane[20:8] = 13'h0000;
+        8'h08: lookups$19$lane[20:8] = 13'h0000;
+        8'h09: lookups$19$lane[20:8] = 13'h0000;
+        8'h0a: lookups$19$lane[20:8] = 13'h0000;
+        8'h0b: lookups$19$lane[20:8] = 13'h0000;
+        8'h0c: lookups$19$lane[20:8] = 13'h0000;
+        8'h0d: lookups$19$lane[20:8] = 13'h0000;
+        8'h0e: lookups$19$lane[20:8] = 13'h0000;
+        8'h0f: lookups$19$lane[20:8] = 13'h0000;
+        8'h10: lookups$19$lane[20:8] = 13'h0000;
+        8'h11: lookups$19$lane[20:8] = 13'h0000;
+        8'h12: lookups$19$lane[20:8] = 13'h0000;
+        8'h13: lookups$19$lane[20:8] = 13'h0000;
+        8'h14: lookups$19$lane[20:8] = 13'h0000;
+        8'h15: lookups$19$lane[20:8] = 13'h0000;
+        8'h16: lookups$19$lane[20:8] = 13'h0000;
+        8'h17: lookups$19$lane[20:8] = 13'h0000;
+        8'h18: lookups$19$lane[20:8] = 13'h0000;
+        8'h19: lookups$19$lane[20:8] = 13'h0000;
+        8'h1a: lookups$19$lane[20:8] = 13'h0000;
+        8'h1b: lookups$19$lane[20:8] = 13'h0000;
+        8'h1c: lookups$19$lane[20:8] = 13'h0000;
+        8'h1d: lookups$19$lane[20:8] = 13'h0000;
+        8'h1e: lookups$19$lane[20:8] = 13'h0000;
+        8'h1f: lookups$19$lane[20:8] = 13'h0000;
+        8'h20: lookups$19$lane[20:8] = 13'h0000;
+        8'h21: lookups$19$lane[20:8] = 13'h0000;
+        8'h22: lookups$19$lane[20:8] = 13'h0000;
+        8'h23: lookups$19$lane[20:8] = 13'h0000;
+        8'h24: lookups$19$lane[20:8] = 13'h0000;
+        8'h25: lookups$19$lane[20:8] = 13'h0000;
+        8'h26: lookups$19$lane[20:8] = 13'h0000;
+        8'h27: lookups$19$lane[20:8] = 13'h0000;
+        8'h28: lookups$19$lane[20:8] = 13'h0000;
+        8'h29: lookups$19$lane[20:8] = 13'h0000;
+        8'h2a: lookups$19$lane[20:8] = 13'h0000;
+        8'h2b: lookups$19$lane[20:8] = 13'h0000;
+        8'h2c: lookups$19$lane[20:8] = 13'h0000;
+        8'h2d: lookups$19$lane[20:8] = 13'h0000;
+        8'h2e: lookups$19$lane[20:8] = 13'h0000;
+        8'h2f: lookups$19$lane[20:8] = 13'h0000;
+        8'h30: lookups$19$lane[20:8] = 13'h0000;
+        8'h31: lookups$19$lane[20:8] = 13'h0000;
+        8'h32: lookups$19$lane[20:8] = 13'h0000;
+        8'h33: lookups$19$lane[20:8] = 13'h0000;
+        8'h34: lookups$19$lane[20:8] = 13'h0000;
+        8'h35: lookups$19$lane[20:8] = 13'h0000;
+        8'h36: lookups$19$lane[20:8] = 13'h0000;
+        8'h37: lookups$19$lane[20:8] = 13'h0000;
+        8'h38: lookups$19$lane[20:8] = 13'h0000;
+        8'h39: lookups$19$lane[20:8] = 13'h0000;
+        8'h3a: lookups$19$lane[20:8] = 13'h0000;
+        8'h3b: lookups$19$lane[20:8] = 13'h0000;
+        8'h3c: lookups$19$lane[20:8] = 13'h0000;
+        8'h3d: lookups$19$lane[20:8] = 13'h0000;
+        8'h3e: lookups$19$lane[20:8] = 13'h0000;
+        8'h3f: lookups$19$lane[20:8] = 13'h0000;
+        8'h40: lookups$19$lane[20:8] = 13'h0000;
+        8'h41: lookups$19$lane[20:8] = 13'h0000;
+        8'h42: lookups$19$lane[20:8] = 13'h0000;
+        8'h43: lookups$19$lane[20:8] = 13'h0000;
+        8'h44: lookups$19$lane[20:8] = 13'h0000;
+        8'h45: lookups$19$lane[20:8] = 13'h0000;
+        8'h46: lookups$19$lane[20:8] = 13'h0000;
+        8'h47: lookups$19$lane[20:8] = 13'h0000;
+        8'h48: lookups$19$lane[20:8] = 13'h0000;
+        8'h49: lookups$19$lane[20:8] = 13'h0000;
+        8'h4a: lookups$19$lane[20:8] = 13'h0000;
+        8'h4b: lookups$19$lane[20:8] = 13'h0000;
+        8'h4c: lookups$19$lane[20:8] = 13'h0000;
+        8'h4d: lookups$19$lane[20:8] = 13'h0000;
+        8'h4e: lookups$19$lane[20:8] = 13'h0000;
+        8'h4f: lookups$19$lane[20:8] = 13'h0000;
+        8'h50: lookups$19$lane[20:8] = 13'h0000;
+        8'h51: lookups$19$lane[20:8] = 13'h0000;
+        8'h52: lookups$19$lane[20:8] = 13'h0000;
+        8'h53: lookups$19$lane[20:8] = 13'h0000;
+        8'h54: lookups$19$lane[20:8] = 13'h0000;
+        8'h55: lookups$19$lane[20:8] = 13'h0000;
+        8'h56: lookups$19$lane[20:8] = 13'h0000;
+        8'h57: lookups$19$lane[20:8] = 13'h0000;
+        8'h58: lookups$19$lane[20:8] = 13'h0000;
+        8'h59: lookups$19$lane[20:8] = 13'h0000;
+        8'h5a: lookups$19$lane[20:8] = 13'h0000;
+        8'h5b: lookups$19$lane[20:8] = 13'h0000;
+        8'h5c: lookups$19$lane[20:8] = 13'h0000;
+        8'h5d: lookups$19$lane[20:8] = 13'h0000;
+        8'h5e: lookups$19$lane[20:8] = 13'h0000;
+        8'h5f: lookups$19$lane[20:8] = 13'h0000;
+        8'h60: lookups$19$lane[20:8] = 13'h0000;
+        8'h61: lookups$19$lane[20:8] = 13'h0000;
+        8'h62: lookups$19$lane[20:8] = 13'h0000;
+        8'h63: lookups$19$lane[20:8] = 13'h0000;
+        8'h64: lookups$19$lane[20:8] = 13'h0000;
+        8'h65: lookups$19$lane[20:8] = 13'h0000;
+        8'h66: lookups$19$lane[20:8] = 13'h0000;
+        8'h67: lookups$19$lane[20:8] = 13'h0000;
+        8'h68: lookups$19$lane[20:8] = 13'h0000;
+        8'h69: lookups$19$lane[20:8] = 13'h0000;
+        8'h6a: lookups$19$lane[20:8] = 13'h0000;
+        8'h6b: lookups$19$lane[20:8] = 13'h0000;
+        8'h6c: lookups$19$lane[20:8] = 13'h0000;
+        8'h6d: lookups$19$lane[20:8] = 13'h0000;
+        8'h6e: lookups$19$lane[20:8] = 13'h0000;
+        8'h6f: lookups$19$lane[20:8] = 13'h0000;
+        8'h70: lookups$19$lane[20:8] = 13'h0000;
+        8'h71: lookups$19$lane[20:8] = 13'h0000;
+        8'h72: lookups$19$lane[20:8] = 13'h0000;
+        8'h73: lookups$19$lane[20:8] = 13'h0000;
+        8'h74: lookups$19$lane[20:8] = 13'h0000;
+        8'h75: lookups$19$lane[20:8] = 13'h0000;
+        8'h76: lookups$19$lane[20:8] = 13'h0000;
+        8'h77: lookups$19$lane[20:8] = 13'h0000;
+        8'h78: lookups$19$lane[20:8] = 13'h0000;
+        8'h79: lookups$19$lane[20:8] = 13'h0000;
+        8'h7a: lookups$19$lane[20:8] = 13'h0000;
+        8'h7b: lookups$19$lane[20:8] = 13'h0000;
+        8'h7c: lookups$19$lane[20:8] = 13'h0000;
+        8'h7d: lookups$19$lane[20:8] = 13'h0000;
+        8'h7e: lookups$19$lane[20:8] = 13'h0000;
+        8'h7f: lookups$19$lane[20:8] = 13'h0000;
+        8'h80: lookups$19$lane[20:8] = 13'h0a11;
+        8'h81: lookups$19$lane[20:8] = 13'h0a11;
+        8'h82: lookups$19$lane[20:8] = 13'h0a11;
+        8'h83: lookups$19$lane[20:8] = 13'h0a11;
+        8'h84: lookups$19$lane[20:8] = 13'h0a21;
+        8'h85: lookups$19$lane[20:8] = 13'h0a21;
+        8'h86: lookups$19$lane[20:8] = 13'h0a21;
+        8'h87: lookups$19$lane[20:8] = 13'h0a21;
+        8'h88: lookups$19$lane[20:8] = 13'h0a41;
+        8'h89: lookups$19$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$19$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$19$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$19$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$19$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$19$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$19$lane[20:8] = 13'h0a41;
+        8'h90: lookups$19$lane[20:8] = 13'h0a81;
+        8'h91: lookups$19$lane[20:8] = 13'h0a81;
+        8'h92: lookups$19$lane[20:8] = 13'h0a81;
+        8'h93: lookups$19$lane[20:8] = 13'h0a81;
+        8'h94: lookups$19$lane[20:8] = 13'h0a81;
+        8'h95: lookups$19$lane[20:8] = 13'h0a81;
+        8'h96: lookups$19$lane[20:8] = 13'h0a81;
+        8'h97: lookups$19$lane[20:8] = 13'h0a81;
+        8'h98: lookups$19$lane[20:8] = 13'h0a81;
+        8'h99: lookups$19$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$19$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$19$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$19$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$19$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$19$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$19$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$19$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$19$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$19$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$19$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$19$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$19$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$19$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$19$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$19$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$19$lane[20:8] = 13'h0b01;
+        8'haa: lookups$19$lane[20:8] = 13'h0b01;
+        8'hab: lookups$19$lane[20:8] = 13'h0b01;
+        8'hac: lookups$19$lane[20:8] = 13'h0b01;
+        8'had: lookups$19$lane[20:8] = 13'h0b01;
+        8'hae: lookups$19$lane[20:8] = 13'h0b01;
+        8'haf: lookups$19$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$19$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$19$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$19$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$19$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$19$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$19$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$19$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$19$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$19$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$19$lane[20:8] = 13'h0b01;
+        8'hba: lookups$19$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$19$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$19$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$19$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$19$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$19$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$19$lane[20:8] = 13'h1200;
+        8'hc1: lookups$19$lane[20:8] = 13'h1200;
+        8'hc2: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$19$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$19$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$19$lane[20:8] = 13'h1304;
+        8'he1: lookups$19$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$19$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$19$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$19$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$19$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$19$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$19$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$19$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$19$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$19$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$19$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$19$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$19$lane[20:8] = 13'h16f4;
+        8'hee: lookups$19$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$19$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$19$lane[20:8] = 13'h1386;
+        8'hf1: lookups$19$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$19$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$19$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$19$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$19$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$19$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$19$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$19$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$19$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$19$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$19$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$19$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$19$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$19$lane[20:8] = 13'h0600;
+        8'hff: lookups$19$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$20
     always @(*) begin
-        lookups$20$octet$tdata = lookups$20$tdata;
-        lookups$20$lead$byte_class = lookups$20$octet$byte_class;
-        lookups$20$unused_tables = |lookups$20$octet$free_bits;
-        lookups$20$need = 'h0;
-        if (lookups$20$lead$lead_length > 'h1) begin
-            lookups$20$need = lookups$20$lead$lead_length - 'h1;
-        end
-        lookups$20$continuing = 'h0;
-        lookups$20$range = 'h0;
-        lookups$20$kind = lookups$20$lead$malformed_tuser;
-        if (lookups$20$octet$continuation != 'h0) begin
-            lookups$20$continuing = 'h1;
-            lookups$20$range = lookups$20$octet$continuation;
-        end
-        else if (lookups$20$need != 'h0) begin
-            lookups$20$range = lookups$20$lead$second_allowed;
-            lookups$20$kind = lookups$20$lead$outside_tuser;
-        end
-        lookups$20$lane = ({{17{1'b0}}, lookups$20$kind} << 'h11) | ({{16{1'b0}}, lookups$20$range} << 'hc) | ({{18{1'b0}}, lookups$20$need} << 'h9) | ({{20{1'b0}}, lookups$20$continuing} << 'h8) | {{13{1'b0}}, lookups$20$tdata};
-    end
-    // lookups$21$octet
-    always @(*) begin
-        lookups$21$octet$continuation = 'h0;
-        if (!lookups$21$octet$tdata['h7]) begin
-            lookups$21$octet$byte_class = ByteClass$Ascii;
-            lookups$21$octet$free_bits = lookups$21$octet$tdata & 'h7f;
-        end
-        else if (!lookups$21$octet$tdata['h6]) begin
-            lookups$21$octet$free_bits = lookups$21$octet$tdata & 'h3f;
-            if (lookups$21$octet$tdata['h5]) begin
-                lookups$21$octet$byte_class = ByteClass$ContA0;
-                lookups$21$octet$continuation = 'h10;
-            end
-            else if (lookups$21$octet$tdata['h4]) begin
-                lookups$21$octet$byte_class = ByteClass$Cont90;
-                lookups$21$octet$continuation = 'h8;
-            end
-            else if (lookups$21$octet$tdata['h3]) begin
-                lookups$21$octet$byte_class = ByteClass$Cont88;
-                lookups$21$octet$continuation = 'h4;
-            end
-            else if (lookups$21$octet$tdata['h2]) begin
-                lookups$21$octet$byte_class = ByteClass$Cont84;
-                lookups$21$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$21$octet$byte_class = ByteClass$Cont80;
-                lookups$21$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$21$octet$tdata['h5]) begin
-            lookups$21$octet$free_bits = lookups$21$octet$tdata & 'h1f;
-            if (lookups$21$octet$tdata['h4] | lookups$21$octet$tdata['h3] | lookups$21$octet$tdata['h2] | lookups$21$octet$tdata['h1]) begin
-                lookups$21$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$21$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$21$octet$tdata['h4]) begin
-            lookups$21$octet$free_bits = lookups$21$octet$tdata & 'hf;
-            if (lookups$21$octet$tdata == 'he0) begin
-                lookups$21$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$21$octet$tdata == 'hed) begin
-                lookups$21$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$21$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$21$octet$tdata['h3]) begin
-            lookups$21$octet$free_bits = lookups$21$octet$tdata & 'h7;
-            if (lookups$21$octet$tdata == 'hf0) begin
-                lookups$21$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$21$octet$tdata == 'hf4) & lookups$21$octet$f4_bounded) begin
-                lookups$21$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$21$octet$tdata['h2] & ~lookups$21$octet$leads_to_f7) begin
-                lookups$21$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$21$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$21$octet$tdata['h2]) begin
-            lookups$21$octet$free_bits = lookups$21$octet$tdata & 'h3;
-            if (~lookups$21$octet$leads_to_fb) begin
-                lookups$21$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$21$octet$tdata == 'hf8) begin
-                lookups$21$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$21$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$21$octet$tdata['h1]) begin
-            lookups$21$octet$free_bits = lookups$21$octet$tdata & 'h1;
-            if (~lookups$21$octet$leads_to_fd) begin
-                lookups$21$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$21$octet$tdata == 'hfc) begin
-                lookups$21$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$21$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$21$octet$free_bits = 'h0;
-            lookups$21$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$21$lead
-    always @(*) begin
-        lookups$21$lead$lead_length = 'h0;
-        lookups$21$lead$second_allowed = 'h1f;
-        lookups$21$lead$outside_tuser = lookups$21$lead$tuser_truncated;
-        lookups$21$lead$malformed_tuser = lookups$21$lead$tuser_unexpected_continuation;
-        case (lookups$21$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$21$lead$lead_length = 'h1;
-                    lookups$21$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$21$lead$lead_length = 'h2;
-                    lookups$21$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$21$lead$lead_length = 'h3;
-                    lookups$21$lead$malformed_tuser = 'h0;
-                    lookups$21$lead$second_allowed = 'h10;
-                    lookups$21$lead$outside_tuser = lookups$21$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$21$lead$lead_length = 'h3;
-                    lookups$21$lead$malformed_tuser = 'h0;
-                    lookups$21$lead$second_allowed = 'hf;
-                    lookups$21$lead$outside_tuser = lookups$21$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$21$lead$lead_length = 'h3;
-                    lookups$21$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$21$lead$lead_length = 'h4;
-                    lookups$21$lead$malformed_tuser = 'h0;
-                    lookups$21$lead$second_allowed = 'h18;
-                    lookups$21$lead$outside_tuser = lookups$21$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$21$lead$lead_length = 'h4;
-                    lookups$21$lead$malformed_tuser = 'h0;
-                    lookups$21$lead$second_allowed = 'h7;
-                    lookups$21$lead$outside_tuser = lookups$21$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$21$lead$lead_length = 'h4;
-                    lookups$21$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$21$lead$lead_length = 'h5;
-                    lookups$21$lead$malformed_tuser = 'h0;
-                    lookups$21$lead$second_allowed = 'h1c;
-                    lookups$21$lead$outside_tuser = lookups$21$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$21$lead$lead_length = 'h5;
-                    lookups$21$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$21$lead$lead_length = 'h6;
-                    lookups$21$lead$malformed_tuser = 'h0;
-                    lookups$21$lead$second_allowed = 'h1e;
-                    lookups$21$lead$outside_tuser = lookups$21$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$21$lead$lead_length = 'h6;
-                    lookups$21$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$21$lead$malformed_tuser = lookups$21$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$21$lead$malformed_tuser = lookups$21$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$21$lead$malformed_tuser = lookups$21$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$20$lane[7:0] = lookups$20$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$20$tdata)
+        8'h00: lookups$20$lane[20:8] = 13'h0000;
+        8'h01: lookups$20$lane[20:8] = 13'h0000;
+        8'h02: lookups$20$lane[20:8] = 13'h0000;
+        8'h03: lookups$20$lane[20:8] = 13'h0000;
+        8'h04: lookups$20$lane[20:8] = 13'h0000;
+        8'h05: lookups$20$lane[20:8] = 13'h0000;
+        8'h06: lookups$20$lane[20:8] = 13'h0000;
+        8'h07: lookups$20$lane[20:8] = 13'h0000;
+        8'h08: lookups$20$lane[20:8] = 13'h0000;
+        8'h09: lookups$20$lane[20:8] = 13'h0000;
+        8'h0a: lookups$20$lane[20:8] = 13'h0000;
+        8'h0b: lookups$20$lane[20:8] = 13'h0000;
+        8'h0c: lookups$20$lane[20:8] = 13'h0000;
+        8'h0d: lookups$20$lane[20:8] = 13'h0000;
+        8'h0e: lookups$20$lane[20:8] = 13'h0000;
+        8'h0f: lookups$20$lane[20:8] = 13'h0000;
+        8'h10: lookups$20$lane[20:8] = 13'h0000;
+        8'h11: lookups$20$lane[20:8] = 13'h0000;
+        8'h12: lookups$20$lane[20:8] = 13'h0000;
+        8'h13: lookups$20$lane[20:8] = 13'h0000;
+        8'h14: lookups$20$lane[20:8] = 13'h0000;
+        8'h15: lookups$20$lane[20:8] = 13'h0000;
+        8'h16: lookups$20$lane[20:8] = 13'h0000;
+        8'h17: lookups$20$lane[20:8] = 13'h0000;
+        8'h18: lookups$20$lane[20:8] = 13'h0000;
+        8'h19: lookups$20$lane[20:8] = 13'h0000;
+        8'h1a: lookups$20$lane[20:8] = 13'h0000;
+        8'h1b: lookups$20$lane[20:8] = 13'h0000;
+        8'h1c: lookups$20$lane[20:8] = 13'h0000;
+        8'h1d: lookups$20$lane[20:8] = 13'h0000;
+        8'h1e: lookups$20$lane[20:8] = 13'h0000;
+        8'h1f: lookups$20$lane[20:8] = 13'h0000;
+        8'h20: lookups$20$lane[20:8] = 13'h0000;
+        8'h21: lookups$20$lane[20:8] = 13'h0000;
+        8'h22: lookups$20$lane[20:8] = 13'h0000;
+        8'h23: lookups$20$lane[20:8] = 13'h0000;
+        8'h24: lookups$20$lane[20:8] = 13'h0000;
+        8'h25: lookups$20$lane[20:8] = 13'h0000;
+        8'h26: lookups$20$lane[20:8] = 13'h0000;
+        8'h27: lookups$20$lane[20:8] = 13'h0000;
+        8'h28: lookups$20$lane[20:8] = 13'h0000;
+        8'h29: lookups$20$lane[20:8] = 13'h0000;
+        8'h2a: lookups$20$lane[20:8] = 13'h0000;
+        8'h2b: lookups$20$lane[20:8] = 13'h0000;
+        8'h2c: lookups$20$lane[20:8] = 13'h0000;
+        8'h2d: lookups$20$lane[20:8] = 13'h0000;
+        8'h2e: lookups$20$lane[20:8] = 13'h0000;
+        8'h2f: lookups$20$lane[20:8] = 13'h0000;
+        8'h30: lookups$20$lane[20:8] = 13'h0000;
+        8'h31: lookups$20$lane[20:8] = 13'h0000;
+        8'h32: lookups$20$lane[20:8] = 13'h0000;
+        8'h33: lookups$20$lane[20:8] = 13'h0000;
+        8'h34: lookups$20$lane[20:8] = 13'h0000;
+        8'h35: lookups$20$lane[20:8] = 13'h0000;
+        8'h36: lookups$20$lane[20:8] = 13'h0000;
+        8'h37: lookups$20$lane[20:8] = 13'h0000;
+        8'h38: lookups$20$lane[20:8] = 13'h0000;
+        8'h39: lookups$20$lane[20:8] = 13'h0000;
+        8'h3a: lookups$20$lane[20:8] = 13'h0000;
+        8'h3b: lookups$20$lane[20:8] = 13'h0000;
+        8'h3c: lookups$20$lane[20:8] = 13'h0000;
+        8'h3d: lookups$20$lane[20:8] = 13'h0000;
+        8'h3e: lookups$20$lane[20:8] = 13'h0000;
+        8'h3f: lookups$20$lane[20:8] = 13'h0000;
+        8'h40: lookups$20$lane[20:8] = 13'h0000;
+        8'h41: lookups$20$lane[20:8] = 13'h0000;
+        8'h42: lookups$20$lane[20:8] = 13'h0000;
+        8'h43: lookups$20$lane[20:8] = 13'h0000;
+        8'h44: lookups$20$lane[20:8] = 13'h0000;
+        8'h45: lookups$20$lane[20:8] = 13'h0000;
+        8'h46: lookups$20$lane[20:8] = 13'h0000;
+        8'h47: lookups$20$lane[20:8] = 13'h0000;
+        8'h48: lookups$20$lane[20:8] = 13'h0000;
+        8'h49: lookups$20$lane[20:8] = 13'h0000;
+        8'h4a: lookups$20$lane[20:8] = 13'h0000;
+        8'h4b: lookups$20$lane[20:8] = 13'h0000;
+        8'h4c: lookups$20$lane[20:8] = 13'h0000;
+        8'h4d: lookups$20$lane[20:8] = 13'h0000;
+        8'h4e: lookups$20$lane[20:8] = 13'h0000;
+        8'h4f: lookups$20$lane[20:8] = 13'h0000;
+        8'h50: lookups$20$lane[20:8] = 13'h0000;
+        8'h51: lookups$20$lane[20:8] = 13'h0000;
+        8'h52: lookups$20$lane[20:8] = 13'h0000;
+        8'h53: lookups$20$lane[20:8] = 13'h0000;
+        8'h54: lookups$20$lane[20:8] = 13'h0000;
+        8'h55: lookups$20$lane[20:8] = 13'h0000;
+        8'h56: lookups$20$lane[20:8] = 13'h0000;
+        8'h57: lookups$20$lane[20:8] = 13'h0000;
+        8'h58: lookups$20$lane[20:8] = 13'h0000;
+        8'h59: lookups$20$lane[20:8] = 13'h0000;
+        8'h5a: lookups$20$lane[20:8] = 13'h0000;
+        8'h5b: lookups$20$lane[20:8] = 13'h0000;
+        8'h5c: lookups$20$lane[20:8] = 13'h0000;
+        8'h5d: lookups$20$lane[20:8] = 13'h0000;
+        8'h5e: lookups$20$lane[20:8] = 13'h0000;
+        8'h5f: lookups$20$lane[20:8] = 13'h0000;
+        8'h60: lookups$20$lane[20:8] = 13'h0000;
+        8'h61: lookups$20$lane[20:8] = 13'h0000;
+        8'h62: lookups$20$lane[20:8] = 13'h0000;
+        8'h63: lookups$20$lane[20:8] = 13'h0000;
+        8'h64: lookups$20$lane[20:8] = 13'h0000;
+        8'h65: lookups$20$lane[20:8] = 13'h0000;
+        8'h66: lookups$20$lane[20:8] = 13'h0000;
+        8'h67: lookups$20$lane[20:8] = 13'h0000;
+        8'h68: lookups$20$lane[20:8] = 13'h0000;
+        8'h69: lookups$20$lane[20:8] = 13'h0000;
+        8'h6a: lookups$20$lane[20:8] = 13'h0000;
+        8'h6b: lookups$20$lane[20:8] = 13'h0000;
+        8'h6c: lookups$20$lane[20:8] = 13'h0000;
+        8'h6d: lookups$20$lane[20:8] = 13'h0000;
+        8'h6e: lookups$20$lane[20:8] = 13'h0000;
+        8'h6f: lookups$20$lane[20:8] = 13'h0000;
+        8'h70: lookups$20$lane[20:8] = 13'h0000;
+        8'h71: lookups$20$lane[20:8] = 13'h0000;
+        8'h72: lookups$20$lane[20:8] = 13'h0000;
+        8'h73: lookups$20$lane[20:8] = 13'h0000;
+        8'h74: lookups$20$lane[20:8] = 13'h0000;
+        8'h75: lookups$20$lane[20:8] = 13'h0000;
+        8'h76: lookups$20$lane[20:8] = 13'h0000;
+        8'h77: lookups$20$lane[20:8] = 13'h0000;
+        8'h78: lookups$20$lane[20:8] = 13'h0000;
+        8'h79: lookups$20$lane[20:8] = 13'h0000;
+        8'h7a: lookups$20$lane[20:8] = 13'h0000;
+        8'h7b: lookups$20$lane[20:8] = 13'h0000;
+        8'h7c: lookups$20$lane[20:8] = 13'h0000;
+        8'h7d: lookups$20$lane[20:8] = 13'h0000;
+        8'h7e: lookups$20$lane[20:8] = 13'h0000;
+        8'h7f: lookups$20$lane[20:8] = 13'h0000;
+        8'h80: lookups$20$lane[20:8] = 13'h0a11;
+        8'h81: lookups$20$lane[20:8] = 13'h0a11;
+        8'h82: lookups$20$lane[20:8] = 13'h0a11;
+        8'h83: lookups$20$lane[20:8] = 13'h0a11;
+        8'h84: lookups$20$lane[20:8] = 13'h0a21;
+        8'h85: lookups$20$lane[20:8] = 13'h0a21;
+        8'h86: lookups$20$lane[20:8] = 13'h0a21;
+        8'h87: lookups$20$lane[20:8] = 13'h0a21;
+        8'h88: lookups$20$lane[20:8] = 13'h0a41;
+        8'h89: lookups$20$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$20$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$20$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$20$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$20$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$20$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$20$lane[20:8] = 13'h0a41;
+        8'h90: lookups$20$lane[20:8] = 13'h0a81;
+        8'h91: lookups$20$lane[20:8] = 13'h0a81;
+        8'h92: lookups$20$lane[20:8] = 13'h0a81;
+        8'h93: lookups$20$lane[20:8] = 13'h0a81;
+        8'h94: lookups$20$lane[20:8] = 13'h0a81;
+        8'h95: lookups$20$lane[20:8] = 13'h0a81;
+        8'h96: lookups$20$lane[20:8] = 13'h0a81;
+        8'h97: lookups$20$lane[20:8] = 13'h0a81;
+        8'h98: lookups$20$lane[20:8] = 13'h0a81;
+        8'h99: lookups$20$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$20$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$20$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$20$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$20$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$20$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$20$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$20$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$20$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$20$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$20$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$20$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$20$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$20$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$20$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$20$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$20$lane[20:8] = 13'h0b01;
+        8'haa: lookups$20$lane[20:8] = 13'h0b01;
+        8'hab: lookups$20$lane[20:8] = 13'h0b01;
+        8'hac: lookups$20$lane[20:8] = 13'h0b01;
+        8'had: lookups$20$lane[20:8] = 13'h0b01;
+        8'hae: lookups$20$lane[20:8] = 13'h0b01;
+        8'haf: lookups$20$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$20$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$20$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$20$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$20$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$20$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$20$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$20$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$20$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$20$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$20$lane[20:8] = 13'h0b01;
+        8'hba: lookups$20$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$20$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$20$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$20$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$20$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$20$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$20$lane[20:8] = 13'h1200;
+        8'hc1: lookups$20$lane[20:8] = 13'h1200;
+        8'hc2: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$20$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$20$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$20$lane[20:8] = 13'h1304;
+        8'he1: lookups$20$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$20$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$20$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$20$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$20$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$20$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$20$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$20$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$20$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$20$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$20$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$20$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$20$lane[20:8] = 13'h16f4;
+        8'hee: lookups$20$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$20$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$20$lane[20:8] = 13'h1386;
+        8'hf1: lookups$20$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$20$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$20$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$20$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$20$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$20$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$20$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$20$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$20$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$20$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$20$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$20$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$20$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$20$lane[20:8] = 13'h0600;
+        8'hff: lookups$20$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$21
     always @(*) begin
-        lookups$21$octet$tdata = lookups$21$tdata;
-        lookups$21$lead$byte_class = lookups$21$octet$byte_class;
-        lookups$21$unused_tables = |lookups$21$octet$free_bits;
-        lookups$21$need = 'h0;
-        if (lookups$21$lead$lead_length > 'h1) begin
-            lookups$21$need = lookups$21$lead$lead_length - 'h1;
-        end
-        lookups$21$continuing = 'h0;
-        lookups$21$range = 'h0;
-        lookups$21$kind = lookups$21$lead$malformed_tuser;
-        if (lookups$21$octet$continuation != 'h0) begin
-            lookups$21$continuing = 'h1;
-            lookups$21$range = lookups$21$octet$continuation;
-        end
-        else if (lookups$21$need != 'h0) begin
-            lookups$21$range = lookups$21$lead$second_allowed;
-            lookups$21$kind = lookups$21$lead$outside_tuser;
-        end
-        lookups$21$lane = ({{17{1'b0}}, lookups$21$kind} << 'h11) | ({{16{1'b0}}, lookups$21$range} << 'hc) | ({{18{1'b0}}, lookups$21$need} << 'h9) | ({{20{1'b0}}, lookups$21$continuing} << 'h8) | {{13{1'b0}}, lookups$21$tdata};
-    end
-    // lookups$22$octet
-    always @(*) begin
-        lookups$22$octet$continuation = 'h0;
-        if (!lookups$22$octet$tdata['h7]) begin
-            lookups$22$octet$byte_class = ByteClass$Ascii;
-            lookups$22$octet$free_bits = lookups$22$octet$tdata & 'h7f;
-        end
-        else if (!lookups$22$octet$tdata['h6]) begin
-            lookups$22$octet$free_bits = lookups$22$octet$tdata & 'h3f;
-            if (lookups$22$octet$tdata['h5]) begin
-                lookups$22$octet$byte_class = ByteClass$ContA0;
-                lookups$22$octet$continuation = 'h10;
-            end
-            else if (lookups$22$octet$tdata['h4]) begin
-                lookups$22$octet$byte_class = ByteClass$Cont90;
-                lookups$22$octet$continuation = 'h8;
-            end
-            else if (lookups$22$octet$tdata['h3]) begin
-                lookups$22$octet$byte_class = ByteClass$Cont88;
-                lookups$22$octet$continuation = 'h4;
-            end
-            else if (lookups$22$octet$tdata['h2]) begin
-                lookups$22$octet$byte_class = ByteClass$Cont84;
-                lookups$22$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$22$octet$byte_class = ByteClass$Cont80;
-                lookups$22$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$22$octet$tdata['h5]) begin
-            lookups$22$octet$free_bits = lookups$22$octet$tdata & 'h1f;
-            if (lookups$22$octet$tdata['h4] | lookups$22$octet$tdata['h3] | lookups$22$octet$tdata['h2] | lookups$22$octet$tdata['h1]) begin
-                lookups$22$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$22$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$22$octet$tdata['h4]) begin
-            lookups$22$octet$free_bits = lookups$22$octet$tdata & 'hf;
-            if (lookups$22$octet$tdata == 'he0) begin
-                lookups$22$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$22$octet$tdata == 'hed) begin
-                lookups$22$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$22$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$22$octet$tdata['h3]) begin
-            lookups$22$octet$free_bits = lookups$22$octet$tdata & 'h7;
-            if (lookups$22$octet$tdata == 'hf0) begin
-                lookups$22$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$22$octet$tdata == 'hf4) & lookups$22$octet$f4_bounded) begin
-                lookups$22$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$22$octet$tdata['h2] & ~lookups$22$octet$leads_to_f7) begin
-                lookups$22$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$22$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$22$octet$tdata['h2]) begin
-            lookups$22$octet$free_bits = lookups$22$octet$tdata & 'h3;
-            if (~lookups$22$octet$leads_to_fb) begin
-                lookups$22$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$22$octet$tdata == 'hf8) begin
-                lookups$22$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$22$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$22$octet$tdata['h1]) begin
-            lookups$22$octet$free_bits = lookups$22$octet$tdata & 'h1;
-            if (~lookups$22$octet$leads_to_fd) begin
-                lookups$22$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$22$octet$tdata == 'hfc) begin
-                lookups$22$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$22$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$22$octet$free_bits = 'h0;
-            lookups$22$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$22$lead
-    always @(*) begin
-        lookups$22$lead$lead_length = 'h0;
-        lookups$22$lead$second_allowed = 'h1f;
-        lookups$22$lead$outside_tuser = lookups$22$lead$tuser_truncated;
-        lookups$22$lead$malformed_tuser = lookups$22$lead$tuser_unexpected_continuation;
-        case (lookups$22$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$22$lead$lead_length = 'h1;
-                    lookups$22$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$22$lead$lead_length = 'h2;
-                    lookups$22$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$22$lead$lead_length = 'h3;
-                    lookups$22$lead$malformed_tuser = 'h0;
-                    lookups$22$lead$second_allowed = 'h10;
-                    lookups$22$lead$outside_tuser = lookups$22$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$22$lead$lead_length = 'h3;
-                    lookups$22$lead$malformed_tuser = 'h0;
-                    lookups$22$lead$second_allowed = 'hf;
-                    lookups$22$lead$outside_tuser = lookups$22$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$22$lead$lead_length = 'h3;
-                    lookups$22$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$22$lead$lead_length = 'h4;
-                    lookups$22$lead$malformed_tuser = 'h0;
-                    lookups$22$lead$second_allowed = 'h18;
-                    lookups$22$lead$outside_tuser = lookups$22$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$22$lead$lead_length = 'h4;
-                    lookups$22$lead$malformed_tuser = 'h0;
-                    lookups$22$lead$second_allowed = 'h7;
-                    lookups$22$lead$outside_tuser = lookups$22$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$22$lead$lead_length = 'h4;
-                    lookups$22$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$22$lead$lead_length = 'h5;
-                    lookups$22$lead$malformed_tuser = 'h0;
-                    lookups$22$lead$second_allowed = 'h1c;
-                    lookups$22$lead$outside_tuser = lookups$22$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$22$lead$lead_length = 'h5;
-                    lookups$22$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$22$lead$lead_length = 'h6;
-                    lookups$22$lead$malformed_tuser = 'h0;
-                    lookups$22$lead$second_allowed = 'h1e;
-                    lookups$22$lead$outside_tuser = lookups$22$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$22$lead$lead_length = 'h6;
-                    lookups$22$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$22$lead$malformed_tuser = lookups$22$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$22$lead$malformed_tuser = lookups$22$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$22$lead$malformed_tuser = lookups$22$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$21$lane[7:0] = lookups$21$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$21$tdata)
+        8'h00: lookups$21$lane[20:8] = 13'h0000;
+        8'h01: lookups$21$lane[20:8] = 13'h0000;
+        8'h02: lookups$21$lane[20:8] = 13'h0000;
+        8'h03: lookups$21$lane[20:8] = 13'h0000;
+        8'h04: lookups$21$lane[20:8] = 13'h0000;
+        8'h05: lookups$21$lane[20:8] = 13'h0000;
+        8'h06: lookups$21$lane[20:8] = 13'h0000;
+        8'h07: lookups$21$lane[20:8] = 13'h0000;
+        8'h08: lookups$21$lane[20:8] = 13'h0000;
+        8'h09: lookups$21$lane[20:8] = 13'h0000;
+        8'h0a: lookups$21$lane[20:8] = 13'h0000;
+        8'h0b: lookups$21$lane[20:8] = 13'h0000;
+        8'h0c: lookups$21$lane[20:8] = 13'h0000;
+        8'h0d: lookups$21$lane[20:8] = 13'h0000;
+        8'h0e: lookups$21$lane[20:8] = 13'h0000;
+        8'h0f: lookups$21$lane[20:8] = 13'h0000;
+        8'h10: lookups$21$lane[20:8] = 13'h0000;
+        8'h11: lookups$21$lane[20:8] = 13'h0000;
+        8'h12: lookups$21$lane[20:8] = 13'h0000;
+        8'h13: lookups$21$lane[20:8] = 13'h0000;
+        8'h14: lookups$21$lane[20:8] = 13'h0000;
+        8'h15: lookups$21$lane[20:8] = 13'h0000;
+        8'h16: lookups$21$lane[20:8] = 13'h0000;
+        8'h17: lookups$21$lane[20:8] = 13'h0000;
+        8'h18: lookups$21$lane[20:8] = 13'h0000;
+        8'h19: lookups$21$lane[20:8] = 13'h0000;
+        8'h1a: lookups$21$lane[20:8] = 13'h0000;
+        8'h1b: lookups$21$lane[20:8] = 13'h0000;
+        8'h1c: lookups$21$lane[20:8] = 13'h0000;
+        8'h1d: lookups$21$lane[20:8] = 13'h0000;
+        8'h1e: lookups$21$lane[20:8] = 13'h0000;
+        8'h1f: lookups$21$lane[20:8] = 13'h0000;
+        8'h20: lookups$21$lane[20:8] = 13'h0000;
+        8'h21: lookups$21$lane[20:8] = 13'h0000;
+        8'h22: lookups$21$lane[20:8] = 13'h0000;
+        8'h23: lookups$21$lane[20:8] = 13'h0000;
+        8'h24: lookups$21$lane[20:8] = 13'h0000;
+        8'h25: lookups$21$lane[20:8] = 13'h0000;
+        8'h26: lookups$21$lane[20:8] = 13'h0000;
+        8'h27: lookups$21$lane[20:8] = 13'h0000;
+        8'h28: lookups$21$lane[20:8] = 13'h0000;
+        8'h29: lookups$21$lane[20:8] = 13'h0000;
+        8'h2a: lookups$21$lane[20:8] = 13'h0000;
+        8'h2b: lookups$21$lane[20:8] = 13'h0000;
+        8'h2c: lookups$21$lane[20:8] = 13'h0000;
+        8'h2d: lookups$21$lane[20:8] = 13'h0000;
+        8'h2e: lookups$21$lane[20:8] = 13'h0000;
+        8'h2f: lookups$21$lane[20:8] = 13'h0000;
+        8'h30: lookups$21$lane[20:8] = 13'h0000;
+        8'h31: lookups$21$lane[20:8] = 13'h0000;
+        8'h32: lookups$21$lane[20:8] = 13'h0000;
+        8'h33: lookups$21$lane[20:8] = 13'h0000;
+        8'h34: lookups$21$lane[20:8] = 13'h0000;
+        8'h35: lookups$21$lane[20:8] = 13'h0000;
+        8'h36: lookups$21$lane[20:8] = 13'h0000;
+        8'h37: lookups$21$lane[20:8] = 13'h0000;
+        8'h38: lookups$21$lane[20:8] = 13'h0000;
+        8'h39: lookups$21$lane[20:8] = 13'h0000;
+        8'h3a: lookups$21$lane[20:8] = 13'h0000;
+        8'h3b: lookups$21$lane[20:8] = 13'h0000;
+        8'h3c: lookups$21$lane[20:8] = 13'h0000;
+        8'h3d: lookups$21$lane[20:8] = 13'h0000;
+        8'h3e: lookups$21$lane[20:8] = 13'h0000;
+        8'h3f: lookups$21$lane[20:8] = 13'h0000;
+        8'h40: lookups$21$lane[20:8] = 13'h0000;
+        8'h41: lookups$21$lane[20:8] = 13'h0000;
+        8'h42: lookups$21$lane[20:8] = 13'h0000;
+        8'h43: lookups$21$lane[20:8] = 13'h0000;
+        8'h44: lookups$21$lane[20:8] = 13'h0000;
+        8'h45: lookups$21$lane[20:8] = 13'h0000;
+        8'h46: lookups$21$lane[20:8] = 13'h0000;
+        8'h47: lookups$21$lane[20:8] = 13'h0000;
+        8'h48: lookups$21$lane[20:8] = 13'h0000;
+        8'h49: lookups$21$lane[20:8] = 13'h0000;
+        8'h4a: lookups$21$lane[20:8] = 13'h0000;
+        8'h4b: lookups$21$lane[20:8] = 13'h0000;
+        8'h4c: lookups$21$lane[20:8] = 13'h0000;
+        8'h4d: lookups$21$lane[20:8] = 13'h0000;
+        8'h4e: lookups$21$lane[20:8] = 13'h0000;
+        8'h4f: lookups$21$lane[20:8] = 13'h0000;
+        8'h50: lookups$21$lane[20:8] = 13'h0000;
+        8'h51: lookups$21$lane[20:8] = 13'h0000;
+        8'h52: lookups$21$lane[20:8] = 13'h0000;
+        8'h53: lookups$21$lane[20:8] = 13'h0000;
+        8'h54: lookups$21$lane[20:8] = 13'h0000;
+        8'h55: lookups$21$lane[20:8] = 13'h0000;
+        8'h56: lookups$21$lane[20:8] = 13'h0000;
+        8'h57: lookups$21$lane[20:8] = 13'h0000;
+        8'h58: lookups$21$lane[20:8] = 13'h0000;
+        8'h59: lookups$21$lane[20:8] = 13'h0000;
+        8'h5a: lookups$21$lane[20:8] = 13'h0000;
+        8'h5b: lookups$21$lane[20:8] = 13'h0000;
+        8'h5c: lookups$21$lane[20:8] = 13'h0000;
+        8'h5d: lookups$21$lane[20:8] = 13'h0000;
+        8'h5e: lookups$21$lane[20:8] = 13'h0000;
+        8'h5f: lookups$21$lane[20:8] = 13'h0000;
+        8'h60: lookups$21$lane[20:8] = 13'h0000;
+        8'h61: lookups$21$lane[20:8] = 13'h0000;
+        8'h62: lookups$21$lane[20:8] = 13'h0000;
+        8'h63: lookups$21$lane[20:8] = 13'h0000;
+        8'h64: lookups$21$lane[20:8] = 13'h0000;
+        8'h65: lookups$21$lane[20:8] = 13'h0000;
+        8'h66: lookups$21$lane[20:8] = 13'h0000;
+        8'h67: lookups$21$lane[20:8] = 13'h0000;
+        8'h68: lookups$21$lane[20:8] = 13'h0000;
+        8'h69: lookups$21$lane[20:8] = 13'h0000;
+        8'h6a: lookups$21$lane[20:8] = 13'h0000;
+        8'h6b: lookups$21$lane[20:8] = 13'h0000;
+        8'h6c: lookups$21$lane[20:8] = 13'h0000;
+        8'h6d: lookups$21$lane[20:8] = 13'h0000;
+        8'h6e: lookups$21$lane[20:8] = 13'h0000;
+        8'h6f: lookups$21$lane[20:8] = 13'h0000;
+        8'h70: lookups$21$lane[20:8] = 13'h0000;
+        8'h71: lookups$21$lane[20:8] = 13'h0000;
+        8'h72: lookups$21$lane[20:8] = 13'h0000;
+        8'h73: lookups$21$lane[20:8] = 13'h0000;
+        8'h74: lookups$21$lane[20:8] = 13'h0000;
+        8'h75: lookups$21$lane[20:8] = 13'h0000;
+        8'h76: lookups$21$lane[20:8] = 13'h0000;
+        8'h77: lookups$21$lane[20:8] = 13'h0000;
+        8'h78: lookups$21$lane[20:8] = 13'h0000;
+        8'h79: lookups$21$lane[20:8] = 13'h0000;
+        8'h7a: lookups$21$lane[20:8] = 13'h0000;
+        8'h7b: lookups$21$lane[20:8] = 13'h0000;
+        8'h7c: lookups$21$lane[20:8] = 13'h0000;
+        8'h7d: lookups$21$lane[20:8] = 13'h0000;
+        8'h7e: lookups$21$lane[20:8] = 13'h0000;
+        8'h7f: lookups$21$lane[20:8] = 13'h0000;
+        8'h80: lookups$21$lane[20:8] = 13'h0a11;
+        8'h81: lookups$21$lane[20:8] = 13'h0a11;
+        8'h82: lookups$21$lane[20:8] = 13'h0a11;
+        8'h83: lookups$21$lane[20:8] = 13'h0a11;
+        8'h84: lookups$21$lane[20:8] = 13'h0a21;
+        8'h85: lookups$21$lane[20:8] = 13'h0a21;
+        8'h86: lookups$21$lane[20:8] = 13'h0a21;
+        8'h87: lookups$21$lane[20:8] = 13'h0a21;
+        8'h88: lookups$21$lane[20:8] = 13'h0a41;
+        8'h89: lookups$21$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$21$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$21$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$21$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$21$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$21$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$21$lane[20:8] = 13'h0a41;
+        8'h90: lookups$21$lane[20:8] = 13'h0a81;
+        8'h91: lookups$21$lane[20:8] = 13'h0a81;
+        8'h92: lookups$21$lane[20:8] = 13'h0a81;
+        8'h93: lookups$21$lane[20:8] = 13'h0a81;
+        8'h94: lookups$21$lane[20:8] = 13'h0a81;
+        8'h95: lookups$21$lane[20:8] = 13'h0a81;
+        8'h96: lookups$21$lane[20:8] = 13'h0a81;
+        8'h97: lookups$21$lane[20:8] = 13'h0a81;
+        8'h98: lookups$21$lane[20:8] = 13'h0a81;
+        8'h99: lookups$21$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$21$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$21$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$21$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$21$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$21$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$21$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$21$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$21$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$21$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$21$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$21$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$21$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$21$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$21$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$21$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$21$lane[20:8] = 13'h0b01;
+        8'haa: lookups$21$lane[20:8] = 13'h0b01;
+        8'hab: lookups$21$lane[20:8] = 13'h0b01;
+        8'hac: lookups$21$lane[20:8] = 13'h0b01;
+        8'had: lookups$21$lane[20:8] = 13'h0b01;
+        8'hae: lookups$21$lane[20:8] = 13'h0b01;
+        8'haf: lookups$21$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$21$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$21$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$21$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$21$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$21$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$21$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$21$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$21$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$21$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$21$lane[20:8] = 13'h0b01;
+        8'hba: lookups$21$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$21$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$21$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$21$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$21$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$21$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$21$lane[20:8] = 13'h1200;
+        8'hc1: lookups$21$lane[20:8] = 13'h1200;
+        8'hc2: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$21$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$21$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$21$lane[20:8] = 13'h1304;
+        8'he1: lookups$21$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$21$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$21$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$21$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$21$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$21$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$21$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$21$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$21$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$21$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$21$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$21$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$21$lane[20:8] = 13'h16f4;
+        8'hee: lookups$21$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$21$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$21$lane[20:8] = 13'h1386;
+        8'hf1: lookups$21$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$21$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$21$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$21$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$21$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$21$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$21$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$21$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$21$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$21$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$21$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$21$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$21$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$21$lane[20:8] = 13'h0600;
+        8'hff: lookups$21$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$22
     always @(*) begin
-        lookups$22$octet$tdata = lookups$22$tdata;
-        lookups$22$lead$byte_class = lookups$22$octet$byte_class;
-        lookups$22$unused_tables = |lookups$22$octet$free_bits;
-        lookups$22$need = 'h0;
-        if (lookups$22$lead$lead_length > 'h1) begin
-            lookups$22$need = lookups$22$lead$lead_length - 'h1;
-        end
-        lookups$22$continuing = 'h0;
-        lookups$22$range = 'h0;
-        lookups$22$kind = lookups$22$lead$malformed_tuser;
-        if (lookups$22$octet$continuation != 'h0) begin
-            lookups$22$continuing = 'h1;
-            lookups$22$range = lookups$22$octet$continuation;
-        end
-        else if (lookups$22$need != 'h0) begin
-            lookups$22$range = lookups$22$lead$second_allowed;
-            lookups$22$kind = lookups$22$lead$outside_tuser;
-        end
-        lookups$22$lane = ({{17{1'b0}}, lookups$22$kind} << 'h11) | ({{16{1'b0}}, lookups$22$range} << 'hc) | ({{18{1'b0}}, lookups$22$need} << 'h9) | ({{20{1'b0}}, lookups$22$continuing} << 'h8) | {{13{1'b0}}, lookups$22$tdata};
-    end
-    // lookups$23$octet
-    always @(*) begin
-        lookups$23$octet$continuation = 'h0;
-        if (!lookups$23$octet$tdata['h7]) begin
-            lookups$23$octet$byte_class = ByteClass$Ascii;
-            lookups$23$octet$free_bits = lookups$23$octet$tdata & 'h7f;
-        end
-        else if (!lookups$23$octet$tdata['h6]) begin
-            lookups$23$octet$free_bits = lookups$23$octet$tdata & 'h3f;
-            if (lookups$23$octet$tdata['h5]) begin
-                lookups$23$octet$byte_class = ByteClass$ContA0;
-                lookups$23$octet$continuation = 'h10;
-            end
-            else if (lookups$23$octet$tdata['h4]) begin
-                lookups$23$octet$byte_class = ByteClass$Cont90;
-                lookups$23$octet$continuation = 'h8;
-            end
-            else if (lookups$23$octet$tdata['h3]) begin
-                lookups$23$octet$byte_class = ByteClass$Cont88;
-                lookups$23$octet$continuation = 'h4;
-            end
-            else if (lookups$23$octet$tdata['h2]) begin
-                lookups$23$octet$byte_class = ByteClass$Cont84;
-                lookups$23$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$23$octet$byte_class = ByteClass$Cont80;
-                lookups$23$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$23$octet$tdata['h5]) begin
-            lookups$23$octet$free_bits = lookups$23$octet$tdata & 'h1f;
-            if (lookups$23$octet$tdata['h4] | lookups$23$octet$tdata['h3] | lookups$23$octet$tdata['h2] | lookups$23$octet$tdata['h1]) begin
-                lookups$23$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$23$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$23$octet$tdata['h4]) begin
-            lookups$23$octet$free_bits = lookups$23$octet$tdata & 'hf;
-            if (lookups$23$octet$tdata == 'he0) begin
-                lookups$23$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$23$octet$tdata == 'hed) begin
-                lookups$23$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$23$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$23$octet$tdata['h3]) begin
-            lookups$23$octet$free_bits = lookups$23$octet$tdata & 'h7;
-            if (lookups$23$octet$tdata == 'hf0) begin
-                lookups$23$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$23$octet$tdata == 'hf4) & lookups$23$octet$f4_bounded) begin
-                lookups$23$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$23$octet$tdata['h2] & ~lookups$23$octet$leads_to_f7) begin
-                lookups$23$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$23$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$23$octet$tdata['h2]) begin
-            lookups$23$octet$free_bits = lookups$23$octet$tdata & 'h3;
-            if (~lookups$23$octet$leads_to_fb) begin
-                lookups$23$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$23$octet$tdata == 'hf8) begin
-                lookups$23$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$23$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$23$octet$tdata['h1]) begin
-            lookups$23$octet$free_bits = lookups$23$octet$tdata & 'h1;
-            if (~lookups$23$octet$leads_to_fd) begin
-                lookups$23$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$23$octet$tdata == 'hfc) begin
-                lookups$23$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$23$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$23$octet$free_bits = 'h0;
-            lookups$23$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$23$lead
-    always @(*) begin
-        lookups$23$lead$lead_length = 'h0;
-        lookups$23$lead$second_allowed = 'h1f;
-        lookups$23$lead$outside_tuser = lookups$23$lead$tuser_truncated;
-        lookups$23$lead$malformed_tuser = lookups$23$lead$tuser_unexpected_continuation;
-        case (lookups$23$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$23$lead$lead_length = 'h1;
-                    lookups$23$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$23$lead$lead_length = 'h2;
-                    lookups$23$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$23$lead$lead_length = 'h3;
-                    lookups$23$lead$malformed_tuser = 'h0;
-                    lookups$23$lead$second_allowed = 'h10;
-                    lookups$23$lead$outside_tuser = lookups$23$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$23$lead$lead_length = 'h3;
-                    lookups$23$lead$malformed_tuser = 'h0;
-                    lookups$23$lead$second_allowed = 'hf;
-                    lookups$23$lead$outside_tuser = lookups$23$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$23$lead$lead_length = 'h3;
-                    lookups$23$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$23$lead$lead_length = 'h4;
-                    lookups$23$lead$malformed_tuser = 'h0;
-                    lookups$23$lead$second_allowed = 'h18;
-                    lookups$23$lead$outside_tuser = lookups$23$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$23$lead$lead_length = 'h4;
-                    lookups$23$lead$malformed_tuser = 'h0;
-                    lookups$23$lead$second_allowed = 'h7;
-                    lookups$23$lead$outside_tuser = lookups$23$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$23$lead$lead_length = 'h4;
-                    lookups$23$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$23$lead$lead_length = 'h5;
-                    lookups$23$lead$malformed_tuser = 'h0;
-                    lookups$23$lead$second_allowed = 'h1c;
-                    lookups$23$lead$outside_tuser = lookups$23$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$23$lead$lead_length = 'h5;
-                    lookups$23$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$23$lead$lead_length = 'h6;
-                    lookups$23$lead$malformed_tuser = 'h0;
-                    lookups$23$lead$second_allowed = 'h1e;
-                    lookups$23$lead$outside_tuser = lookups$23$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$23$lead$lead_length = 'h6;
-                    lookups$23$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$23$lead$malformed_tuser = lookups$23$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$23$lead$malformed_tuser = lookups$23$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$23$lead$malformed_tuser = lookups$23$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$22$lane[7:0] = lookups$22$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$22$tdata)
+        8'h00: lookups$22$lane[20:8] = 13'h0000;
+        8'h01: lookups$22$lane[20:8] = 13'h0000;
+        8'h02: lookups$22$lane[20:8] = 13'h0000;
+        8'h03: lookups$22$lane[20:8] = 13'h0000;
+        8'h04: lookups$22$lane[20:8] = 13'h0000;
+        8'h05: lookups$22$lane[20:8] = 13'h0000;
+        8'h06: lookups$22$lane[20:8] = 13'h0000;
+        8'h07: lookups$22$lane[20:8] = 13'h0000;
+        8'h08: lookups$22$lane[20:8] = 13'h0000;
+        8'h09: lookups$22$lane[20:8] = 13'h0000;
+        8'h0a: lookups$22$lane[20:8] = 13'h0000;
+        8'h0b: lookups$22$lane[20:8] = 13'h0000;
+        8'h0c: lookups$22$lane[20:8] = 13'h0000;
+        8'h0d: lookups$22$lane[20:8] = 13'h0000;
+        8'h0e: lookups$22$lane[20:8] = 13'h0000;
+        8'h0f: lookups$22$lane[20:8] = 13'h0000;
+        8'h10: lookups$22$lane[20:8] = 13'h0000;
+        8'h11: lookups$22$lane[20:8] = 13'h0000;
+        8'h12: lookups$22$lane[20:8] = 13'h0000;
+        8'h13: lookups$22$lane[20:8] = 13'h0000;
+        8'h14: lookups$22$lane[20:8] = 13'h0000;
+        8'h15: lookups$22$lane[20:8] = 13'h0000;
+        8'h16: lookups$22$lane[20:8] = 13'h0000;
+        8'h17: lookups$22$lane[20:8] = 13'h0000;
+        8'h18: lookups$22$lane[20:8] = 13'h0000;
+        8'h19: lookups$22$lane[20:8] = 13'h0000;
+        8'h1a: lookups$22$lane[20:8] = 13'h0000;
+        8'h1b: lookups$22$lane[20:8] = 13'h0000;
+        8'h1c: lookups$22$lane[20:8] = 13'h0000;
+        8'h1d: lookups$22$lane[20:8] = 13'h0000;
+        8'h1e: lookups$22$lane[20:8] = 13'h0000;
+        8'h1f: lookups$22$lane[20:8] = 13'h0000;
+        8'h20: lookups$22$lane[20:8] = 13'h0000;
+        8'h21: lookups$22$lane[20:8] = 13'h0000;
+        8'h22: lookups$22$lane[20:8] = 13'h0000;
+        8'h23: lookups$22$lane[20:8] = 13'h0000;
+        8'h24: lookups$22$lane[20:8] = 13'h0000;
+        8'h25: lookups$22$lane[20:8] = 13'h0000;
+        8'h26: lookups$22$lane[20:8] = 13'h0000;
+        8'h27: lookups$22$lane[20:8] = 13'h0000;
+        8'h28: lookups$22$lane[20:8] = 13'h0000;
+        8'h29: lookups$22$lane[20:8] = 13'h0000;
+        8'h2a: lookups$22$lane[20:8] = 13'h0000;
+        8'h2b: lookups$22$lane[20:8] = 13'h0000;
+        8'h2c: lookups$22$lane[20:8] = 13'h0000;
+        8'h2d: lookups$22$lane[20:8] = 13'h0000;
+        8'h2e: lookups$22$lane[20:8] = 13'h0000;
+        8'h2f: lookups$22$lane[20:8] = 13'h0000;
+        8'h30: lookups$22$lane[20:8] = 13'h0000;
+        8'h31: lookups$22$lane[20:8] = 13'h0000;
+        8'h32: lookups$22$lane[20:8] = 13'h0000;
+        8'h33: lookups$22$lane[20:8] = 13'h0000;
+        8'h34: lookups$22$lane[20:8] = 13'h0000;
+        8'h35: lookups$22$lane[20:8] = 13'h0000;
+        8'h36: lookups$22$lane[20:8] = 13'h0000;
+        8'h37: lookups$22$lane[20:8] = 13'h0000;
+        8'h38: lookups$22$lane[20:8] = 13'h0000;
+        8'h39: lookups$22$lane[20:8] = 13'h0000;
+        8'h3a: lookups$22$lane[20:8] = 13'h0000;
+        8'h3b: lookups$22$lane[20:8] = 13'h0000;
+        8'h3c: lookups$22$lane[20:8] = 13'h0000;
+        8'h3d: lookups$22$lane[20:8] = 13'h0000;
+        8'h3e: lookups$22$lane[20:8] = 13'h0000;
+        8'h3f: lookups$22$lane[20:8] = 13'h0000;
+        8'h40: lookups$22$lane[20:8] = 13'h0000;
+        8'h41: lookups$22$lane[20:8] = 13'h0000;
+        8'h42: lookups$22$lane[20:8] = 13'h0000;
+        8'h43: lookups$22$lane[20:8] = 13'h0000;
+        8'h44: lookups$22$lane[20:8] = 13'h0000;
+        8'h45: lookups$22$lane[20:8] = 13'h0000;
+        8'h46: lookups$22$lane[20:8] = 13'h0000;
+        8'h47: lookups$22$lane[20:8] = 13'h0000;
+        8'h48: lookups$22$lane[20:8] = 13'h0000;
+        8'h49: lookups$22$lane[20:8] = 13'h0000;
+        8'h4a: lookups$22$lane[20:8] = 13'h0000;
+        8'h4b: lookups$22$lane[20:8] = 13'h0000;
+        8'h4c: lookups$22$lane[20:8] = 13'h0000;
+        8'h4d: lookups$22$lane[20:8] = 13'h0000;
+        8'h4e: lookups$22$lane[20:8] = 13'h0000;
+        8'h4f: lookups$22$lane[20:8] = 13'h0000;
+        8'h50: lookups$22$lane[20:8] = 13'h0000;
+        8'h51: lookups$22$lane[20:8] = 13'h0000;
+        8'h52: lookups$22$lane[20:8] = 13'h0000;
+        8'h53: lookups$22$lane[20:8] = 13'h0000;
+        8'h54: lookups$22$lane[20:8] = 13'h0000;
+        8'h55: lookups$22$lane[20:8] = 13'h0000;
+        8'h56: lookups$22$lane[20:8] = 13'h0000;
+        8'h57: lookups$22$lane[20:8] = 13'h0000;
+        8'h58: lookups$22$lane[20:8] = 13'h0000;
+        8'h59: lookups$22$lane[20:8] = 13'h0000;
+        8'h5a: lookups$22$lane[20:8] = 13'h0000;
+        8'h5b: lookups$22$lane[20:8] = 13'h0000;
+        8'h5c: lookups$22$lane[20:8] = 13'h0000;
+        8'h5d: lookups$22$lane[20:8] = 13'h0000;
+        8'h5e: lookups$22$lane[20:8] = 13'h0000;
+        8'h5f: lookups$22$lane[20:8] = 13'h0000;
+        8'h60: lookups$22$lane[20:8] = 13'h0000;
+        8'h61: lookups$22$lane[20:8] = 13'h0000;
+        8'h62: lookups$22$lane[20:8] = 13'h0000;
+        8'h63: lookups$22$lane[20:8] = 13'h0000;
+        8'h64: lookups$22$lane[20:8] = 13'h0000;
+        8'h65: lookups$22$lane[20:8] = 13'h0000;
+        8'h66: lookups$22$lane[20:8] = 13'h0000;
+        8'h67: lookups$22$lane[20:8] = 13'h0000;
+        8'h68: lookups$22$lane[20:8] = 13'h0000;
+        8'h69: lookups$22$lane[20:8] = 13'h0000;
+        8'h6a: lookups$22$lane[20:8] = 13'h0000;
+        8'h6b: lookups$22$lane[20:8] = 13'h0000;
+        8'h6c: lookups$22$lane[20:8] = 13'h0000;
+        8'h6d: lookups$22$lane[20:8] = 13'h0000;
+        8'h6e: lookups$22$lane[20:8] = 13'h0000;
+        8'h6f: lookups$22$lane[20:8] = 13'h0000;
+        8'h70: lookups$22$lane[20:8] = 13'h0000;
+        8'h71: lookups$22$lane[20:8] = 13'h0000;
+        8'h72: lookups$22$lane[20:8] = 13'h0000;
+        8'h73: lookups$22$lane[20:8] = 13'h0000;
+        8'h74: lookups$22$lane[20:8] = 13'h0000;
+        8'h75: lookups$22$lane[20:8] = 13'h0000;
+        8'h76: lookups$22$lane[20:8] = 13'h0000;
+        8'h77: lookups$22$lane[20:8] = 13'h0000;
+        8'h78: lookups$22$lane[20:8] = 13'h0000;
+        8'h79: lookups$22$lane[20:8] = 13'h0000;
+        8'h7a: lookups$22$lane[20:8] = 13'h0000;
+        8'h7b: lookups$22$lane[20:8] = 13'h0000;
+        8'h7c: lookups$22$lane[20:8] = 13'h0000;
+        8'h7d: lookups$22$lane[20:8] = 13'h0000;
+        8'h7e: lookups$22$lane[20:8] = 13'h0000;
+        8'h7f: lookups$22$lane[20:8] = 13'h0000;
+        8'h80: lookups$22$lane[20:8] = 13'h0a11;
+        8'h81: lookups$22$lane[20:8] = 13'h0a11;
+        8'h82: lookups$22$lane[20:8] = 13'h0a11;
+        8'h83: lookups$22$lane[20:8] = 13'h0a11;
+        8'h84: lookups$22$lane[20:8] = 13'h0a21;
+        8'h85: lookups$22$lane[20:8] = 13'h0a21;
+        8'h86: lookups$22$lane[20:8] = 13'h0a21;
+        8'h87: lookups$22$lane[20:8] = 13'h0a21;
+        8'h88: lookups$22$lane[20:8] = 13'h0a41;
+        8'h89: lookups$22$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$22$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$22$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$22$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$22$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$22$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$22$lane[20:8] = 13'h0a41;
+        8'h90: lookups$22$lane[20:8] = 13'h0a81;
+        8'h91: lookups$22$lane[20:8] = 13'h0a81;
+        8'h92: lookups$22$lane[20:8] = 13'h0a81;
+        8'h93: lookups$22$lane[20:8] = 13'h0a81;
+        8'h94: lookups$22$lane[20:8] = 13'h0a81;
+        8'h95: lookups$22$lane[20:8] = 13'h0a81;
+        8'h96: lookups$22$lane[20:8] = 13'h0a81;
+        8'h97: lookups$22$lane[20:8] = 13'h0a81;
+        8'h98: lookups$22$lane[20:8] = 13'h0a81;
+        8'h99: lookups$22$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$22$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$22$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$22$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$22$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$22$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$22$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$22$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$22$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$22$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$22$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$22$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$22$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$22$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$22$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$22$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$22$lane[20:8] = 13'h0b01;
+        8'haa: lookups$22$lane[20:8] = 13'h0b01;
+        8'hab: lookups$22$lane[20:8] = 13'h0b01;
+        8'hac: lookups$22$lane[20:8] = 13'h0b01;
+        8'had: lookups$22$lane[20:8] = 13'h0b01;
+        8'hae: lookups$22$lane[20:8] = 13'h0b01;
+        8'haf: lookups$22$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$22$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$22$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$22$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$22$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$22$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$22$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$22$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$22$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$22$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$22$lane[20:8] = 13'h0b01;
+        8'hba: lookups$22$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$22$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$22$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$22$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$22$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$22$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$22$lane[20:8] = 13'h1200;
+        8'hc1: lookups$22$lane[20:8] = 13'h1200;
+        8'hc2: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$22$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$22$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$22$lane[20:8] = 13'h1304;
+        8'he1: lookups$22$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$22$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$22$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$22$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$22$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$22$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$22$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$22$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$22$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$22$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$22$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$22$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$22$lane[20:8] = 13'h16f4;
+        8'hee: lookups$22$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$22$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$22$lane[20:8] = 13'h1386;
+        8'hf1: lookups$22$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$22$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$22$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$22$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$22$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$22$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$22$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$22$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$22$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$22$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$22$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$22$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$22$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$22$lane[20:8] = 13'h0600;
+        8'hff: lookups$22$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$23
     always @(*) begin
-        lookups$23$octet$tdata = lookups$23$tdata;
-        lookups$23$lead$byte_class = lookups$23$octet$byte_class;
-        lookups$23$unused_tables = |lookups$23$octet$free_bits;
-        lookups$23$need = 'h0;
-        if (lookups$23$lead$lead_length > 'h1) begin
-            lookups$23$need = lookups$23$lead$lead_length - 'h1;
-        end
-        lookups$23$continuing = 'h0;
-        lookups$23$range = 'h0;
-        lookups$23$kind = lookups$23$lead$malformed_tuser;
-        if (lookups$23$octet$continuation != 'h0) begin
-            lookups$23$continuing = 'h1;
-            lookups$23$range = lookups$23$octet$continuation;
-        end
-        else if (lookups$23$need != 'h0) begin
-            lookups$23$range = lookups$23$lead$second_allowed;
-            lookups$23$kind = lookups$23$lead$outside_tuser;
-        end
-        lookups$23$lane = ({{17{1'b0}}, lookups$23$kind} << 'h11) | ({{16{1'b0}}, lookups$23$range} << 'hc) | ({{18{1'b0}}, lookups$23$need} << 'h9) | ({{20{1'b0}}, lookups$23$continuing} << 'h8) | {{13{1'b0}}, lookups$23$tdata};
-    end
-    // lookups$24$octet
-    always @(*) begin
-        lookups$24$octet$continuation = 'h0;
-        if (!lookups$24$octet$tdata['h7]) begin
-            lookups$24$octet$byte_class = ByteClass$Ascii;
-            lookups$24$octet$free_bits = lookups$24$octet$tdata & 'h7f;
-        end
-        else if (!lookups$24$octet$tdata['h6]) begin
-            lookups$24$octet$free_bits = lookups$24$octet$tdata & 'h3f;
-            if (lookups$24$octet$tdata['h5]) begin
-                lookups$24$octet$byte_class = ByteClass$ContA0;
-                lookups$24$octet$continuation = 'h10;
-            end
-            else if (lookups$24$octet$tdata['h4]) begin
-                lookups$24$octet$byte_class = ByteClass$Cont90;
-                lookups$24$octet$continuation = 'h8;
-            end
-            else if (lookups$24$octet$tdata['h3]) begin
-                lookups$24$octet$byte_class = ByteClass$Cont88;
-                lookups$24$octet$continuation = 'h4;
-            end
-            else if (lookups$24$octet$tdata['h2]) begin
-                lookups$24$octet$byte_class = ByteClass$Cont84;
-                lookups$24$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$24$octet$byte_class = ByteClass$Cont80;
-                lookups$24$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$24$octet$tdata['h5]) begin
-            lookups$24$octet$free_bits = lookups$24$octet$tdata & 'h1f;
-            if (lookups$24$octet$tdata['h4] | lookups$24$octet$tdata['h3] | lookups$24$octet$tdata['h2] | lookups$24$octet$tdata['h1]) begin
-                lookups$24$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$24$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$24$octet$tdata['h4]) begin
-            lookups$24$octet$free_bits = lookups$24$octet$tdata & 'hf;
-            if (lookups$24$octet$tdata == 'he0) begin
-                lookups$24$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$24$octet$tdata == 'hed) begin
-                lookups$24$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$24$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$24$octet$tdata['h3]) begin
-            lookups$24$octet$free_bits = lookups$24$octet$tdata & 'h7;
-            if (lookups$24$octet$tdata == 'hf0) begin
-                lookups$24$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$24$octet$tdata == 'hf4) & lookups$24$octet$f4_bounded) begin
-                lookups$24$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$24$octet$tdata['h2] & ~lookups$24$octet$leads_to_f7) begin
-                lookups$24$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$24$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$24$octet$tdata['h2]) begin
-            lookups$24$octet$free_bits = lookups$24$octet$tdata & 'h3;
-            if (~lookups$24$octet$leads_to_fb) begin
-                lookups$24$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$24$octet$tdata == 'hf8) begin
-                lookups$24$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$24$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$24$octet$tdata['h1]) begin
-            lookups$24$octet$free_bits = lookups$24$octet$tdata & 'h1;
-            if (~lookups$24$octet$leads_to_fd) begin
-                lookups$24$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$24$octet$tdata == 'hfc) begin
-                lookups$24$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$24$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$24$octet$free_bits = 'h0;
-            lookups$24$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$24$lead
-    always @(*) begin
-        lookups$24$lead$lead_length = 'h0;
-        lookups$24$lead$second_allowed = 'h1f;
-        lookups$24$lead$outside_tuser = lookups$24$lead$tuser_truncated;
-        lookups$24$lead$malformed_tuser = lookups$24$lead$tuser_unexpected_continuation;
-        case (lookups$24$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$24$lead$lead_length = 'h1;
-                    lookups$24$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$24$lead$lead_length = 'h2;
-                    lookups$24$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$24$lead$lead_length = 'h3;
-                    lookups$24$lead$malformed_tuser = 'h0;
-                    lookups$24$lead$second_allowed = 'h10;
-                    lookups$24$lead$outside_tuser = lookups$24$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$24$lead$lead_length = 'h3;
-                    lookups$24$lead$malformed_tuser = 'h0;
-                    lookups$24$lead$second_allowed = 'hf;
-                    lookups$24$lead$outside_tuser = lookups$24$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$24$lead$lead_length = 'h3;
-                    lookups$24$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$24$lead$lead_length = 'h4;
-                    lookups$24$lead$malformed_tuser = 'h0;
-                    lookups$24$lead$second_allowed = 'h18;
-                    lookups$24$lead$outside_tuser = lookups$24$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$24$lead$lead_length = 'h4;
-                    lookups$24$lead$malformed_tuser = 'h0;
-                    lookups$24$lead$second_allowed = 'h7;
-                    lookups$24$lead$outside_tuser = lookups$24$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$24$lead$lead_length = 'h4;
-                    lookups$24$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$24$lead$lead_length = 'h5;
-                    lookups$24$lead$malformed_tuser = 'h0;
-                    lookups$24$lead$second_allowed = 'h1c;
-                    lookups$24$lead$outside_tuser = lookups$24$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$24$lead$lead_length = 'h5;
-                    lookups$24$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$24$lead$lead_length = 'h6;
-                    lookups$24$lead$malformed_tuser = 'h0;
-                    lookups$24$lead$second_allowed = 'h1e;
-                    lookups$24$lead$outside_tuser = lookups$24$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$24$lead$lead_length = 'h6;
-                    lookups$24$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$24$lead$malformed_tuser = lookups$24$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$24$lead$malformed_tuser = lookups$24$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$24$lead$malformed_tuser = lookups$24$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$23$lane[7:0] = lookups$23$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$23$tdata)
+        8'h00: lookups$23$lane[20:8] = 13'h0000;
+        8'h01: lookups$23$lane[20:8] = 13'h0000;
+        8'h02: lookups$23$lane[20:8] = 13'h0000;
+        8'h03: lookups$23$lane[20:8] = 13'h0000;
+        8'h04: lookups$23$lane[20:8] = 13'h0000;
+        8'h05: lookups$23$lane[20:8] = 13'h0000;
+        8'h06: lookups$23$lane[20:8] = 13'h0000;
+        8'h07: lookups$23$lane[20:8] = 13'h0000;
+        8'h08: lookups$23$lane[20:8] = 13'h0000;
+        8'h09: lookups$23$lane[20:8] = 13'h0000;
+        8'h0a: lookups$23$lane[20:8] = 13'h0000;
+        8'h0b: lookups$23$lane[20:8] = 13'h0000;
+        8'h0c: lookups$23$lane[20:8] = 13'h0000;
+        8'h0d: lookups$23$lane[20:8] = 13'h0000;
+        8'h0e: lookups$23$lane[20:8] = 13'h0000;
+        8'h0f: lookups$23$lane[20:8] = 13'h0000;
+        8'h10: lookups$23$lane[20:8] = 13'h0000;
+        8'h11: lookups$23$lane[20:8] = 13'h0000;
+        8'h12: lookups$23$lane[20:8] = 13'h0000;
+        8'h13: lookups$23$lane[20:8] = 13'h0000;
+        8'h14: lookups$23$lane[20:8] = 13'h0000;
+        8'h15: lookups$23$lane[20:8] = 13'h0000;
+        8'h16: lookups$23$lane[20:8] = 13'h0000;
+        8'h17: lookups$23$lane[20:8] = 13'h0000;
+        8'h18: lookups$23$lane[20:8] = 13'h0000;
+        8'h19: lookups$23$lane[20:8] = 13'h0000;
+        8'h1a: lookups$23$lane[20:8] = 13'h0000;
+        8'h1b: lookups$23$lane[20:8] = 13'h0000;
+        8'h1c: lookups$23$lane[20:8] = 13'h0000;
+        8'h1d: lookups$23$lane[20:8] = 13'h0000;
+        8'h1e: lookups$23$lane[20:8] = 13'h0000;
+        8'h1f: lookups$23$lane[20:8] = 13'h0000;
+        8'h20: lookups$23$lane[20:8] = 13'h0000;
+        8'h21: lookups$23$lane[20:8] = 13'h0000;
+        8'h22: lookups$23$lane[20:8] = 13'h0000;
+        8'h23: lookups$23$lane[20:8] = 13'h0000;
+        8'h24: lookups$23$lane[20:8] = 13'h0000;
+        8'h25: lookups$23$lane[20:8] = 13'h0000;
+        8'h26: lookups$23$lane[20:8] = 13'h0000;
+        8'h27: lookups$23$lane[20:8] = 13'h0000;
+        8'h28: lookups$23$lane[20:8] = 13'h0000;
+        8'h29: lookups$23$lane[20:8] = 13'h0000;
+        8'h2a: lookups$23$lane[20:8] = 13'h0000;
+        8'h2b: lookups$23$lane[20:8] = 13'h0000;
+        8'h2c: lookups$23$lane[20:8] = 13'h0000;
+        8'h2d: lookups$23$lane[20:8] = 13'h0000;
+        8'h2e: lookups$23$lane[20:8] = 13'h0000;
+        8'h2f: lookups$23$lane[20:8] = 13'h0000;
+        8'h30: lookups$23$lane[20:8] = 13'h0000;
+        8'h31: lookups$23$lane[20:8] = 13'h0000;
+        8'h32: lookups$23$lane[20:8] = 13'h0000;
+        8'h33: lookups$23$lane[20:8] = 13'h0000;
+        8'h34: lookups$23$lane[20:8] = 13'h0000;
+        8'h35: lookups$23$lane[20:8] = 13'h0000;
+        8'h36: lookups$23$lane[20:8] = 13'h0000;
+        8'h37: lookups$23$lane[20:8] = 13'h0000;
+        8'h38: lookups$23$lane[20:8] = 13'h0000;
+        8'h39: lookups$23$lane[20:8] = 13'h0000;
+        8'h3a: lookups$23$lane[20:8] = 13'h0000;
+        8'h3b: lookups$23$lane[20:8] = 13'h0000;
+        8'h3c: lookups$23$lane[20:8] = 13'h0000;
+        8'h3d: lookups$23$lane[20:8] = 13'h0000;
+        8'h3e: lookups$23$lane[20:8] = 13'h0000;
+        8'h3f: lookups$23$lane[20:8] = 13'h0000;
+        8'h40: lookups$23$lane[20:8] = 13'h0000;
+        8'h41: lookups$23$lane[20:8] = 13'h0000;
+        8'h42: lookups$23$lane[20:8] = 13'h0000;
+        8'h43: lookups$23$lane[20:8] = 13'h0000;
+        8'h44: lookups$23$lane[20:8] = 13'h0000;
+        8'h45: lookups$23$lane[20:8] = 13'h0000;
+        8'h46: lookups$23$lane[20:8] = 13'h0000;
+        8'h47: lookups$23$lane[20:8] = 13'h0000;
+        8'h48: lookups$23$lane[20:8] = 13'h0000;
+        8'h49: lookups$23$lane[20:8] = 13'h0000;
+        8'h4a: lookups$23$lane[20:8] = 13'h0000;
+        8'h4b: lookups$23$lane[20:8] = 13'h0000;
+        8'h4c: lookups$23$lane[20:8] = 13'h0000;
+        8'h4d: lookups$23$lane[20:8] = 13'h0000;
+        8'h4e: lookups$23$lane[20:8] = 13'h0000;
+        8'h4f: lookups$23$lane[20:8] = 13'h0000;
+        8'h50: lookups$23$lane[20:8] = 13'h0000;
+        8'h51: lookups$23$lane[20:8] = 13'h0000;
+        8'h52: lookups$23$lane[20:8] = 13'h0000;
+        8'h53: lookups$23$lane[20:8] = 13'h0000;
+        8'h54: lookups$23$lane[20:8] = 13'h0000;
+        8'h55: lookups$23$lane[20:8] = 13'h0000;
+        8'h56: lookups$23$lane[20:8] = 13'h0000;
+        8'h57: lookups$23$lane[20:8] = 13'h0000;
+        8'h58: lookups$23$lane[20:8] = 13'h0000;
+        8'h59: lookups$23$lane[20:8] = 13'h0000;
+        8'h5a: lookups$23$lane[20:8] = 13'h0000;
+        8'h5b: lookups$23$lane[20:8] = 13'h0000;
+        8'h5c: lookups$23$lane[20:8] = 13'h0000;
+        8'h5d: lookups$23$lane[20:8] = 13'h0000;
+        8'h5e: lookups$23$lane[20:8] = 13'h0000;
+        8'h5f: lookups$23$lane[20:8] = 13'h0000;
+        8'h60: lookups$23$lane[20:8] = 13'h0000;
+        8'h61: lookups$23$lane[20:8] = 13'h0000;
+        8'h62: lookups$23$lane[20:8] = 13'h0000;
+        8'h63: lookups$23$lane[20:8] = 13'h0000;
+        8'h64: lookups$23$lane[20:8] = 13'h0000;
+        8'h65: lookups$23$lane[20:8] = 13'h0000;
+        8'h66: lookups$23$lane[20:8] = 13'h0000;
+        8'h67: lookups$23$lane[20:8] = 13'h0000;
+        8'h68: lookups$23$lane[20:8] = 13'h0000;
+        8'h69: lookups$23$lane[20:8] = 13'h0000;
+        8'h6a: lookups$23$lane[20:8] = 13'h0000;
+        8'h6b: lookups$23$lane[20:8] = 13'h0000;
+        8'h6c: lookups$23$lane[20:8] = 13'h0000;
+        8'h6d: lookups$23$lane[20:8] = 13'h0000;
+        8'h6e: lookups$23$lane[20:8] = 13'h0000;
+        8'h6f: lookups$23$lane[20:8] = 13'h0000;
+        8'h70: lookups$23$lane[20:8] = 13'h0000;
+        8'h71: lookups$23$lane[20:8] = 13'h0000;
+        8'h72: lookups$23$lane[20:8] = 13'h0000;
+        8'h73: lookups$23$lane[20:8] = 13'h0000;
+        8'h74: lookups$23$lane[20:8] = 13'h0000;
+        8'h75: lookups$23$lane[20:8] = 13'h0000;
+        8'h76: lookups$23$lane[20:8] = 13'h0000;
+        8'h77: lookups$23$lane[20:8] = 13'h0000;
+        8'h78: lookups$23$lane[20:8] = 13'h0000;
+        8'h79: lookups$23$lane[20:8] = 13'h0000;
+        8'h7a: lookups$23$lane[20:8] = 13'h0000;
+        8'h7b: lookups$23$lane[20:8] = 13'h0000;
+        8'h7c: lookups$23$lane[20:8] = 13'h0000;
+        8'h7d: lookups$23$lane[20:8] = 13'h0000;
+        8'h7e: lookups$23$lane[20:8] = 13'h0000;
+        8'h7f: lookups$23$lane[20:8] = 13'h0000;
+        8'h80: lookups$23$lane[20:8] = 13'h0a11;
+        8'h81: lookups$23$lane[20:8] = 13'h0a11;
+        8'h82: lookups$23$lane[20:8] = 13'h0a11;
+        8'h83: lookups$23$lane[20:8] = 13'h0a11;
+        8'h84: lookups$23$lane[20:8] = 13'h0a21;
+        8'h85: lookups$23$lane[20:8] = 13'h0a21;
+        8'h86: lookups$23$lane[20:8] = 13'h0a21;
+        8'h87: lookups$23$lane[20:8] = 13'h0a21;
+        8'h88: lookups$23$lane[20:8] = 13'h0a41;
+        8'h89: lookups$23$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$23$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$23$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$23$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$23$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$23$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$23$lane[20:8] = 13'h0a41;
+        8'h90: lookups$23$lane[20:8] = 13'h0a81;
+        8'h91: lookups$23$lane[20:8] = 13'h0a81;
+        8'h92: lookups$23$lane[20:8] = 13'h0a81;
+        8'h93: lookups$23$lane[20:8] = 13'h0a81;
+        8'h94: lookups$23$lane[20:8] = 13'h0a81;
+        8'h95: lookups$23$lane[20:8] = 13'h0a81;
+        8'h96: lookups$23$lane[20:8] = 13'h0a81;
+        8'h97: lookups$23$lane[20:8] = 13'h0a81;
+        8'h98: lookups$23$lane[20:8] = 13'h0a81;
+        8'h99: lookups$23$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$23$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$23$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$23$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$23$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$23$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$23$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$23$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$23$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$23$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$23$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$23$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$23$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$23$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$23$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$23$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$23$lane[20:8] = 13'h0b01;
+        8'haa: lookups$23$lane[20:8] = 13'h0b01;
+        8'hab: lookups$23$lane[20:8] = 13'h0b01;
+        8'hac: lookups$23$lane[20:8] = 13'h0b01;
+        8'had: lookups$23$lane[20:8] = 13'h0b01;
+        8'hae: lookups$23$lane[20:8] = 13'h0b01;
+        8'haf: lookups$23$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$23$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$23$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$23$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$23$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$23$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$23$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$23$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$23$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$23$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$23$lane[20:8] = 13'h0b01;
+        8'hba: lookups$23$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$23$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$23$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$23$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$23$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$23$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$23$lane[20:8] = 13'h1200;
+        8'hc1: lookups$23$lane[20:8] = 13'h1200;
+        8'hc2: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$23$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$23$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$23$lane[20:8] = 13'h1304;
+        8'he1: lookups$23$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$23$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$23$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$23$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$23$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$23$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$23$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$23$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$23$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$23$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$23$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$23$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$23$lane[20:8] = 13'h16f4;
+        8'hee: lookups$23$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$23$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$23$lane[20:8] = 13'h1386;
+        8'hf1: lookups$23$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$23$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$23$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$23$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$23$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$23$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$23$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$23$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$23$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$23$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$23$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$23$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$23$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$23$lane[20:8] = 13'h0600;
+        8'hff: lookups$23$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$24
     always @(*) begin
-        lookups$24$octet$tdata = lookups$24$tdata;
-        lookups$24$lead$byte_class = lookups$24$octet$byte_class;
-        lookups$24$unused_tables = |lookups$24$octet$free_bits;
-        lookups$24$need = 'h0;
-        if (lookups$24$lead$lead_length > 'h1) begin
-            lookups$24$need = lookups$24$lead$lead_length - 'h1;
-        end
-        lookups$24$continuing = 'h0;
-        lookups$24$range = 'h0;
-        lookups$24$kind = lookups$24$lead$malformed_tuser;
-        if (lookups$24$octet$continuation != 'h0) begin
-            lookups$24$continuing = 'h1;
-            lookups$24$range = lookups$24$octet$continuation;
-        end
-        else if (lookups$24$need != 'h0) begin
-            lookups$24$range = lookups$24$lead$second_allowed;
-            lookups$24$kind = lookups$24$lead$outside_tuser;
-        end
-        lookups$24$lane = ({{17{1'b0}}, lookups$24$kind} << 'h11) | ({{16{1'b0}}, lookups$24$range} << 'hc) | ({{18{1'b0}}, lookups$24$need} << 'h9) | ({{20{1'b0}}, lookups$24$continuing} << 'h8) | {{13{1'b0}}, lookups$24$tdata};
-    end
-    // lookups$25$octet
-    always @(*) begin
-        lookups$25$octet$continuation = 'h0;
-        if (!lookups$25$octet$tdata['h7]) begin
-            lookups$25$octet$byte_class = ByteClass$Ascii;
-            lookups$25$octet$free_bits = lookups$25$octet$tdata & 'h7f;
-        end
-        else if (!lookups$25$octet$tdata['h6]) begin
-            lookups$25$octet$free_bits = lookups$25$octet$tdata & 'h3f;
-            if (lookups$25$octet$tdata['h5]) begin
-                lookups$25$octet$byte_class = ByteClass$ContA0;
-                lookups$25$octet$continuation = 'h10;
-            end
-            else if (lookups$25$octet$tdata['h4]) begin
-                lookups$25$octet$byte_class = ByteClass$Cont90;
-                lookups$25$octet$continuation = 'h8;
-            end
-            else if (lookups$25$octet$tdata['h3]) begin
-                lookups$25$octet$byte_class = ByteClass$Cont88;
-                lookups$25$octet$continuation = 'h4;
-            end
-            else if (lookups$25$octet$tdata['h2]) begin
-                lookups$25$octet$byte_class = ByteClass$Cont84;
-                lookups$25$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$25$octet$byte_class = ByteClass$Cont80;
-                lookups$25$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$25$octet$tdata['h5]) begin
-            lookups$25$octet$free_bits = lookups$25$octet$tdata & 'h1f;
-            if (lookups$25$octet$tdata['h4] | lookups$25$octet$tdata['h3] | lookups$25$octet$tdata['h2] | lookups$25$octet$tdata['h1]) begin
-                lookups$25$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$25$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$25$octet$tdata['h4]) begin
-            lookups$25$octet$free_bits = lookups$25$octet$tdata & 'hf;
-            if (lookups$25$octet$tdata == 'he0) begin
-                lookups$25$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$25$octet$tdata == 'hed) begin
-                lookups$25$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$25$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$25$octet$tdata['h3]) begin
-            lookups$25$octet$free_bits = lookups$25$octet$tdata & 'h7;
-            if (lookups$25$octet$tdata == 'hf0) begin
-                lookups$25$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$25$octet$tdata == 'hf4) & lookups$25$octet$f4_bounded) begin
-                lookups$25$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$25$octet$tdata['h2] & ~lookups$25$octet$leads_to_f7) begin
-                lookups$25$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$25$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$25$octet$tdata['h2]) begin
-            lookups$25$octet$free_bits = lookups$25$octet$tdata & 'h3;
-            if (~lookups$25$octet$leads_to_fb) begin
-                lookups$25$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$25$octet$tdata == 'hf8) begin
-                lookups$25$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$25$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$25$octet$tdata['h1]) begin
-            lookups$25$octet$free_bits = lookups$25$octet$tdata & 'h1;
-            if (~lookups$25$octet$leads_to_fd) begin
-                lookups$25$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$25$octet$tdata == 'hfc) begin
-                lookups$25$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$25$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$25$octet$free_bits = 'h0;
-            lookups$25$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$25$lead
-    always @(*) begin
-        lookups$25$lead$lead_length = 'h0;
-        lookups$25$lead$second_allowed = 'h1f;
-        lookups$25$lead$outside_tuser = lookups$25$lead$tuser_truncated;
-        lookups$25$lead$malformed_tuser = lookups$25$lead$tuser_unexpected_continuation;
-        case (lookups$25$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$25$lead$lead_length = 'h1;
-                    lookups$25$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$25$lead$lead_length = 'h2;
-                    lookups$25$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$25$lead$lead_length = 'h3;
-                    lookups$25$lead$malformed_tuser = 'h0;
-                    lookups$25$lead$second_allowed = 'h10;
-                    lookups$25$lead$outside_tuser = lookups$25$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$25$lead$lead_length = 'h3;
-                    lookups$25$lead$malformed_tuser = 'h0;
-                    lookups$25$lead$second_allowed = 'hf;
-                    lookups$25$lead$outside_tuser = lookups$25$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$25$lead$lead_length = 'h3;
-                    lookups$25$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$25$lead$lead_length = 'h4;
-                    lookups$25$lead$malformed_tuser = 'h0;
-                    lookups$25$lead$second_allowed = 'h18;
-                    lookups$25$lead$outside_tuser = lookups$25$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$25$lead$lead_length = 'h4;
-                    lookups$25$lead$malformed_tuser = 'h0;
-                    lookups$25$lead$second_allowed = 'h7;
-                    lookups$25$lead$outside_tuser = lookups$25$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$25$lead$lead_length = 'h4;
-                    lookups$25$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$25$lead$lead_length = 'h5;
-                    lookups$25$lead$malformed_tuser = 'h0;
-                    lookups$25$lead$second_allowed = 'h1c;
-                    lookups$25$lead$outside_tuser = lookups$25$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$25$lead$lead_length = 'h5;
-                    lookups$25$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$25$lead$lead_length = 'h6;
-                    lookups$25$lead$malformed_tuser = 'h0;
-                    lookups$25$lead$second_allowed = 'h1e;
-                    lookups$25$lead$outside_tuser = lookups$25$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$25$lead$lead_length = 'h6;
-                    lookups$25$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$25$lead$malformed_tuser = lookups$25$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$25$lead$malformed_tuser = lookups$25$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$25$lead$malformed_tuser = lookups$25$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$24$lane[7:0] = lookups$24$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$24$tdata)
+        8'h00: lookups$24$lane[20:8] = 13'h0000;
+        8'h01: lookups$24$lane[20:8] = 13'h0000;
+        8'h02: lookups$24$lane[20:8] = 13'h0000;
+        8'h03: lookups$24$lane[20:8] = 13'h0000;
+        8'h04: lookups$24$lane[20:8] = 13'h0000;
+        8'h05: lookups$24$lane[20:8] = 13'h0000;
+        8'h06: lookups$24$lane[20:8] = 13'h0000;
+        8'h07: lookups$24$lane[20:8] = 13'h0000;
+        8'h08: lookups$24$lane[20:8] = 13'h0000;
+        8'h09: lookups$24$lane[20:8] = 13'h0000;
+        8'h0a: lookups$24$lane[20:8] = 13'h0000;
+        8'h0b: lookups$24$lane[20:8] = 13'h0000;
+        8'h0c: lookups$24$lane[20:8] = 13'h0000;
+        8'h0d: lookups$24$lane[20:8] = 13'h0000;
+        8'h0e: lookups$24$lane[20:8] = 13'h0000;
+        8'h0f: lookups$24$lane[20:8] = 13'h0000;
+        8'h10: lookups$24$lane[20:8] = 13'h0000;
+        8'h11: lookups$24$lane[20:8] = 13'h0000;
+        8'h12: lookups$24$lane[20:8] = 13'h0000;
+        8'h13: lookups$24$lane[20:8] = 13'h0000;
+        8'h14: lookups$24$lane[20:8] = 13'h0000;
+        8'h15: lookups$24$lane[20:8] = 13'h0000;
+        8'h16: lookups$24$lane[20:8] = 13'h0000;
+        8'h17: lookups$24$lane[20:8] = 13'h0000;
+        8'h18: lookups$24$lane[20:8] = 13'h0000;
+        8'h19: lookups$24$lane[20:8] = 13'h0000;
+        8'h1a: lookups$24$lane[20:8] = 13'h0000;
+        8'h1b: lookups$24$lane[20:8] = 13'h0000;
+        8'h1c: lookups$24$lane[20:8] = 13'h0000;
+        8'h1d: lookups$24$lane[20:8] = 13'h0000;
+        8'h1e: lookups$24$lane[20:8] = 13'h0000;
+        8'h1f: lookups$24$lane[20:8] = 13'h0000;
+        8'h20: lookups$24$lane[20:8] = 13'h0000;
+        8'h21: lookups$24$lane[20:8] = 13'h0000;
+        8'h22: lookups$24$lane[20:8] = 13'h0000;
+        8'h23: lookups$24$lane[20:8] = 13'h0000;
+        8'h24: lookups$24$lane[20:8] = 13'h0000;
+        8'h25: lookups$24$lane[20:8] = 13'h0000;
+        8'h26: lookups$24$lane[20:8] = 13'h0000;
+        8'h27: lookups$24$lane[20:8] = 13'h0000;
+        8'h28: lookups$24$lane[20:8] = 13'h0000;
+        8'h29: lookups$24$lane[20:8] = 13'h0000;
+        8'h2a: lookups$24$lane[20:8] = 13'h0000;
+        8'h2b: lookups$24$lane[20:8] = 13'h0000;
+        8'h2c: lookups$24$lane[20:8] = 13'h0000;
+        8'h2d: lookups$24$lane[20:8] = 13'h0000;
+        8'h2e: lookups$24$lane[20:8] = 13'h0000;
+        8'h2f: lookups$24$lane[20:8] = 13'h0000;
+        8'h30: lookups$24$lane[20:8] = 13'h0000;
+        8'h31: lookups$24$lane[20:8] = 13'h0000;
+        8'h32: lookups$24$lane[20:8] = 13'h0000;
+        8'h33: lookups$24$lane[20:8] = 13'h0000;
+        8'h34: lookups$24$lane[20:8] = 13'h0000;
+        8'h35: lookups$24$lane[20:8] = 13'h0000;
+        8'h36: lookups$24$lane[20:8] = 13'h0000;
+        8'h37: lookups$24$lane[20:8] = 13'h0000;
+        8'h38: lookups$24$lane[20:8] = 13'h0000;
+        8'h39: lookups$24$lane[20:8] = 13'h0000;
+        8'h3a: lookups$24$lane[20:8] = 13'h0000;
+        8'h3b: lookups$24$lane[20:8] = 13'h0000;
+        8'h3c: lookups$24$lane[20:8] = 13'h0000;
+        8'h3d: lookups$24$lane[20:8] = 13'h0000;
+        8'h3e: lookups$24$lane[20:8] = 13'h0000;
+        8'h3f: lookups$24$lane[20:8] = 13'h0000;
+        8'h40: lookups$24$lane[20:8] = 13'h0000;
+        8'h41: lookups$24$lane[20:8] = 13'h0000;
+        8'h42: lookups$24$lane[20:8] = 13'h0000;
+        8'h43: lookups$24$lane[20:8] = 13'h0000;
+        8'h44: lookups$24$lane[20:8] = 13'h0000;
+        8'h45: lookups$24$lane[20:8] = 13'h0000;
+        8'h46: lookups$24$lane[20:8] = 13'h0000;
+        8'h47: lookups$24$lane[20:8] = 13'h0000;
+        8'h48: lookups$24$lane[20:8] = 13'h0000;
+        8'h49: lookups$24$lane[20:8] = 13'h0000;
+        8'h4a: lookups$24$lane[20:8] = 13'h0000;
+        8'h4b: lookups$24$lane[20:8] = 13'h0000;
+        8'h4c: lookups$24$lane[20:8] = 13'h0000;
+        8'h4d: lookups$24$lane[20:8] = 13'h0000;
+        8'h4e: lookups$24$lane[20:8] = 13'h0000;
+        8'h4f: lookups$24$lane[20:8] = 13'h0000;
+        8'h50: lookups$24$lane[20:8] = 13'h0000;
+        8'h51: lookups$24$lane[20:8] = 13'h0000;
+        8'h52: lookups$24$lane[20:8] = 13'h0000;
+        8'h53: lookups$24$lane[20:8] = 13'h0000;
+        8'h54: lookups$24$lane[20:8] = 13'h0000;
+        8'h55: lookups$24$lane[20:8] = 13'h0000;
+        8'h56: lookups$24$lane[20:8] = 13'h0000;
+        8'h57: lookups$24$lane[20:8] = 13'h0000;
+        8'h58: lookups$24$lane[20:8] = 13'h0000;
+        8'h59: lookups$24$lane[20:8] = 13'h0000;
+        8'h5a: lookups$24$lane[20:8] = 13'h0000;
+        8'h5b: lookups$24$lane[20:8] = 13'h0000;
+        8'h5c: lookups$24$lane[20:8] = 13'h0000;
+        8'h5d: lookups$24$lane[20:8] = 13'h0000;
+        8'h5e: lookups$24$lane[20:8] = 13'h0000;
+        8'h5f: lookups$24$lane[20:8] = 13'h0000;
+        8'h60: lookups$24$lane[20:8] = 13'h0000;
+        8'h61: lookups$24$lane[20:8] = 13'h0000;
+        8'h62: lookups$24$lane[20:8] = 13'h0000;
+        8'h63: lookups$24$lane[20:8] = 13'h0000;
+        8'h64: lookups$24$lane[20:8] = 13'h0000;
+        8'h65: lookups$24$lane[20:8] = 13'h0000;
+        8'h66: lookups$24$lane[20:8] = 13'h0000;
+        8'h67: lookups$24$lane[20:8] = 13'h0000;
+        8'h68: lookups$24$lane[20:8] = 13'h0000;
+        8'h69: lookups$24$lane[20:8] = 13'h0000;
+        8'h6a: lookups$24$lane[20:8] = 13'h0000;
+        8'h6b: lookups$24$lane[20:8] = 13'h0000;
+        8'h6c: lookups$24$lane[20:8] = 13'h0000;
+        8'h6d: lookups$24$lane[20:8] = 13'h0000;
+        8'h6e: lookups$24$lane[20:8] = 13'h0000;
+        8'h6f: lookups$24$lane[20:8] = 13'h0000;
+        8'h70: lookups$24$lane[20:8] = 13'h0000;
+        8'h71: lookups$24$lane[20:8] = 13'h0000;
+        8'h72: lookups$24$lane[20:8] = 13'h0000;
+        8'h73: lookups$24$lane[20:8] = 13'h0000;
+        8'h74: lookups$24$lane[20:8] = 13'h0000;
+        8'h75: lookups$24$lane[20:8] = 13'h0000;
+        8'h76: lookups$24$lane[20:8] = 13'h0000;
+        8'h77: lookups$24$lane[20:8] = 13'h0000;
+        8'h78: lookups$24$lane[20:8] = 13'h0000;
+        8'h79: lookups$24$lane[20:8] = 13'h0000;
+        8'h7a: lookups$24$lane[20:8] = 13'h0000;
+        8'h7b: lookups$24$lane[20:8] = 13'h0000;
+        8'h7c: lookups$24$lane[20:8] = 13'h0000;
+        8'h7d: lookups$24$lane[20:8] = 13'h0000;
+        8'h7e: lookups$24$lane[20:8] = 13'h0000;
+        8'h7f: lookups$24$lane[20:8] = 13'h0000;
+        8'h80: lookups$24$lane[20:8] = 13'h0a11;
+        8'h81: lookups$24$lane[20:8] = 13'h0a11;
+        8'h82: lookups$24$lane[20:8] = 13'h0a11;
+        8'h83: lookups$24$lane[20:8] = 13'h0a11;
+        8'h84: lookups$24$lane[20:8] = 13'h0a21;
+        8'h85: lookups$24$lane[20:8] = 13'h0a21;
+        8'h86: lookups$24$lane[20:8] = 13'h0a21;
+        8'h87: lookups$24$lane[20:8] = 13'h0a21;
+        8'h88: lookups$24$lane[20:8] = 13'h0a41;
+        8'h89: lookups$24$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$24$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$24$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$24$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$24$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$24$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$24$lane[20:8] = 13'h0a41;
+        8'h90: lookups$24$lane[20:8] = 13'h0a81;
+        8'h91: lookups$24$lane[20:8] = 13'h0a81;
+        8'h92: lookups$24$lane[20:8] = 13'h0a81;
+        8'h93: lookups$24$lane[20:8] = 13'h0a81;
+        8'h94: lookups$24$lane[20:8] = 13'h0a81;
+        8'h95: lookups$24$lane[20:8] = 13'h0a81;
+        8'h96: lookups$24$lane[20:8] = 13'h0a81;
+        8'h97: lookups$24$lane[20:8] = 13'h0a81;
+        8'h98: lookups$24$lane[20:8] = 13'h0a81;
+        8'h99: lookups$24$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$24$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$24$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$24$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$24$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$24$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$24$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$24$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$24$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$24$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$24$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$24$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$24$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$24$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$24$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$24$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$24$lane[20:8] = 13'h0b01;
+        8'haa: lookups$24$lane[20:8] = 13'h0b01;
+        8'hab: lookups$24$lane[20:8] = 13'h0b01;
+        8'hac: lookups$24$lane[20:8] = 13'h0b01;
+        8'had: lookups$24$lane[20:8] = 13'h0b01;
+        8'hae: lookups$24$lane[20:8] = 13'h0b01;
+        8'haf: lookups$24$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$24$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$24$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$24$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$24$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$24$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$24$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$24$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$24$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$24$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$24$lane[20:8] = 13'h0b01;
+        8'hba: lookups$24$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$24$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$24$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$24$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$24$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$24$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$24$lane[20:8] = 13'h1200;
+        8'hc1: lookups$24$lane[20:8] = 13'h1200;
+        8'hc2: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$24$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$24$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$24$lane[20:8] = 13'h1304;
+        8'he1: lookups$24$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$24$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$24$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$24$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$24$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$24$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$24$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$24$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$24$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$24$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$24$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$24$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$24$lane[20:8] = 13'h16f4;
+        8'hee: lookups$24$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$24$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$24$lane[20:8] = 13'h1386;
+        8'hf1: lookups$24$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$24$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$24$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$24$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$24$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$24$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$24$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$24$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$24$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$24$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$24$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$24$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$24$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$24$lane[20:8] = 13'h0600;
+        8'hff: lookups$24$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$25
     always @(*) begin
-        lookups$25$octet$tdata = lookups$25$tdata;
-        lookups$25$lead$byte_class = lookups$25$octet$byte_class;
-        lookups$25$unused_tables = |lookups$25$octet$free_bits;
-        lookups$25$need = 'h0;
-        if (lookups$25$lead$lead_length > 'h1) begin
-            lookups$25$need = lookups$25$lead$lead_length - 'h1;
-        end
-        lookups$25$continuing = 'h0;
-        lookups$25$range = 'h0;
-        lookups$25$kind = lookups$25$lead$malformed_tuser;
-        if (lookups$25$octet$continuation != 'h0) begin
-            lookups$25$continuing = 'h1;
-            lookups$25$range = lookups$25$octet$continuation;
-        end
-        else if (lookups$25$need != 'h0) begin
-            lookups$25$range = lookups$25$lead$second_allowed;
-            lookups$25$kind = lookups$25$lead$outside_tuser;
-        end
-        lookups$25$lane = ({{17{1'b0}}, lookups$25$kind} << 'h11) | ({{16{1'b0}}, lookups$25$range} << 'hc) | ({{18{1'b0}}, lookups$25$need} << 'h9) | ({{20{1'b0}}, lookups$25$continuing} << 'h8) | {{13{1'b0}}, lookups$25$tdata};
-    end
-    // lookups$26$octet
-    always @(*) begin
-        lookups$26$octet$continuation = 'h0;
-        if (!lookups$26$octet$tdata['h7]) begin
-            lookups$26$octet$byte_class = ByteClass$Ascii;
-            lookups$26$octet$free_bits = lookups$26$octet$tdata & 'h7f;
-        end
-        else if (!lookups$26$octet$tdata['h6]) begin
-            lookups$26$octet$free_bits = lookups$26$octet$tdata & 'h3f;
-            if (lookups$26$octet$tdata['h5]) begin
-                lookups$26$octet$byte_class = ByteClass$ContA0;
-                lookups$26$octet$continuation = 'h10;
-            end
-            else if (lookups$26$octet$tdata['h4]) begin
-                lookups$26$octet$byte_class = ByteClass$Cont90;
-                lookups$26$octet$continuation = 'h8;
-            end
-            else if (lookups$26$octet$tdata['h3]) begin
-                lookups$26$octet$byte_class = ByteClass$Cont88;
-                lookups$26$octet$continuation = 'h4;
-            end
-            else if (lookups$26$octet$tdata['h2]) begin
-                lookups$26$octet$byte_class = ByteClass$Cont84;
-                lookups$26$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$26$octet$byte_class = ByteClass$Cont80;
-                lookups$26$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$26$octet$tdata['h5]) begin
-            lookups$26$octet$free_bits = lookups$26$octet$tdata & 'h1f;
-            if (lookups$26$octet$tdata['h4] | lookups$26$octet$tdata['h3] | lookups$26$octet$tdata['h2] | lookups$26$octet$tdata['h1]) begin
-                lookups$26$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$26$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$26$octet$tdata['h4]) begin
-            lookups$26$octet$free_bits = lookups$26$octet$tdata & 'hf;
-            if (lookups$26$octet$tdata == 'he0) begin
-                lookups$26$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$26$octet$tdata == 'hed) begin
-                lookups$26$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$26$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$26$octet$tdata['h3]) begin
-            lookups$26$octet$free_bits = lookups$26$octet$tdata & 'h7;
-            if (lookups$26$octet$tdata == 'hf0) begin
-                lookups$26$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$26$octet$tdata == 'hf4) & lookups$26$octet$f4_bounded) begin
-                lookups$26$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$26$octet$tdata['h2] & ~lookups$26$octet$leads_to_f7) begin
-                lookups$26$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$26$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$26$octet$tdata['h2]) begin
-            lookups$26$octet$free_bits = lookups$26$octet$tdata & 'h3;
-            if (~lookups$26$octet$leads_to_fb) begin
-                lookups$26$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$26$octet$tdata == 'hf8) begin
-                lookups$26$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$26$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$26$octet$tdata['h1]) begin
-            lookups$26$octet$free_bits = lookups$26$octet$tdata & 'h1;
-            if (~lookups$26$octet$leads_to_fd) begin
-                lookups$26$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$26$octet$tdata == 'hfc) begin
-                lookups$26$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$26$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$26$octet$free_bits = 'h0;
-            lookups$26$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$26$lead
-    always @(*) begin
-        lookups$26$lead$lead_length = 'h0;
-        lookups$26$lead$second_allowed = 'h1f;
-        lookups$26$lead$outside_tuser = lookups$26$lead$tuser_truncated;
-        lookups$26$lead$malformed_tuser = lookups$26$lead$tuser_unexpected_continuation;
-        case (lookups$26$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$26$lead$lead_length = 'h1;
-                    lookups$26$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$26$lead$lead_length = 'h2;
-                    lookups$26$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$26$lead$lead_length = 'h3;
-                    lookups$26$lead$malformed_tuser = 'h0;
-                    lookups$26$lead$second_allowed = 'h10;
-                    lookups$26$lead$outside_tuser = lookups$26$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$26$lead$lead_length = 'h3;
-                    lookups$26$lead$malformed_tuser = 'h0;
-                    lookups$26$lead$second_allowed = 'hf;
-                    lookups$26$lead$outside_tuser = lookups$26$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$26$lead$lead_length = 'h3;
-                    lookups$26$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$26$lead$lead_length = 'h4;
-                    lookups$26$lead$malformed_tuser = 'h0;
-                    lookups$26$lead$second_allowed = 'h18;
-                    lookups$26$lead$outside_tuser = lookups$26$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$26$lead$lead_length = 'h4;
-                    lookups$26$lead$malformed_tuser = 'h0;
-                    lookups$26$lead$second_allowed = 'h7;
-                    lookups$26$lead$outside_tuser = lookups$26$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$26$lead$lead_length = 'h4;
-                    lookups$26$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$26$lead$lead_length = 'h5;
-                    lookups$26$lead$malformed_tuser = 'h0;
-                    lookups$26$lead$second_allowed = 'h1c;
-                    lookups$26$lead$outside_tuser = lookups$26$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$26$lead$lead_length = 'h5;
-                    lookups$26$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$26$lead$lead_length = 'h6;
-                    lookups$26$lead$malformed_tuser = 'h0;
-                    lookups$26$lead$second_allowed = 'h1e;
-                    lookups$26$lead$outside_tuser = lookups$26$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$26$lead$lead_length = 'h6;
-                    lookups$26$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$26$lead$malformed_tuser = lookups$26$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$26$lead$malformed_tuser = lookups$26$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$26$lead$malformed_tuser = lookups$26$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$25$lane[7:0] = lookups$25$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$25$tdata)
+        8'h00: lookups$25$lane[20:8] = 13'h0000;
+        8'h01: lookups$25$lane[20:8] = 13'h0000;
+        8'h02: lookups$25$lane[20:8] = 13'h0000;
+        8'h03: lookups$25$lane[20:8] = 13'h0000;
+        8'h04: lookups$25$lane[20:8] = 13'h0000;
+        8'h05: lookups$25$lane[20:8] = 13'h0000;
+        8'h06: lookups$25$lane[20:8] = 13'h0000;
+        8'h07: lookups$25$lane[20:8] = 13'h0000;
+        8'h08: lookups$25$lane[20:8] = 13'h0000;
+        8'h09: lookups$25$lane[20:8] = 13'h0000;
+        8'h0a: lookups$25$lane[20:8] = 13'h0000;
+        8'h0b: lookups$25$lane[20:8] = 13'h0000;
+        8'h0c: lookups$25$lane[20:8] = 13'h0000;
+        8'h0d: lookups$25$lane[20:8] = 13'h0000;
+        8'h0e: lookups$25$lane[20:8] = 13'h0000;
+        8'h0f: lookups$25$lane[20:8] = 13'h0000;
+        8'h10: lookups$25$lane[20:8] = 13'h0000;
+        8'h11: lookups$25$lane[20:8] = 13'h0000;
+        8'h12: lookups$25$lane[20:8] = 13'h0000;
+        8'h13: lookups$25$lane[20:8] = 13'h0000;
+        8'h14: lookups$25$lane[20:8] = 13'h0000;
+        8'h15: lookups$25$lane[20:8] = 13'h0000;
+        8'h16: lookups$25$lane[20:8] = 13'h0000;
+        8'h17: lookups$25$lane[20:8] = 13'h0000;
+        8'h18: lookups$25$lane[20:8] = 13'h0000;
+        8'h19: lookups$25$lane[20:8] = 13'h0000;
+        8'h1a: lookups$25$lane[20:8] = 13'h0000;
+        8'h1b: lookups$25$lane[20:8] = 13'h0000;
+        8'h1c: lookups$25$lane[20:8] = 13'h0000;
+        8'h1d: lookups$25$lane[20:8] = 13'h0000;
+        8'h1e: lookups$25$lane[20:8] = 13'h0000;
+        8'h1f: lookups$25$lane[20:8] = 13'h0000;
+        8'h20: lookups$25$lane[20:8] = 13'h0000;
+        8'h21: lookups$25$lane[20:8] = 13'h0000;
+        8'h22: lookups$25$lane[20:8] = 13'h0000;
+        8'h23: lookups$25$lane[20:8] = 13'h0000;
+        8'h24: lookups$25$lane[20:8] = 13'h0000;
+        8'h25: lookups$25$lane[20:8] = 13'h0000;
+        8'h26: lookups$25$lane[20:8] = 13'h0000;
+        8'h27: lookups$25$lane[20:8] = 13'h0000;
+        8'h28: lookups$25$lane[20:8] = 13'h0000;
+        8'h29: lookups$25$lane[20:8] = 13'h0000;
+        8'h2a: lookups$25$lane[20:8] = 13'h0000;
+        8'h2b: lookups$25$lane[20:8] = 13'h0000;
+        8'h2c: lookups$25$lane[20:8] = 13'h0000;
+        8'h2d: lookups$25$lane[20:8] = 13'h0000;
+        8'h2e: lookups$25$lane[20:8] = 13'h0000;
+        8'h2f: lookups$25$lane[20:8] = 13'h0000;
+        8'h30: lookups$25$lane[20:8] = 13'h0000;
+        8'h31: lookups$25$lane[20:8] = 13'h0000;
+        8'h32: lookups$25$lane[20:8] = 13'h0000;
+        8'h33: lookups$25$lane[20:8] = 13'h0000;
+        8'h34: lookups$25$lane[20:8] = 13'h0000;
+        8'h35: lookups$25$lane[20:8] = 13'h0000;
+        8'h36: lookups$25$lane[20:8] = 13'h0000;
+        8'h37: lookups$25$lane[20:8] = 13'h0000;
+        8'h38: lookups$25$lane[20:8] = 13'h0000;
+        8'h39: lookups$25$lane[20:8] = 13'h0000;
+        8'h3a: lookups$25$lane[20:8] = 13'h0000;
+        8'h3b: lookups$25$lane[20:8] = 13'h0000;
+        8'h3c: lookups$25$lane[20:8] = 13'h0000;
+        8'h3d: lookups$25$lane[20:8] = 13'h0000;
+        8'h3e: lookups$25$lane[20:8] = 13'h0000;
+        8'h3f: lookups$25$lane[20:8] = 13'h0000;
+        8'h40: lookups$25$lane[20:8] = 13'h0000;
+        8'h41: lookups$25$lane[20:8] = 13'h0000;
+        8'h42: lookups$25$lane[20:8] = 13'h0000;
+        8'h43: lookups$25$lane[20:8] = 13'h0000;
+        8'h44: lookups$25$lane[20:8] = 13'h0000;
+        8'h45: lookups$25$lane[20:8] = 13'h0000;
+        8'h46: lookups$25$lane[20:8] = 13'h0000;
+        8'h47: lookups$25$lane[20:8] = 13'h0000;
+        8'h48: lookups$25$lane[20:8] = 13'h0000;
+        8'h49: lookups$25$lane[20:8] = 13'h0000;
+        8'h4a: lookups$25$lane[20:8] = 13'h0000;
+        8'h4b: lookups$25$lane[20:8] = 13'h0000;
+        8'h4c: lookups$25$lane[20:8] = 13'h0000;
+        8'h4d: lookups$25$lane[20:8] = 13'h0000;
+        8'h4e: lookups$25$lane[20:8] = 13'h0000;
+        8'h4f: lookups$25$lane[20:8] = 13'h0000;
+        8'h50: lookups$25$lane[20:8] = 13'h0000;
+        8'h51: lookups$25$lane[20:8] = 13'h0000;
+        8'h52: lookups$25$lane[20:8] = 13'h0000;
+        8'h53: lookups$25$lane[20:8] = 13'h0000;
+        8'h54: lookups$25$lane[20:8] = 13'h0000;
+        8'h55: lookups$25$lane[20:8] = 13'h0000;
+        8'h56: lookups$25$lane[20:8] = 13'h0000;
+        8'h57: lookups$25$lane[20:8] = 13'h0000;
+        8'h58: lookups$25$lane[20:8] = 13'h0000;
+        8'h59: lookups$25$lane[20:8] = 13'h0000;
+        8'h5a: lookups$25$lane[20:8] = 13'h0000;
+        8'h5b: lookups$25$lane[20:8] = 13'h0000;
+        8'h5c: lookups$25$lane[20:8] = 13'h0000;
+        8'h5d: lookups$25$lane[20:8] = 13'h0000;
+        8'h5e: lookups$25$lane[20:8] = 13'h0000;
+        8'h5f: lookups$25$lane[20:8] = 13'h0000;
+        8'h60: lookups$25$lane[20:8] = 13'h0000;
+        8'h61: lookups$25$lane[20:8] = 13'h0000;
+        8'h62: lookups$25$lane[20:8] = 13'h0000;
+        8'h63: lookups$25$lane[20:8] = 13'h0000;
+        8'h64: lookups$25$lane[20:8] = 13'h0000;
+        8'h65: lookups$25$lane[20:8] = 13'h0000;
+        8'h66: lookups$25$lane[20:8] = 13'h0000;
+        8'h67: lookups$25$lane[20:8] = 13'h0000;
+        8'h68: lookups$25$lane[20:8] = 13'h0000;
+        8'h69: lookups$25$lane[20:8] = 13'h0000;
+        8'h6a: lookups$25$lane[20:8] = 13'h0000;
+        8'h6b: lookups$25$lane[20:8] = 13'h0000;
+        8'h6c: lookups$25$lane[20:8] = 13'h0000;
+        8'h6d: lookups$25$lane[20:8] = 13'h0000;
+        8'h6e: lookups$25$lane[20:8] = 13'h0000;
+        8'h6f: lookups$25$lane[20:8] = 13'h0000;
+        8'h70: lookups$25$lane[20:8] = 13'h0000;
+        8'h71: lookups$25$lane[20:8] = 13'h0000;
+        8'h72: lookups$25$lane[20:8] = 13'h0000;
+        8'h73: lookups$25$lane[20:8] = 13'h0000;
+        8'h74: lookups$25$lane[20:8] = 13'h0000;
+        8'h75: lookups$25$lane[20:8] = 13'h0000;
+        8'h76: lookups$25$lane[20:8] = 13'h0000;
+        8'h77: lookups$25$lane[20:8] = 13'h0000;
+        8'h78: lookups$25$lane[20:8] = 13'h0000;
+        8'h79: lookups$25$lane[20:8] = 13'h0000;
+        8'h7a: lookups$25$lane[20:8] = 13'h0000;
+        8'h7b: lookups$25$lane[20:8] = 13'h0000;
+        8'h7c: lookups$25$lane[20:8] = 13'h0000;
+        8'h7d: lookups$25$lane[20:8] = 13'h0000;
+        8'h7e: lookups$25$lane[20:8] = 13'h0000;
+        8'h7f: lookups$25$lane[20:8] = 13'h0000;
+        8'h80: lookups$25$lane[20:8] = 13'h0a11;
+        8'h81: lookups$25$lane[20:8] = 13'h0a11;
+        8'h82: lookups$25$lane[20:8] = 13'h0a11;
+        8'h83: lookups$25$lane[20:8] = 13'h0a11;
+        8'h84: lookups$25$lane[20:8] = 13'h0a21;
+        8'h85: lookups$25$lane[20:8] = 13'h0a21;
+        8'h86: lookups$25$lane[20:8] = 13'h0a21;
+        8'h87: lookups$25$lane[20:8] = 13'h0a21;
+        8'h88: lookups$25$lane[20:8] = 13'h0a41;
+        8'h89: lookups$25$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$25$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$25$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$25$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$25$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$25$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$25$lane[20:8] = 13'h0a41;
+        8'h90: lookups$25$lane[20:8] = 13'h0a81;
+        8'h91: lookups$25$lane[20:8] = 13'h0a81;
+        8'h92: lookups$25$lane[20:8] = 13'h0a81;
+        8'h93: lookups$25$lane[20:8] = 13'h0a81;
+        8'h94: lookups$25$lane[20:8] = 13'h0a81;
+        8'h95: lookups$25$lane[20:8] = 13'h0a81;
+        8'h96: lookups$25$lane[20:8] = 13'h0a81;
+        8'h97: lookups$25$lane[20:8] = 13'h0a81;
+        8'h98: lookups$25$lane[20:8] = 13'h0a81;
+        8'h99: lookups$25$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$25$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$25$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$25$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$25$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$25$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$25$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$25$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$25$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$25$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$25$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$25$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$25$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$25$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$25$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$25$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$25$lane[20:8] = 13'h0b01;
+        8'haa: lookups$25$lane[20:8] = 13'h0b01;
+        8'hab: lookups$25$lane[20:8] = 13'h0b01;
+        8'hac: lookups$25$lane[20:8] = 13'h0b01;
+        8'had: lookups$25$lane[20:8] = 13'h0b01;
+        8'hae: lookups$25$lane[20:8] = 13'h0b01;
+        8'haf: lookups$25$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$25$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$25$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$25$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$25$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$25$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$25$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$25$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$25$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$25$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$25$lane[20:8] = 13'h0b01;
+        8'hba: lookups$25$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$25$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$25$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$25$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$25$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$25$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$25$lane[20:8] = 13'h1200;
+        8'hc1: lookups$25$lane[20:8] = 13'h1200;
+        8'hc2: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$25$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$25$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$25$lane[20:8] = 13'h1304;
+        8'he1: lookups$25$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$25$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$25$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$25$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$25$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$25$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$25$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$25$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$25$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$25$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$25$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$25$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$25$lane[20:8] = 13'h16f4;
+        8'hee: lookups$25$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$25$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$25$lane[20:8] = 13'h1386;
+        8'hf1: lookups$25$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$25$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$25$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$25$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$25$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$25$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$25$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$25$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$25$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$25$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$25$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$25$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$25$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$25$lane[20:8] = 13'h0600;
+        8'hff: lookups$25$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$26
     always @(*) begin
-        lookups$26$octet$tdata = lookups$26$tdata;
-        lookups$26$lead$byte_class = lookups$26$octet$byte_class;
-        lookups$26$unused_tables = |lookups$26$octet$free_bits;
-        lookups$26$need = 'h0;
-        if (lookups$26$lead$lead_length > 'h1) begin
-            lookups$26$need = lookups$26$lead$lead_length - 'h1;
-        end
-        lookups$26$continuing = 'h0;
-        lookups$26$range = 'h0;
-        lookups$26$kind = lookups$26$lead$malformed_tuser;
-        if (lookups$26$octet$continuation != 'h0) begin
-            lookups$26$continuing = 'h1;
-            lookups$26$range = lookups$26$octet$continuation;
-        end
-        else if (lookups$26$need != 'h0) begin
-            lookups$26$range = lookups$26$lead$second_allowed;
-            lookups$26$kind = lookups$26$lead$outside_tuser;
-        end
-        lookups$26$lane = ({{17{1'b0}}, lookups$26$kind} << 'h11) | ({{16{1'b0}}, lookups$26$range} << 'hc) | ({{18{1'b0}}, lookups$26$need} << 'h9) | ({{20{1'b0}}, lookups$26$continuing} << 'h8) | {{13{1'b0}}, lookups$26$tdata};
-    end
-    // lookups$27$octet
-    always @(*) begin
-        lookups$27$octet$continuation = 'h0;
-        if (!lookups$27$octet$tdata['h7]) begin
-            lookups$27$octet$byte_class = ByteClass$Ascii;
-            lookups$27$octet$free_bits = lookups$27$octet$tdata & 'h7f;
-        end
-        else if (!lookups$27$octet$tdata['h6]) begin
-            lookups$27$octet$free_bits = lookups$27$octet$tdata & 'h3f;
-            if (lookups$27$octet$tdata['h5]) begin
-                lookups$27$octet$byte_class = ByteClass$ContA0;
-                lookups$27$octet$continuation = 'h10;
-            end
-            else if (lookups$27$octet$tdata['h4]) begin
-                lookups$27$octet$byte_class = ByteClass$Cont90;
-                lookups$27$octet$continuation = 'h8;
-            end
-            else if (lookups$27$octet$tdata['h3]) begin
-                lookups$27$octet$byte_class = ByteClass$Cont88;
-                lookups$27$octet$continuation = 'h4;
-            end
-            else if (lookups$27$octet$tdata['h2]) begin
-                lookups$27$octet$byte_class = ByteClass$Cont84;
-                lookups$27$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$27$octet$byte_class = ByteClass$Cont80;
-                lookups$27$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$27$octet$tdata['h5]) begin
-            lookups$27$octet$free_bits = lookups$27$octet$tdata & 'h1f;
-            if (lookups$27$octet$tdata['h4] | lookups$27$octet$tdata['h3] | lookups$27$octet$tdata['h2] | lookups$27$octet$tdata['h1]) begin
-                lookups$27$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$27$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$27$octet$tdata['h4]) begin
-            lookups$27$octet$free_bits = lookups$27$octet$tdata & 'hf;
-            if (lookups$27$octet$tdata == 'he0) begin
-                lookups$27$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$27$octet$tdata == 'hed) begin
-                lookups$27$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$27$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$27$octet$tdata['h3]) begin
-            lookups$27$octet$free_bits = lookups$27$octet$tdata & 'h7;
-            if (lookups$27$octet$tdata == 'hf0) begin
-                lookups$27$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$27$octet$tdata == 'hf4) & lookups$27$octet$f4_bounded) begin
-                lookups$27$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$27$octet$tdata['h2] & ~lookups$27$octet$leads_to_f7) begin
-                lookups$27$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$27$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$27$octet$tdata['h2]) begin
-            lookups$27$octet$free_bits = lookups$27$octet$tdata & 'h3;
-            if (~lookups$27$octet$leads_to_fb) begin
-                lookups$27$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$27$octet$tdata == 'hf8) begin
-                lookups$27$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$27$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$27$octet$tdata['h1]) begin
-            lookups$27$octet$free_bits = lookups$27$octet$tdata & 'h1;
-            if (~lookups$27$octet$leads_to_fd) begin
-                lookups$27$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$27$octet$tdata == 'hfc) begin
-                lookups$27$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$27$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$27$octet$free_bits = 'h0;
-            lookups$27$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$27$lead
-    always @(*) begin
-        lookups$27$lead$lead_length = 'h0;
-        lookups$27$lead$second_allowed = 'h1f;
-        lookups$27$lead$outside_tuser = lookups$27$lead$tuser_truncated;
-        lookups$27$lead$malformed_tuser = lookups$27$lead$tuser_unexpected_continuation;
-        case (lookups$27$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$27$lead$lead_length = 'h1;
-                    lookups$27$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$27$lead$lead_length = 'h2;
-                    lookups$27$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$27$lead$lead_length = 'h3;
-                    lookups$27$lead$malformed_tuser = 'h0;
-                    lookups$27$lead$second_allowed = 'h10;
-                    lookups$27$lead$outside_tuser = lookups$27$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$27$lead$lead_length = 'h3;
-                    lookups$27$lead$malformed_tuser = 'h0;
-                    lookups$27$lead$second_allowed = 'hf;
-                    lookups$27$lead$outside_tuser = lookups$27$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$27$lead$lead_length = 'h3;
-                    lookups$27$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$27$lead$lead_length = 'h4;
-                    lookups$27$lead$malformed_tuser = 'h0;
-                    lookups$27$lead$second_allowed = 'h18;
-                    lookups$27$lead$outside_tuser = lookups$27$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$27$lead$lead_length = 'h4;
-                    lookups$27$lead$malformed_tuser = 'h0;
-                    lookups$27$lead$second_allowed = 'h7;
-                    lookups$27$lead$outside_tuser = lookups$27$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$27$lead$lead_length = 'h4;
-                    lookups$27$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$27$lead$lead_length = 'h5;
-                    lookups$27$lead$malformed_tuser = 'h0;
-                    lookups$27$lead$second_allowed = 'h1c;
-                    lookups$27$lead$outside_tuser = lookups$27$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$27$lead$lead_length = 'h5;
-                    lookups$27$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$27$lead$lead_length = 'h6;
-                    lookups$27$lead$malformed_tuser = 'h0;
-                    lookups$27$lead$second_allowed = 'h1e;
-                    lookups$27$lead$outside_tuser = lookups$27$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$27$lead$lead_length = 'h6;
-                    lookups$27$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$27$lead$malformed_tuser = lookups$27$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$27$lead$malformed_tuser = lookups$27$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$27$lead$malformed_tuser = lookups$27$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$26$lane[7:0] = lookups$26$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$26$tdata)
+        8'h00: lookups$26$lane[20:8] = 13'h0000;
+        8'h01: lookups$26$lane[20:8] = 13'h0000;
+        8'h02: lookups$26$lane[20:8] = 13'h0000;
+        8'h03: lookups$26$lane[20:8] = 13'h0000;
+        8'h04: lookups$26$lane[20:8] = 13'h0000;
+        8'h05: lookups$26$lane[20:8] = 13'h0000;
+        8'h06: lookups$26$lane[20:8] = 13'h0000;
+        8'h07: lookups$26$lane[20:8] = 13'h0000;
+        8'h08: lookups$26$lane[20:8] = 13'h0000;
+        8'h09: lookups$26$lane[20:8] = 13'h0000;
+        8'h0a: lookups$26$lane[20:8] = 13'h0000;
+        8'h0b: lookups$26$lane[20:8] = 13'h0000;
+        8'h0c: lookups$26$lane[20:8] = 13'h0000;
+        8'h0d: lookups$26$lane[20:8] = 13'h0000;
+        8'h0e: lookups$26$lane[20:8] = 13'h0000;
+        8'h0f: lookups$26$lane[20:8] = 13'h0000;
+        8'h10: lookups$26$lane[20:8] = 13'h0000;
+        8'h11: lookups$26$lane[20:8] = 13'h0000;
+        8'h12: lookups$26$lane[20:8] = 13'h0000;
+        8'h13: lookups$26$lane[20:8] = 13'h0000;
+        8'h14: lookups$26$lane[20:8] = 13'h0000;
+        8'h15: lookups$26$lane[20:8] = 13'h0000;
+        8'h16: lookups$26$lane[20:8] = 13'h0000;
+        8'h17: lookups$26$lane[20:8] = 13'h0000;
+        8'h18: lookups$26$lane[20:8] = 13'h0000;
+        8'h19: lookups$26$lane[20:8] = 13'h0000;
+        8'h1a: lookups$26$lane[20:8] = 13'h0000;
+        8'h1b: lookups$26$lane[20:8] = 13'h0000;
+        8'h1c: lookups$26$lane[20:8] = 13'h0000;
+        8'h1d: lookups$26$lane[20:8] = 13'h0000;
+        8'h1e: lookups$26$lane[20:8] = 13'h0000;
+        8'h1f: lookups$26$lane[20:8] = 13'h0000;
+        8'h20: lookups$26$lane[20:8] = 13'h0000;
+        8'h21: lookups$26$lane[20:8] = 13'h0000;
+        8'h22: lookups$26$lane[20:8] = 13'h0000;
+        8'h23: lookups$26$lane[20:8] = 13'h0000;
+        8'h24: lookups$26$lane[20:8] = 13'h0000;
+        8'h25: lookups$26$lane[20:8] = 13'h0000;
+        8'h26: lookups$26$lane[20:8] = 13'h0000;
+        8'h27: lookups$26$lane[20:8] = 13'h0000;
+        8'h28: lookups$26$lane[20:8] = 13'h0000;
+        8'h29: lookups$26$lane[20:8] = 13'h0000;
+        8'h2a: lookups$26$lane[20:8] = 13'h0000;
+        8'h2b: lookups$26$lane[20:8] = 13'h0000;
+        8'h2c: lookups$26$lane[20:8] = 13'h0000;
+        8'h2d: lookups$26$lane[20:8] = 13'h0000;
+        8'h2e: lookups$26$lane[20:8] = 13'h0000;
+        8'h2f: lookups$26$lane[20:8] = 13'h0000;
+        8'h30: lookups$26$lane[20:8] = 13'h0000;
+        8'h31: lookups$26$lane[20:8] = 13'h0000;
+        8'h32: lookups$26$lane[20:8] = 13'h0000;
+        8'h33: lookups$26$lane[20:8] = 13'h0000;
+        8'h34: lookups$26$lane[20:8] = 13'h0000;
+        8'h35: lookups$26$lane[20:8] = 13'h0000;
+        8'h36: lookups$26$lane[20:8] = 13'h0000;
+        8'h37: lookups$26$lane[20:8] = 13'h0000;
+        8'h38: lookups$26$lane[20:8] = 13'h0000;
+        8'h39: lookups$26$lane[20:8] = 13'h0000;
+        8'h3a: lookups$26$lane[20:8] = 13'h0000;
+        8'h3b: lookups$26$lane[20:8] = 13'h0000;
+        8'h3c: lookups$26$lane[20:8] = 13'h0000;
+        8'h3d: lookups$26$lane[20:8] = 13'h0000;
+        8'h3e: lookups$26$lane[20:8] = 13'h0000;
+        8'h3f: lookups$26$lane[20:8] = 13'h0000;
+        8'h40: lookups$26$lane[20:8] = 13'h0000;
+        8'h41: lookups$26$lane[20:8] = 13'h0000;
+        8'h42: lookups$26$lane[20:8] = 13'h0000;
+        8'h43: lookups$26$lane[20:8] = 13'h0000;
+        8'h44: lookups$26$lane[20:8] = 13'h0000;
+        8'h45: lookups$26$lane[20:8] = 13'h0000;
+        8'h46: lookups$26$lane[20:8] = 13'h0000;
+        8'h47: lookups$26$lane[20:8] = 13'h0000;
+        8'h48: lookups$26$lane[20:8] = 13'h0000;
+        8'h49: lookups$26$lane[20:8] = 13'h0000;
+        8'h4a: lookups$26$lane[20:8] = 13'h0000;
+        8'h4b: lookups$26$lane[20:8] = 13'h0000;
+        8'h4c: lookups$26$lane[20:8] = 13'h0000;
+        8'h4d: lookups$26$lane[20:8] = 13'h0000;
+        8'h4e: lookups$26$lane[20:8] = 13'h0000;
+        8'h4f: lookups$26$lane[20:8] = 13'h0000;
+        8'h50: lookups$26$lane[20:8] = 13'h0000;
+        8'h51: lookups$26$lane[20:8] = 13'h0000;
+        8'h52: lookups$26$lane[20:8] = 13'h0000;
+        8'h53: lookups$26$lane[20:8] = 13'h0000;
+        8'h54: lookups$26$lane[20:8] = 13'h0000;
+        8'h55: lookups$26$lane[20:8] = 13'h0000;
+        8'h56: lookups$26$lane[20:8] = 13'h0000;
+        8'h57: lookups$26$lane[20:8] = 13'h0000;
+        8'h58: lookups$26$lane[20:8] = 13'h0000;
+        8'h59: lookups$26$lane[20:8] = 13'h0000;
+        8'h5a: lookups$26$lane[20:8] = 13'h0000;
+        8'h5b: lookups$26$lane[20:8] = 13'h0000;
+        8'h5c: lookups$26$lane[20:8] = 13'h0000;
+        8'h5d: lookups$26$lane[20:8] = 13'h0000;
+        8'h5e: lookups$26$lane[20:8] = 13'h0000;
+        8'h5f: lookups$26$lane[20:8] = 13'h0000;
+        8'h60: lookups$26$lane[20:8] = 13'h0000;
+        8'h61: lookups$26$lane[20:8] = 13'h0000;
+        8'h62: lookups$26$lane[20:8] = 13'h0000;
+        8'h63: lookups$26$lane[20:8] = 13'h0000;
+        8'h64: lookups$26$lane[20:8] = 13'h0000;
+        8'h65: lookups$26$lane[20:8] = 13'h0000;
+        8'h66: lookups$26$lane[20:8] = 13'h0000;
+        8'h67: lookups$26$lane[20:8] = 13'h0000;
+        8'h68: lookups$26$lane[20:8] = 13'h0000;
+        8'h69: lookups$26$lane[20:8] = 13'h0000;
+        8'h6a: lookups$26$lane[20:8] = 13'h0000;
+        8'h6b: lookups$26$lane[20:8] = 13'h0000;
+        8'h6c: lookups$26$lane[20:8] = 13'h0000;
+        8'h6d: lookups$26$lane[20:8] = 13'h0000;
+        8'h6e: lookups$26$lane[20:8] = 13'h0000;
+        8'h6f: lookups$26$lane[20:8] = 13'h0000;
+        8'h70: lookups$26$lane[20:8] = 13'h0000;
+        8'h71: lookups$26$lane[20:8] = 13'h0000;
+        8'h72: lookups$26$lane[20:8] = 13'h0000;
+        8'h73: lookups$26$lane[20:8] = 13'h0000;
+        8'h74: lookups$26$lane[20:8] = 13'h0000;
+        8'h75: lookups$26$lane[20:8] = 13'h0000;
+        8'h76: lookups$26$lane[20:8] = 13'h0000;
+        8'h77: lookups$26$lane[20:8] = 13'h0000;
+        8'h78: lookups$26$lane[20:8] = 13'h0000;
+        8'h79: lookups$26$lane[20:8] = 13'h0000;
+        8'h7a: lookups$26$lane[20:8] = 13'h0000;
+        8'h7b: lookups$26$lane[20:8] = 13'h0000;
+        8'h7c: lookups$26$lane[20:8] = 13'h0000;
+        8'h7d: lookups$26$lane[20:8] = 13'h0000;
+        8'h7e: lookups$26$lane[20:8] = 13'h0000;
+        8'h7f: lookups$26$lane[20:8] = 13'h0000;
+        8'h80: lookups$26$lane[20:8] = 13'h0a11;
+        8'h81: lookups$26$lane[20:8] = 13'h0a11;
+        8'h82: lookups$26$lane[20:8] = 13'h0a11;
+        8'h83: lookups$26$lane[20:8] = 13'h0a11;
+        8'h84: lookups$26$lane[20:8] = 13'h0a21;
+        8'h85: lookups$26$lane[20:8] = 13'h0a21;
+        8'h86: lookups$26$lane[20:8] = 13'h0a21;
+        8'h87: lookups$26$lane[20:8] = 13'h0a21;
+        8'h88: lookups$26$lane[20:8] = 13'h0a41;
+        8'h89: lookups$26$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$26$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$26$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$26$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$26$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$26$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$26$lane[20:8] = 13'h0a41;
+        8'h90: lookups$26$lane[20:8] = 13'h0a81;
+        8'h91: lookups$26$lane[20:8] = 13'h0a81;
+        8'h92: lookups$26$lane[20:8] = 13'h0a81;
+        8'h93: lookups$26$lane[20:8] = 13'h0a81;
+        8'h94: lookups$26$lane[20:8] = 13'h0a81;
+        8'h95: lookups$26$lane[20:8] = 13'h0a81;
+        8'h96: lookups$26$lane[20:8] = 13'h0a81;
+        8'h97: lookups$26$lane[20:8] = 13'h0a81;
+        8'h98: lookups$26$lane[20:8] = 13'h0a81;
+        8'h99: lookups$26$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$26$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$26$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$26$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$26$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$26$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$26$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$26$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$26$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$26$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$26$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$26$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$26$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$26$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$26$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$26$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$26$lane[20:8] = 13'h0b01;
+        8'haa: lookups$26$lane[20:8] = 13'h0b01;
+        8'hab: lookups$26$lane[20:8] = 13'h0b01;
+        8'hac: lookups$26$lane[20:8] = 13'h0b01;
+        8'had: lookups$26$lane[20:8] = 13'h0b01;
+        8'hae: lookups$26$lane[20:8] = 13'h0b01;
+        8'haf: lookups$26$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$26$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$26$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$26$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$26$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$26$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$26$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$26$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$26$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$26$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$26$lane[20:8] = 13'h0b01;
+        8'hba: lookups$26$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$26$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$26$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$26$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$26$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$26$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$26$lane[20:8] = 13'h1200;
+        8'hc1: lookups$26$lane[20:8] = 13'h1200;
+        8'hc2: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$26$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$26$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$26$lane[20:8] = 13'h1304;
+        8'he1: lookups$26$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$26$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$26$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$26$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$26$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$26$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$26$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$26$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$26$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$26$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$26$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$26$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$26$lane[20:8] = 13'h16f4;
+        8'hee: lookups$26$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$26$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$26$lane[20:8] = 13'h1386;
+        8'hf1: lookups$26$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$26$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$26$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$26$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$26$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$26$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$26$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$26$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$26$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$26$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$26$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$26$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$26$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$26$lane[20:8] = 13'h0600;
+        8'hff: lookups$26$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$27
     always @(*) begin
-        lookups$27$octet$tdata = lookups$27$tdata;
-        lookups$27$lead$byte_class = lookups$27$octet$byte_class;
-        lookups$27$unused_tables = |lookups$27$octet$free_bits;
-        lookups$27$need = 'h0;
-        if (lookups$27$lead$lead_length > 'h1) begin
-            lookups$27$need = lookups$27$lead$lead_length - 'h1;
-        end
-        lookups$27$continuing = 'h0;
-        lookups$27$range = 'h0;
-        lookups$27$kind = lookups$27$lead$malformed_tuser;
-        if (lookups$27$octet$continuation != 'h0) begin
-            lookups$27$continuing = 'h1;
-            lookups$27$range = lookups$27$octet$continuation;
-        end
-        else if (lookups$27$need != 'h0) begin
-            lookups$27$range = lookups$27$lead$second_allowed;
-            lookups$27$kind = lookups$27$lead$outside_tuser;
-        end
-        lookups$27$lane = ({{17{1'b0}}, lookups$27$kind} << 'h11) | ({{16{1'b0}}, lookups$27$range} << 'hc) | ({{18{1'b0}}, lookups$27$need} << 'h9) | ({{20{1'b0}}, lookups$27$continuing} << 'h8) | {{13{1'b0}}, lookups$27$tdata};
-    end
-    // lookups$28$octet
-    always @(*) begin
-        lookups$28$octet$continuation = 'h0;
-        if (!lookups$28$octet$tdata['h7]) begin
-            lookups$28$octet$byte_class = ByteClass$Ascii;
-            lookups$28$octet$free_bits = lookups$28$octet$tdata & 'h7f;
-        end
-        else if (!lookups$28$octet$tdata['h6]) begin
-            lookups$28$octet$free_bits = lookups$28$octet$tdata & 'h3f;
-            if (lookups$28$octet$tdata['h5]) begin
-                lookups$28$octet$byte_class = ByteClass$ContA0;
-                lookups$28$octet$continuation = 'h10;
-            end
-            else if (lookups$28$octet$tdata['h4]) begin
-                lookups$28$octet$byte_class = ByteClass$Cont90;
-                lookups$28$octet$continuation = 'h8;
-            end
-            else if (lookups$28$octet$tdata['h3]) begin
-                lookups$28$octet$byte_class = ByteClass$Cont88;
-                lookups$28$octet$continuation = 'h4;
-            end
-            else if (lookups$28$octet$tdata['h2]) begin
-                lookups$28$octet$byte_class = ByteClass$Cont84;
-                lookups$28$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$28$octet$byte_class = ByteClass$Cont80;
-                lookups$28$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$28$octet$tdata['h5]) begin
-            lookups$28$octet$free_bits = lookups$28$octet$tdata & 'h1f;
-            if (lookups$28$octet$tdata['h4] | lookups$28$octet$tdata['h3] | lookups$28$octet$tdata['h2] | lookups$28$octet$tdata['h1]) begin
-                lookups$28$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$28$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$28$octet$tdata['h4]) begin
-            lookups$28$octet$free_bits = lookups$28$octet$tdata & 'hf;
-            if (lookups$28$octet$tdata == 'he0) begin
-                lookups$28$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$28$octet$tdata == 'hed) begin
-                lookups$28$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$28$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$28$octet$tdata['h3]) begin
-            lookups$28$octet$free_bits = lookups$28$octet$tdata & 'h7;
-            if (lookups$28$octet$tdata == 'hf0) begin
-                lookups$28$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$28$octet$tdata == 'hf4) & lookups$28$octet$f4_bounded) begin
-                lookups$28$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$28$octet$tdata['h2] & ~lookups$28$octet$leads_to_f7) begin
-                lookups$28$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$28$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$28$octet$tdata['h2]) begin
-            lookups$28$octet$free_bits = lookups$28$octet$tdata & 'h3;
-            if (~lookups$28$octet$leads_to_fb) begin
-                lookups$28$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$28$octet$tdata == 'hf8) begin
-                lookups$28$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$28$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$28$octet$tdata['h1]) begin
-            lookups$28$octet$free_bits = lookups$28$octet$tdata & 'h1;
-            if (~lookups$28$octet$leads_to_fd) begin
-                lookups$28$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$28$octet$tdata == 'hfc) begin
-                lookups$28$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$28$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$28$octet$free_bits = 'h0;
-            lookups$28$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$28$lead
-    always @(*) begin
-        lookups$28$lead$lead_length = 'h0;
-        lookups$28$lead$second_allowed = 'h1f;
-        lookups$28$lead$outside_tuser = lookups$28$lead$tuser_truncated;
-        lookups$28$lead$malformed_tuser = lookups$28$lead$tuser_unexpected_continuation;
-        case (lookups$28$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$28$lead$lead_length = 'h1;
-                    lookups$28$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$28$lead$lead_length = 'h2;
-                    lookups$28$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$28$lead$lead_length = 'h3;
-                    lookups$28$lead$malformed_tuser = 'h0;
-                    lookups$28$lead$second_allowed = 'h10;
-                    lookups$28$lead$outside_tuser = lookups$28$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$28$lead$lead_length = 'h3;
-                    lookups$28$lead$malformed_tuser = 'h0;
-                    lookups$28$lead$second_allowed = 'hf;
-                    lookups$28$lead$outside_tuser = lookups$28$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$28$lead$lead_length = 'h3;
-                    lookups$28$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$28$lead$lead_length = 'h4;
-                    lookups$28$lead$malformed_tuser = 'h0;
-                    lookups$28$lead$second_allowed = 'h18;
-                    lookups$28$lead$outside_tuser = lookups$28$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$28$lead$lead_length = 'h4;
-                    lookups$28$lead$malformed_tuser = 'h0;
-                    lookups$28$lead$second_allowed = 'h7;
-                    lookups$28$lead$outside_tuser = lookups$28$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$28$lead$lead_length = 'h4;
-                    lookups$28$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$28$lead$lead_length = 'h5;
-                    lookups$28$lead$malformed_tuser = 'h0;
-                    lookups$28$lead$second_allowed = 'h1c;
-                    lookups$28$lead$outside_tuser = lookups$28$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$28$lead$lead_length = 'h5;
-                    lookups$28$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$28$lead$lead_length = 'h6;
-                    lookups$28$lead$malformed_tuser = 'h0;
-                    lookups$28$lead$second_allowed = 'h1e;
-                    lookups$28$lead$outside_tuser = lookups$28$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$28$lead$lead_length = 'h6;
-                    lookups$28$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$28$lead$malformed_tuser = lookups$28$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$28$lead$malformed_tuser = lookups$28$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$28$lead$malformed_tuser = lookups$28$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$27$lane[7:0] = lookups$27$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$27$tdata)
+        8'h00: lookups$27$lane[20:8] = 13'h0000;
+        8'h01: lookups$27$lane[20:8] = 13'h0000;
+        8'h02: lookups$27$lane[20:8] = 13'h0000;
+        8'h03: lookups$27$lane[20:8] = 13'h0000;
+        8'h04: lookups$27$lane[20:8] = 13'h0000;
+        8'h05: lookups$27$lane[20:8] = 13'h0000;
+        8'h06: lookups$27$lane[20:8] = 13'h0000;
+        8'h07: lookups$27$lane[20:8] = 13'h0000;
+        8'h08: lookups$27$lane[20:8] = 13'h0000;
+        8'h09: lookups$27$lane[20:8] = 13'h0000;
+        8'h0a: lookups$27$lane[20:8] = 13'h0000;
+        8'h0b: lookups$27$lane[20:8] = 13'h0000;
+        8'h0c: lookups$27$lane[20:8] = 13'h0000;
+        8'h0d: lookups$27$lane[20:8] = 13'h0000;
+        8'h0e: lookups$27$lane[20:8] = 13'h0000;
+        8'h0f: lookups$27$lane[20:8] = 13'h0000;
+        8'h10: lookups$27$lane[20:8] = 13'h0000;
+        8'h11: lookups$27$lane[20:8] = 13'h0000;
+        8'h12: lookups$27$lane[20:8] = 13'h0000;
+        8'h13: lookups$27$lane[20:8] = 13'h0000;
+        8'h14: lookups$27$lane[20:8] = 13'h0000;
+        8'h15: lookups$27$lane[20:8] = 13'h0000;
+        8'h16: lookups$27$lane[20:8] = 13'h0000;
+        8'h17: lookups$27$lane[20:8] = 13'h0000;
+        8'h18: lookups$27$lane[20:8] = 13'h0000;
+        8'h19: lookups$27$lane[20:8] = 13'h0000;
+        8'h1a: lookups$27$lane[20:8] = 13'h0000;
+        8'h1b: lookups$27$lane[20:8] = 13'h0000;
+        8'h1c: lookups$27$lane[20:8] = 13'h0000;
+        8'h1d: lookups$27$lane[20:8] = 13'h0000;
+        8'h1e: lookups$27$lane[20:8] = 13'h0000;
+        8'h1f: lookups$27$lane[20:8] = 13'h0000;
+        8'h20: lookups$27$lane[20:8] = 13'h0000;
+        8'h21: lookups$27$lane[20:8] = 13'h0000;
+        8'h22: lookups$27$lane[20:8] = 13'h0000;
+        8'h23: lookups$27$lane[20:8] = 13'h0000;
+        8'h24: lookups$27$lane[20:8] = 13'h0000;
+        8'h25: lookups$27$lane[20:8] = 13'h0000;
+        8'h26: lookups$27$lane[20:8] = 13'h0000;
+        8'h27: lookups$27$lane[20:8] = 13'h0000;
+        8'h28: lookups$27$lane[20:8] = 13'h0000;
+        8'h29: lookups$27$lane[20:8] = 13'h0000;
+        8'h2a: lookups$27$lane[20:8] = 13'h0000;
+        8'h2b: lookups$27$lane[20:8] = 13'h0000;
+        8'h2c: lookups$27$lane[20:8] = 13'h0000;
+        8'h2d: lookups$27$lane[20:8] = 13'h0000;
+        8'h2e: lookups$27$lane[20:8] = 13'h0000;
+        8'h2f: lookups$27$lane[20:8] = 13'h0000;
+        8'h30: lookups$27$lane[20:8] = 13'h0000;
+        8'h31: lookups$27$lane[20:8] = 13'h0000;
+        8'h32: lookups$27$lane[20:8] = 13'h0000;
+        8'h33: lookups$27$lane[20:8] = 13'h0000;
+        8'h34: lookups$27$lane[20:8] = 13'h0000;
+        8'h35: lookups$27$lane[20:8] = 13'h0000;
+        8'h36: lookups$27$lane[20:8] = 13'h0000;
+        8'h37: lookups$27$lane[20:8] = 13'h0000;
+        8'h38: lookups$27$lane[20:8] = 13'h0000;
+        8'h39: lookups$27$lane[20:8] = 13'h0000;
+        8'h3a: lookups$27$lane[20:8] = 13'h0000;
+        8'h3b: lookups$27$lane[20:8] = 13'h0000;
+        8'h3c: lookups$27$lane[20:8] = 13'h0000;
+        8'h3d: lookups$27$lane[20:8] = 13'h0000;
+        8'h3e: lookups$27$lane[20:8] = 13'h0000;
+        8'h3f: lookups$27$lane[20:8] = 13'h0000;
+        8'h40: lookups$27$lane[20:8] = 13'h0000;
+        8'h41: lookups$27$lane[20:8] = 13'h0000;
+        8'h42: lookups$27$lane[20:8] = 13'h0000;
+        8'h43: lookups$27$lane[20:8] = 13'h0000;
+        8'h44: lookups$27$lane[20:8] = 13'h0000;
+        8'h45: lookups$27$lane[20:8] = 13'h0000;
+        8'h46: lookups$27$lane[20:8] = 13'h0000;
+        8'h47: lookups$27$lane[20:8] = 13'h0000;
+        8'h48: lookups$27$lane[20:8] = 13'h0000;
+        8'h49: lookups$27$lane[20:8] = 13'h0000;
+        8'h4a: lookups$27$lane[20:8] = 13'h0000;
+        8'h4b: lookups$27$lane[20:8] = 13'h0000;
+        8'h4c: lookups$27$lane[20:8] = 13'h0000;
+        8'h4d: lookups$27$lane[20:8] = 13'h0000;
+        8'h4e: lookups$27$lane[20:8] = 13'h0000;
+        8'h4f: lookups$27$lane[20:8] = 13'h0000;
+        8'h50: lookups$27$lane[20:8] = 13'h0000;
+        8'h51: lookups$27$lane[20:8] = 13'h0000;
+        8'h52: lookups$27$lane[20:8] = 13'h0000;
+        8'h53: lookups$27$lane[20:8] = 13'h0000;
+        8'h54: lookups$27$lane[20:8] = 13'h0000;
+        8'h55: lookups$27$lane[20:8] = 13'h0000;
+        8'h56: lookups$27$lane[20:8] = 13'h0000;
+        8'h57: lookups$27$lane[20:8] = 13'h0000;
+        8'h58: lookups$27$lane[20:8] = 13'h0000;
+        8'h59: lookups$27$lane[20:8] = 13'h0000;
+        8'h5a: lookups$27$lane[20:8] = 13'h0000;
+        8'h5b: lookups$27$lane[20:8] = 13'h0000;
+        8'h5c: lookups$27$lane[20:8] = 13'h0000;
+        8'h5d: lookups$27$lane[20:8] = 13'h0000;
+        8'h5e: lookups$27$lane[20:8] = 13'h0000;
+        8'h5f: lookups$27$lane[20:8] = 13'h0000;
+        8'h60: lookups$27$lane[20:8] = 13'h0000;
+        8'h61: lookups$27$lane[20:8] = 13'h0000;
+        8'h62: lookups$27$lane[20:8] = 13'h0000;
+        8'h63: lookups$27$lane[20:8] = 13'h0000;
+        8'h64: lookups$27$lane[20:8] = 13'h0000;
+        8'h65: lookups$27$lane[20:8] = 13'h0000;
+        8'h66: lookups$27$lane[20:8] = 13'h0000;
+        8'h67: lookups$27$lane[20:8] = 13'h0000;
+        8'h68: lookups$27$lane[20:8] = 13'h0000;
+        8'h69: lookups$27$lane[20:8] = 13'h0000;
+        8'h6a: lookups$27$lane[20:8] = 13'h0000;
+        8'h6b: lookups$27$lane[20:8] = 13'h0000;
+        8'h6c: lookups$27$lane[20:8] = 13'h0000;
+        8'h6d: lookups$27$lane[20:8] = 13'h0000;
+        8'h6e: lookups$27$lane[20:8] = 13'h0000;
+        8'h6f: lookups$27$lane[20:8] = 13'h0000;
+        8'h70: lookups$27$lane[20:8] = 13'h0000;
+        8'h71: lookups$27$lane[20:8] = 13'h0000;
+        8'h72: lookups$27$lane[20:8] = 13'h0000;
+        8'h73: lookups$27$lane[20:8] = 13'h0000;
+        8'h74: lookups$27$lane[20:8] = 13'h0000;
+        8'h75: lookups$27$lane[20:8] = 13'h0000;
+        8'h76: lookups$27$lane[20:8] = 13'h0000;
+        8'h77: lookups$27$lane[20:8] = 13'h0000;
+        8'h78: lookups$27$lane[20:8] = 13'h0000;
+        8'h79: lookups$27$lane[20:8] = 13'h0000;
+        8'h7a: lookups$27$lane[20:8] = 13'h0000;
+        8'h7b: lookups$27$lane[20:8] = 13'h0000;
+        8'h7c: lookups$27$lane[20:8] = 13'h0000;
+        8'h7d: lookups$27$lane[20:8] = 13'h0000;
+        8'h7e: lookups$27$lane[20:8] = 13'h0000;
+        8'h7f: lookups$27$lane[20:8] = 13'h0000;
+        8'h80: lookups$27$lane[20:8] = 13'h0a11;
+        8'h81: lookups$27$lane[20:8] = 13'h0a11;
+        8'h82: lookups$27$lane[20:8] = 13'h0a11;
+        8'h83: lookups$27$lane[20:8] = 13'h0a11;
+        8'h84: lookups$27$lane[20:8] = 13'h0a21;
+        8'h85: lookups$27$lane[20:8] = 13'h0a21;
+        8'h86: lookups$27$lane[20:8] = 13'h0a21;
+        8'h87: lookups$27$lane[20:8] = 13'h0a21;
+        8'h88: lookups$27$lane[20:8] = 13'h0a41;
+        8'h89: lookups$27$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$27$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$27$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$27$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$27$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$27$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$27$lane[20:8] = 13'h0a41;
+        8'h90: lookups$27$lane[20:8] = 13'h0a81;
+        8'h91: lookups$27$lane[20:8] = 13'h0a81;
+        8'h92: lookups$27$lane[20:8] = 13'h0a81;
+        8'h93: lookups$27$lane[20:8] = 13'h0a81;
+        8'h94: lookups$27$lane[20:8] = 13'h0a81;
+        8'h95: lookups$27$lane[20:8] = 13'h0a81;
+        8'h96: lookups$27$lane[20:8] = 13'h0a81;
+        8'h97: lookups$27$lane[20:8] = 13'h0a81;
+        8'h98: lookups$27$lane[20:8] = 13'h0a81;
+        8'h99: lookups$27$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$27$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$27$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$27$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$27$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$27$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$27$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$27$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$27$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$27$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$27$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$27$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$27$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$27$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$27$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$27$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$27$lane[20:8] = 13'h0b01;
+        8'haa: lookups$27$lane[20:8] = 13'h0b01;
+        8'hab: lookups$27$lane[20:8] = 13'h0b01;
+        8'hac: lookups$27$lane[20:8] = 13'h0b01;
+        8'had: lookups$27$lane[20:8] = 13'h0b01;
+        8'hae: lookups$27$lane[20:8] = 13'h0b01;
+        8'haf: lookups$27$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$27$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$27$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$27$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$27$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$27$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$27$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$27$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$27$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$27$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$27$lane[20:8] = 13'h0b01;
+        8'hba: lookups$27$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$27$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$27$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$27$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$27$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$27$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$27$lane[20:8] = 13'h1200;
+        8'hc1: lookups$27$lane[20:8] = 13'h1200;
+        8'hc2: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$27$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$27$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$27$lane[20:8] = 13'h1304;
+        8'he1: lookups$27$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$27$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$27$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$27$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$27$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$27$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$27$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$27$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$27$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$27$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$27$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$27$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$27$lane[20:8] = 13'h16f4;
+        8'hee: lookups$27$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$27$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$27$lane[20:8] = 13'h1386;
+        8'hf1: lookups$27$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$27$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$27$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$27$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$27$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$27$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$27$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$27$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$27$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$27$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$27$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$27$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$27$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$27$lane[20:8] = 13'h0600;
+        8'hff: lookups$27$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$28
     always @(*) begin
-        lookups$28$octet$tdata = lookups$28$tdata;
-        lookups$28$lead$byte_class = lookups$28$octet$byte_class;
-        lookups$28$unused_tables = |lookups$28$octet$free_bits;
-        lookups$28$need = 'h0;
-        if (lookups$28$lead$lead_length > 'h1) begin
-            lookups$28$need = lookups$28$lead$lead_length - 'h1;
-        end
-        lookups$28$continuing = 'h0;
-        lookups$28$range = 'h0;
-        lookups$28$kind = lookups$28$lead$malformed_tuser;
-        if (lookups$28$octet$continuation != 'h0) begin
-            lookups$28$continuing = 'h1;
-            lookups$28$range = lookups$28$octet$continuation;
-        end
-        else if (lookups$28$need != 'h0) begin
-            lookups$28$range = lookups$28$lead$second_allowed;
-            lookups$28$kind = lookups$28$lead$outside_tuser;
-        end
-        lookups$28$lane = ({{17{1'b0}}, lookups$28$kind} << 'h11) | ({{16{1'b0}}, lookups$28$range} << 'hc) | ({{18{1'b0}}, lookups$28$need} << 'h9) | ({{20{1'b0}}, lookups$28$continuing} << 'h8) | {{13{1'b0}}, lookups$28$tdata};
-    end
-    // lookups$29$octet
-    always @(*) begin
-        lookups$29$octet$continuation = 'h0;
-        if (!lookups$29$octet$tdata['h7]) begin
-            lookups$29$octet$byte_class = ByteClass$Ascii;
-            lookups$29$octet$free_bits = lookups$29$octet$tdata & 'h7f;
-        end
-        else if (!lookups$29$octet$tdata['h6]) begin
-            lookups$29$octet$free_bits = lookups$29$octet$tdata & 'h3f;
-            if (lookups$29$octet$tdata['h5]) begin
-                lookups$29$octet$byte_class = ByteClass$ContA0;
-                lookups$29$octet$continuation = 'h10;
-            end
-            else if (lookups$29$octet$tdata['h4]) begin
-                lookups$29$octet$byte_class = ByteClass$Cont90;
-                lookups$29$octet$continuation = 'h8;
-            end
-            else if (lookups$29$octet$tdata['h3]) begin
-                lookups$29$octet$byte_class = ByteClass$Cont88;
-                lookups$29$octet$continuation = 'h4;
-            end
-            else if (lookups$29$octet$tdata['h2]) begin
-                lookups$29$octet$byte_class = ByteClass$Cont84;
-                lookups$29$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$29$octet$byte_class = ByteClass$Cont80;
-                lookups$29$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$29$octet$tdata['h5]) begin
-            lookups$29$octet$free_bits = lookups$29$octet$tdata & 'h1f;
-            if (lookups$29$octet$tdata['h4] | lookups$29$octet$tdata['h3] | lookups$29$octet$tdata['h2] | lookups$29$octet$tdata['h1]) begin
-                lookups$29$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$29$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$29$octet$tdata['h4]) begin
-            lookups$29$octet$free_bits = lookups$29$octet$tdata & 'hf;
-            if (lookups$29$octet$tdata == 'he0) begin
-                lookups$29$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$29$octet$tdata == 'hed) begin
-                lookups$29$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$29$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$29$octet$tdata['h3]) begin
-            lookups$29$octet$free_bits = lookups$29$octet$tdata & 'h7;
-            if (lookups$29$octet$tdata == 'hf0) begin
-                lookups$29$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$29$octet$tdata == 'hf4) & lookups$29$octet$f4_bounded) begin
-                lookups$29$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$29$octet$tdata['h2] & ~lookups$29$octet$leads_to_f7) begin
-                lookups$29$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$29$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$29$octet$tdata['h2]) begin
-            lookups$29$octet$free_bits = lookups$29$octet$tdata & 'h3;
-            if (~lookups$29$octet$leads_to_fb) begin
-                lookups$29$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$29$octet$tdata == 'hf8) begin
-                lookups$29$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$29$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$29$octet$tdata['h1]) begin
-            lookups$29$octet$free_bits = lookups$29$octet$tdata & 'h1;
-            if (~lookups$29$octet$leads_to_fd) begin
-                lookups$29$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$29$octet$tdata == 'hfc) begin
-                lookups$29$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$29$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$29$octet$free_bits = 'h0;
-            lookups$29$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$29$lead
-    always @(*) begin
-        lookups$29$lead$lead_length = 'h0;
-        lookups$29$lead$second_allowed = 'h1f;
-        lookups$29$lead$outside_tuser = lookups$29$lead$tuser_truncated;
-        lookups$29$lead$malformed_tuser = lookups$29$lead$tuser_unexpected_continuation;
-        case (lookups$29$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$29$lead$lead_length = 'h1;
-                    lookups$29$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$29$lead$lead_length = 'h2;
-                    lookups$29$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$29$lead$lead_length = 'h3;
-                    lookups$29$lead$malformed_tuser = 'h0;
-                    lookups$29$lead$second_allowed = 'h10;
-                    lookups$29$lead$outside_tuser = lookups$29$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$29$lead$lead_length = 'h3;
-                    lookups$29$lead$malformed_tuser = 'h0;
-                    lookups$29$lead$second_allowed = 'hf;
-                    lookups$29$lead$outside_tuser = lookups$29$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$29$lead$lead_length = 'h3;
-                    lookups$29$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$29$lead$lead_length = 'h4;
-                    lookups$29$lead$malformed_tuser = 'h0;
-                    lookups$29$lead$second_allowed = 'h18;
-                    lookups$29$lead$outside_tuser = lookups$29$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$29$lead$lead_length = 'h4;
-                    lookups$29$lead$malformed_tuser = 'h0;
-                    lookups$29$lead$second_allowed = 'h7;
-                    lookups$29$lead$outside_tuser = lookups$29$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$29$lead$lead_length = 'h4;
-                    lookups$29$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$29$lead$lead_length = 'h5;
-                    lookups$29$lead$malformed_tuser = 'h0;
-                    lookups$29$lead$second_allowed = 'h1c;
-                    lookups$29$lead$outside_tuser = lookups$29$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$29$lead$lead_length = 'h5;
-                    lookups$29$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$29$lead$lead_length = 'h6;
-                    lookups$29$lead$malformed_tuser = 'h0;
-                    lookups$29$lead$second_allowed = 'h1e;
-                    lookups$29$lead$outside_tuser = lookups$29$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$29$lead$lead_length = 'h6;
-                    lookups$29$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$29$lead$malformed_tuser = lookups$29$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$29$lead$malformed_tuser = lookups$29$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$29$lead$malformed_tuser = lookups$29$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$28$lane[7:0] = lookups$28$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$28$tdata)
+        8'h00: lookups$28$lane[20:8] = 13'h0000;
+        8'h01: lookups$28$lane[20:8] = 13'h0000;
+        8'h02: lookups$28$lane[20:8] = 13'h0000;
+        8'h03: lookups$28$lane[20:8] = 13'h0000;
+        8'h04: lookups$28$lane[20:8] = 13'h0000;
+        8'h05: lookups$28$lane[20:8] = 13'h0000;
+        8'h06: lookups$28$lane[20:8] = 13'h0000;
+        8'h07: lookups$28$lane[20:8] = 13'h0000;
+        8'h08: lookups$28$lane[20:8] = 13'h0000;
+        8'h09: lookups$28$lane[20:8] = 13'h0000;
+        8'h0a: lookups$28$lane[20:8] = 13'h0000;
+        8'h0b: lookups$28$lane[20:8] = 13'h0000;
+        8'h0c: lookups$28$lane[20:8] = 13'h0000;
+        8'h0d: lookups$28$lane[20:8] = 13'h0000;
+        8'h0e: lookups$28$lane[20:8] = 13'h0000;
+        8'h0f: lookups$28$lane[20:8] = 13'h0000;
+        8'h10: lookups$28$lane[20:8] = 13'h0000;
+        8'h11: lookups$28$lane[20:8] = 13'h0000;
+        8'h12: lookups$28$lane[20:8] = 13'h0000;
+        8'h13: lookups$28$lane[20:8] = 13'h0000;
+        8'h14: lookups$28$lane[20:8] = 13'h0000;
+        8'h15: lookups$28$lane[20:8] = 13'h0000;
+        8'h16: lookups$28$lane[20:8] = 13'h0000;
+        8'h17: lookups$28$lane[20:8] = 13'h0000;
+        8'h18: lookups$28$lane[20:8] = 13'h0000;
+        8'h19: lookups$28$lane[20:8] = 13'h0000;
+        8'h1a: lookups$28$lane[20:8] = 13'h0000;
+        8'h1b: lookups$28$lane[20:8] = 13'h0000;
+        8'h1c: lookups$28$lane[20:8] = 13'h0000;
+        8'h1d: lookups$28$lane[20:8] = 13'h0000;
+        8'h1e: lookups$28$lane[20:8] = 13'h0000;
+        8'h1f: lookups$28$lane[20:8] = 13'h0000;
+        8'h20: lookups$28$lane[20:8] = 13'h0000;
+        8'h21: lookups$28$lane[20:8] = 13'h0000;
+        8'h22: lookups$28$lane[20:8] = 13'h0000;
+        8'h23: lookups$28$lane[20:8] = 13'h0000;
+        8'h24: lookups$28$lane[20:8] = 13'h0000;
+        8'h25: lookups$28$lane[20:8] = 13'h0000;
+        8'h26: lookups$28$lane[20:8] = 13'h0000;
+        8'h27: lookups$28$lane[20:8] = 13'h0000;
+        8'h28: lookups$28$lane[20:8] = 13'h0000;
+        8'h29: lookups$28$lane[20:8] = 13'h0000;
+        8'h2a: lookups$28$lane[20:8] = 13'h0000;
+        8'h2b: lookups$28$lane[20:8] = 13'h0000;
+        8'h2c: lookups$28$lane[20:8] = 13'h0000;
+        8'h2d: lookups$28$lane[20:8] = 13'h0000;
+        8'h2e: lookups$28$lane[20:8] = 13'h0000;
+        8'h2f: lookups$28$lane[20:8] = 13'h0000;
+        8'h30: lookups$28$lane[20:8] = 13'h0000;
+        8'h31: lookups$28$lane[20:8] = 13'h0000;
+        8'h32: lookups$28$lane[20:8] = 13'h0000;
+        8'h33: lookups$28$lane[20:8] = 13'h0000;
+        8'h34: lookups$28$lane[20:8] = 13'h0000;
+        8'h35: lookups$28$lane[20:8] = 13'h0000;
+        8'h36: lookups$28$lane[20:8] = 13'h0000;
+        8'h37: lookups$28$lane[20:8] = 13'h0000;
+        8'h38: lookups$28$lane[20:8] = 13'h0000;
+        8'h39: lookups$28$lane[20:8] = 13'h0000;
+        8'h3a: lookups$28$lane[20:8] = 13'h0000;
+        8'h3b: lookups$28$lane[20:8] = 13'h0000;
+        8'h3c: lookups$28$lane[20:8] = 13'h0000;
+        8'h3d: lookups$28$lane[20:8] = 13'h0000;
+        8'h3e: lookups$28$lane[20:8] = 13'h0000;
+        8'h3f: lookups$28$lane[20:8] = 13'h0000;
+        8'h40: lookups$28$lane[20:8] = 13'h0000;
+        8'h41: lookups$28$lane[20:8] = 13'h0000;
+        8'h42: lookups$28$lane[20:8] = 13'h0000;
+        8'h43: lookups$28$lane[20:8] = 13'h0000;
+        8'h44: lookups$28$lane[20:8] = 13'h0000;
+        8'h45: lookups$28$lane[20:8] = 13'h0000;
+        8'h46: lookups$28$lane[20:8] = 13'h0000;
+        8'h47: lookups$28$lane[20:8] = 13'h0000;
+        8'h48: lookups$28$lane[20:8] = 13'h0000;
+        8'h49: lookups$28$lane[20:8] = 13'h0000;
+        8'h4a: lookups$28$lane[20:8] = 13'h0000;
+        8'h4b: lookups$28$lane[20:8] = 13'h0000;
+        8'h4c: lookups$28$lane[20:8] = 13'h0000;
+        8'h4d: lookups$28$lane[20:8] = 13'h0000;
+        8'h4e: lookups$28$lane[20:8] = 13'h0000;
+        8'h4f: lookups$28$lane[20:8] = 13'h0000;
+        8'h50: lookups$28$lane[20:8] = 13'h0000;
+        8'h51: lookups$28$lane[20:8] = 13'h0000;
+        8'h52: lookups$28$lane[20:8] = 13'h0000;
+        8'h53: lookups$28$lane[20:8] = 13'h0000;
+        8'h54: lookups$28$lane[20:8] = 13'h0000;
+        8'h55: lookups$28$lane[20:8] = 13'h0000;
+        8'h56: lookups$28$lane[20:8] = 13'h0000;
+        8'h57: lookups$28$lane[20:8] = 13'h0000;
+        8'h58: lookups$28$lane[20:8] = 13'h0000;
+        8'h59: lookups$28$lane[20:8] = 13'h0000;
+        8'h5a: lookups$28$lane[20:8] = 13'h0000;
+        8'h5b: lookups$28$lane[20:8] = 13'h0000;
+        8'h5c: lookups$28$lane[20:8] = 13'h0000;
+        8'h5d: lookups$28$lane[20:8] = 13'h0000;
+        8'h5e: lookups$28$lane[20:8] = 13'h0000;
+        8'h5f: lookups$28$lane[20:8] = 13'h0000;
+        8'h60: lookups$28$lane[20:8] = 13'h0000;
+        8'h61: lookups$28$lane[20:8] = 13'h0000;
+        8'h62: lookups$28$lane[20:8] = 13'h0000;
+        8'h63: lookups$28$lane[20:8] = 13'h0000;
+        8'h64: lookups$28$lane[20:8] = 13'h0000;
+        8'h65: lookups$28$lane[20:8] = 13'h0000;
+        8'h66: lookups$28$lane[20:8] = 13'h0000;
+        8'h67: lookups$28$lane[20:8] = 13'h0000;
+        8'h68: lookups$28$lane[20:8] = 13'h0000;
+        8'h69: lookups$28$lane[20:8] = 13'h0000;
+        8'h6a: lookups$28$lane[20:8] = 13'h0000;
+        8'h6b: lookups$28$lane[20:8] = 13'h0000;
+        8'h6c: lookups$28$lane[20:8] = 13'h0000;
+        8'h6d: lookups$28$lane[20:8] = 13'h0000;
+        8'h6e: lookups$28$lane[20:8] = 13'h0000;
+        8'h6f: lookups$28$lane[20:8] = 13'h0000;
+        8'h70: lookups$28$lane[20:8] = 13'h0000;
+        8'h71: lookups$28$lane[20:8] = 13'h0000;
+        8'h72: lookups$28$lane[20:8] = 13'h0000;
+        8'h73: lookups$28$lane[20:8] = 13'h0000;
+        8'h74: lookups$28$lane[20:8] = 13'h0000;
+        8'h75: lookups$28$lane[20:8] = 13'h0000;
+        8'h76: lookups$28$lane[20:8] = 13'h0000;
+        8'h77: lookups$28$lane[20:8] = 13'h0000;
+        8'h78: lookups$28$lane[20:8] = 13'h0000;
+        8'h79: lookups$28$lane[20:8] = 13'h0000;
+        8'h7a: lookups$28$lane[20:8] = 13'h0000;
+        8'h7b: lookups$28$lane[20:8] = 13'h0000;
+        8'h7c: lookups$28$lane[20:8] = 13'h0000;
+        8'h7d: lookups$28$lane[20:8] = 13'h0000;
+        8'h7e: lookups$28$lane[20:8] = 13'h0000;
+        8'h7f: lookups$28$lane[20:8] = 13'h0000;
+        8'h80: lookups$28$lane[20:8] = 13'h0a11;
+        8'h81: lookups$28$lane[20:8] = 13'h0a11;
+        8'h82: lookups$28$lane[20:8] = 13'h0a11;
+        8'h83: lookups$28$lane[20:8] = 13'h0a11;
+        8'h84: lookups$28$lane[20:8] = 13'h0a21;
+        8'h85: lookups$28$lane[20:8] = 13'h0a21;
+        8'h86: lookups$28$lane[20:8] = 13'h0a21;
+        8'h87: lookups$28$lane[20:8] = 13'h0a21;
+        8'h88: lookups$28$lane[20:8] = 13'h0a41;
+        8'h89: lookups$28$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$28$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$28$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$28$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$28$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$28$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$28$lane[20:8] = 13'h0a41;
+        8'h90: lookups$28$lane[20:8] = 13'h0a81;
+        8'h91: lookups$28$lane[20:8] = 13'h0a81;
+        8'h92: lookups$28$lane[20:8] = 13'h0a81;
+        8'h93: lookups$28$lane[20:8] = 13'h0a81;
+        8'h94: lookups$28$lane[20:8] = 13'h0a81;
+        8'h95: lookups$28$lane[20:8] = 13'h0a81;
+        8'h96: lookups$28$lane[20:8] = 13'h0a81;
+        8'h97: lookups$28$lane[20:8] = 13'h0a81;
+        8'h98: lookups$28$lane[20:8] = 13'h0a81;
+        8'h99: lookups$28$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$28$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$28$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$28$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$28$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$28$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$28$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$28$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$28$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$28$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$28$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$28$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$28$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$28$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$28$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$28$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$28$lane[20:8] = 13'h0b01;
+        8'haa: lookups$28$lane[20:8] = 13'h0b01;
+        8'hab: lookups$28$lane[20:8] = 13'h0b01;
+        8'hac: lookups$28$lane[20:8] = 13'h0b01;
+        8'had: lookups$28$lane[20:8] = 13'h0b01;
+        8'hae: lookups$28$lane[20:8] = 13'h0b01;
+        8'haf: lookups$28$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$28$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$28$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$28$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$28$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$28$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$28$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$28$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$28$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$28$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$28$lane[20:8] = 13'h0b01;
+        8'hba: lookups$28$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$28$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$28$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$28$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$28$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$28$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$28$lane[20:8] = 13'h1200;
+        8'hc1: lookups$28$lane[20:8] = 13'h1200;
+        8'hc2: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$28$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$28$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$28$lane[20:8] = 13'h1304;
+        8'he1: lookups$28$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$28$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$28$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$28$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$28$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$28$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$28$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$28$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$28$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$28$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$28$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$28$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$28$lane[20:8] = 13'h16f4;
+        8'hee: lookups$28$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$28$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$28$lane[20:8] = 13'h1386;
+        8'hf1: lookups$28$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$28$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$28$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$28$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$28$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$28$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$28$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$28$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$28$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$28$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$28$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$28$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$28$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$28$lane[20:8] = 13'h0600;
+        8'hff: lookups$28$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$29
     always @(*) begin
-        lookups$29$octet$tdata = lookups$29$tdata;
-        lookups$29$lead$byte_class = lookups$29$octet$byte_class;
-        lookups$29$unused_tables = |lookups$29$octet$free_bits;
-        lookups$29$need = 'h0;
-        if (lookups$29$lead$lead_length > 'h1) begin
-            lookups$29$need = lookups$29$lead$lead_length - 'h1;
-        end
-        lookups$29$continuing = 'h0;
-        lookups$29$range = 'h0;
-        lookups$29$kind = lookups$29$lead$malformed_tuser;
-        if (lookups$29$octet$continuation != 'h0) begin
-            lookups$29$continuing = 'h1;
-            lookups$29$range = lookups$29$octet$continuation;
-        end
-        else if (lookups$29$need != 'h0) begin
-            lookups$29$range = lookups$29$lead$second_allowed;
-            lookups$29$kind = lookups$29$lead$outside_tuser;
-        end
-        lookups$29$lane = ({{17{1'b0}}, lookups$29$kind} << 'h11) | ({{16{1'b0}}, lookups$29$range} << 'hc) | ({{18{1'b0}}, lookups$29$need} << 'h9) | ({{20{1'b0}}, lookups$29$continuing} << 'h8) | {{13{1'b0}}, lookups$29$tdata};
-    end
-    // lookups$30$octet
-    always @(*) begin
-        lookups$30$octet$continuation = 'h0;
-        if (!lookups$30$octet$tdata['h7]) begin
-            lookups$30$octet$byte_class = ByteClass$Ascii;
-            lookups$30$octet$free_bits = lookups$30$octet$tdata & 'h7f;
-        end
-        else if (!lookups$30$octet$tdata['h6]) begin
-            lookups$30$octet$free_bits = lookups$30$octet$tdata & 'h3f;
-            if (lookups$30$octet$tdata['h5]) begin
-                lookups$30$octet$byte_class = ByteClass$ContA0;
-                lookups$30$octet$continuation = 'h10;
-            end
-            else if (lookups$30$octet$tdata['h4]) begin
-                lookups$30$octet$byte_class = ByteClass$Cont90;
-                lookups$30$octet$continuation = 'h8;
-            end
-            else if (lookups$30$octet$tdata['h3]) begin
-                lookups$30$octet$byte_class = ByteClass$Cont88;
-                lookups$30$octet$continuation = 'h4;
-            end
-            else if (lookups$30$octet$tdata['h2]) begin
-                lookups$30$octet$byte_class = ByteClass$Cont84;
-                lookups$30$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$30$octet$byte_class = ByteClass$Cont80;
-                lookups$30$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$30$octet$tdata['h5]) begin
-            lookups$30$octet$free_bits = lookups$30$octet$tdata & 'h1f;
-            if (lookups$30$octet$tdata['h4] | lookups$30$octet$tdata['h3] | lookups$30$octet$tdata['h2] | lookups$30$octet$tdata['h1]) begin
-                lookups$30$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$30$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$30$octet$tdata['h4]) begin
-            lookups$30$octet$free_bits = lookups$30$octet$tdata & 'hf;
-            if (lookups$30$octet$tdata == 'he0) begin
-                lookups$30$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$30$octet$tdata == 'hed) begin
-                lookups$30$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$30$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$30$octet$tdata['h3]) begin
-            lookups$30$octet$free_bits = lookups$30$octet$tdata & 'h7;
-            if (lookups$30$octet$tdata == 'hf0) begin
-                lookups$30$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$30$octet$tdata == 'hf4) & lookups$30$octet$f4_bounded) begin
-                lookups$30$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$30$octet$tdata['h2] & ~lookups$30$octet$leads_to_f7) begin
-                lookups$30$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$30$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$30$octet$tdata['h2]) begin
-            lookups$30$octet$free_bits = lookups$30$octet$tdata & 'h3;
-            if (~lookups$30$octet$leads_to_fb) begin
-                lookups$30$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$30$octet$tdata == 'hf8) begin
-                lookups$30$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$30$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$30$octet$tdata['h1]) begin
-            lookups$30$octet$free_bits = lookups$30$octet$tdata & 'h1;
-            if (~lookups$30$octet$leads_to_fd) begin
-                lookups$30$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$30$octet$tdata == 'hfc) begin
-                lookups$30$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$30$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$30$octet$free_bits = 'h0;
-            lookups$30$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$30$lead
-    always @(*) begin
-        lookups$30$lead$lead_length = 'h0;
-        lookups$30$lead$second_allowed = 'h1f;
-        lookups$30$lead$outside_tuser = lookups$30$lead$tuser_truncated;
-        lookups$30$lead$malformed_tuser = lookups$30$lead$tuser_unexpected_continuation;
-        case (lookups$30$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$30$lead$lead_length = 'h1;
-                    lookups$30$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$30$lead$lead_length = 'h2;
-                    lookups$30$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$30$lead$lead_length = 'h3;
-                    lookups$30$lead$malformed_tuser = 'h0;
-                    lookups$30$lead$second_allowed = 'h10;
-                    lookups$30$lead$outside_tuser = lookups$30$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$30$lead$lead_length = 'h3;
-                    lookups$30$lead$malformed_tuser = 'h0;
-                    lookups$30$lead$second_allowed = 'hf;
-                    lookups$30$lead$outside_tuser = lookups$30$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$30$lead$lead_length = 'h3;
-                    lookups$30$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$30$lead$lead_length = 'h4;
-                    lookups$30$lead$malformed_tuser = 'h0;
-                    lookups$30$lead$second_allowed = 'h18;
-                    lookups$30$lead$outside_tuser = lookups$30$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$30$lead$lead_length = 'h4;
-                    lookups$30$lead$malformed_tuser = 'h0;
-                    lookups$30$lead$second_allowed = 'h7;
-                    lookups$30$lead$outside_tuser = lookups$30$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$30$lead$lead_length = 'h4;
-                    lookups$30$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$30$lead$lead_length = 'h5;
-                    lookups$30$lead$malformed_tuser = 'h0;
-                    lookups$30$lead$second_allowed = 'h1c;
-                    lookups$30$lead$outside_tuser = lookups$30$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$30$lead$lead_length = 'h5;
-                    lookups$30$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$30$lead$lead_length = 'h6;
-                    lookups$30$lead$malformed_tuser = 'h0;
-                    lookups$30$lead$second_allowed = 'h1e;
-                    lookups$30$lead$outside_tuser = lookups$30$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$30$lead$lead_length = 'h6;
-                    lookups$30$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$30$lead$malformed_tuser = lookups$30$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$30$lead$malformed_tuser = lookups$30$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$30$lead$malformed_tuser = lookups$30$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$29$lane[7:0] = lookups$29$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$29$tdata)
+        8'h00: lookups$29$lane[20:8] = 13'h0000;
+        8'h01: lookups$29$lane[20:8] = 13'h0000;
+        8'h02: lookups$29$lane[20:8] = 13'h0000;
+        8'h03: lookups$29$lane[20:8] = 13'h0000;
+        8'h04: lookups$29$lane[20:8] = 13'h0000;
+        8'h05: lookups$29$lane[20:8] = 13'h0000;
+        8'h06: lookups$29$lane[20:8] = 13'h0000;
+        8'h07: lookups$29$lane[20:8] = 13'h0000;
+        8'h08: lookups$29$lane[20:8] = 13'h0000;
+        8'h09: lookups$29$lane[20:8] = 13'h0000;
+        8'h0a: lookups$29$lane[20:8] = 13'h0000;
+        8'h0b: lookups$29$lane[20:8] = 13'h0000;
+        8'h0c: lookups$29$lane[20:8] = 13'h0000;
+        8'h0d: lookups$29$lane[20:8] = 13'h0000;
+        8'h0e: lookups$29$lane[20:8] = 13'h0000;
+        8'h0f: lookups$29$lane[20:8] = 13'h0000;
+        8'h10: lookups$29$lane[20:8] = 13'h0000;
+        8'h11: lookups$29$lane[20:8] = 13'h0000;
+        8'h12: lookups$29$lane[20:8] = 13'h0000;
+        8'h13: lookups$29$lane[20:8] = 13'h0000;
+        8'h14: lookups$29$lane[20:8] = 13'h0000;
+        8'h15: lookups$29$lane[20:8] = 13'h0000;
+        8'h16: lookups$29$lane[20:8] = 13'h0000;
+        8'h17: lookups$29$lane[20:8] = 13'h0000;
+        8'h18: lookups$29$lane[20:8] = 13'h0000;
+        8'h19: lookups$29$lane[20:8] = 13'h0000;
+        8'h1a: lookups$29$lane[20:8] = 13'h0000;
+        8'h1b: lookups$29$lane[20:8] = 13'h0000;
+        8'h1c: lookups$29$lane[20:8] = 13'h0000;
+        8'h1d: lookups$29$lane[20:8] = 13'h0000;
+        8'h1e: lookups$29$lane[20:8] = 13'h0000;
+        8'h1f: lookups$29$lane[20:8] = 13'h0000;
+        8'h20: lookups$29$lane[20:8] = 13'h0000;
+        8'h21: lookups$29$lane[20:8] = 13'h0000;
+        8'h22: lookups$29$lane[20:8] = 13'h0000;
+        8'h23: lookups$29$lane[20:8] = 13'h0000;
+        8'h24: lookups$29$lane[20:8] = 13'h0000;
+        8'h25: lookups$29$lane[20:8] = 13'h0000;
+        8'h26: lookups$29$lane[20:8] = 13'h0000;
+        8'h27: lookups$29$lane[20:8] = 13'h0000;
+        8'h28: lookups$29$lane[20:8] = 13'h0000;
+        8'h29: lookups$29$lane[20:8] = 13'h0000;
+        8'h2a: lookups$29$lane[20:8] = 13'h0000;
+        8'h2b: lookups$29$lane[20:8] = 13'h0000;
+        8'h2c: lookups$29$lane[20:8] = 13'h0000;
+        8'h2d: lookups$29$lane[20:8] = 13'h0000;
+        8'h2e: lookups$29$lane[20:8] = 13'h0000;
+        8'h2f: lookups$29$lane[20:8] = 13'h0000;
+        8'h30: lookups$29$lane[20:8] = 13'h0000;
+        8'h31: lookups$29$lane[20:8] = 13'h0000;
+        8'h32: lookups$29$lane[20:8] = 13'h0000;
+        8'h33: lookups$29$lane[20:8] = 13'h0000;
+        8'h34: lookups$29$lane[20:8] = 13'h0000;
+        8'h35: lookups$29$lane[20:8] = 13'h0000;
+        8'h36: lookups$29$lane[20:8] = 13'h0000;
+        8'h37: lookups$29$lane[20:8] = 13'h0000;
+        8'h38: lookups$29$lane[20:8] = 13'h0000;
+        8'h39: lookups$29$lane[20:8] = 13'h0000;
+        8'h3a: lookups$29$lane[20:8] = 13'h0000;
+        8'h3b: lookups$29$lane[20:8] = 13'h0000;
+        8'h3c: lookups$29$lane[20:8] = 13'h0000;
+        8'h3d: lookups$29$lane[20:8] = 13'h0000;
+        8'h3e: lookups$29$lane[20:8] = 13'h0000;
+        8'h3f: lookups$29$lane[20:8] = 13'h0000;
+        8'h40: lookups$29$lane[20:8] = 13'h0000;
+        8'h41: lookups$29$lane[20:8] = 13'h0000;
+        8'h42: lookups$29$lane[20:8] = 13'h0000;
+        8'h43: lookups$29$lane[20:8] = 13'h0000;
+        8'h44: lookups$29$lane[20:8] = 13'h0000;
+        8'h45: lookups$29$lane[20:8] = 13'h0000;
+        8'h46: lookups$29$lane[20:8] = 13'h0000;
+        8'h47: lookups$29$lane[20:8] = 13'h0000;
+        8'h48: lookups$29$lane[20:8] = 13'h0000;
+        8'h49: lookups$29$lane[20:8] = 13'h0000;
+        8'h4a: lookups$29$lane[20:8] = 13'h0000;
+        8'h4b: lookups$29$lane[20:8] = 13'h0000;
+        8'h4c: lookups$29$lane[20:8] = 13'h0000;
+        8'h4d: lookups$29$lane[20:8] = 13'h0000;
+        8'h4e: lookups$29$lane[20:8] = 13'h0000;
+        8'h4f: lookups$29$lane[20:8] = 13'h0000;
+        8'h50: lookups$29$lane[20:8] = 13'h0000;
+        8'h51: lookups$29$lane[20:8] = 13'h0000;
+        8'h52: lookups$29$lane[20:8] = 13'h0000;
+        8'h53: lookups$29$lane[20:8] = 13'h0000;
+        8'h54: lookups$29$lane[20:8] = 13'h0000;
+        8'h55: lookups$29$lane[20:8] = 13'h0000;
+        8'h56: lookups$29$lane[20:8] = 13'h0000;
+        8'h57: lookups$29$lane[20:8] = 13'h0000;
+        8'h58: lookups$29$lane[20:8] = 13'h0000;
+        8'h59: lookups$29$lane[20:8] = 13'h0000;
+        8'h5a: lookups$29$lane[20:8] = 13'h0000;
+        8'h5b: lookups$29$lane[20:8] = 13'h0000;
+        8'h5c: lookups$29$lane[20:8] = 13'h0000;
+        8'h5d: lookups$29$lane[20:8] = 13'h0000;
+        8'h5e: lookups$29$lane[20:8] = 13'h0000;
+        8'h5f: lookups$29$lane[20:8] = 13'h0000;
+        8'h60: lookups$29$lane[20:8] = 13'h0000;
+        8'h61: lookups$29$lane[20:8] = 13'h0000;
+        8'h62: lookups$29$lane[20:8] = 13'h0000;
+        8'h63: lookups$29$lane[20:8] = 13'h0000;
+        8'h64: lookups$29$lane[20:8] = 13'h0000;
+        8'h65: lookups$29$lane[20:8] = 13'h0000;
+        8'h66: lookups$29$lane[20:8] = 13'h0000;
+        8'h67: lookups$29$lane[20:8] = 13'h0000;
+        8'h68: lookups$29$lane[20:8] = 13'h0000;
+        8'h69: lookups$29$lane[20:8] = 13'h0000;
+        8'h6a: lookups$29$lane[20:8] = 13'h0000;
+        8'h6b: lookups$29$lane[20:8] = 13'h0000;
+        8'h6c: lookups$29$lane[20:8] = 13'h0000;
+        8'h6d: lookups$29$lane[20:8] = 13'h0000;
+        8'h6e: lookups$29$lane[20:8] = 13'h0000;
+        8'h6f: lookups$29$lane[20:8] = 13'h0000;
+        8'h70: lookups$29$lane[20:8] = 13'h0000;
+        8'h71: lookups$29$lane[20:8] = 13'h0000;
+        8'h72: lookups$29$lane[20:8] = 13'h0000;
+        8'h73: lookups$29$lane[20:8] = 13'h0000;
+        8'h74: lookups$29$lane[20:8] = 13'h0000;
+        8'h75: lookups$29$lane[20:8] = 13'h0000;
+        8'h76: lookups$29$lane[20:8] = 13'h0000;
+        8'h77: lookups$29$lane[20:8] = 13'h0000;
+        8'h78: lookups$29$lane[20:8] = 13'h0000;
+        8'h79: lookups$29$lane[20:8] = 13'h0000;
+        8'h7a: lookups$29$lane[20:8] = 13'h0000;
+        8'h7b: lookups$29$lane[20:8] = 13'h0000;
+        8'h7c: lookups$29$lane[20:8] = 13'h0000;
+        8'h7d: lookups$29$lane[20:8] = 13'h0000;
+        8'h7e: lookups$29$lane[20:8] = 13'h0000;
+        8'h7f: lookups$29$lane[20:8] = 13'h0000;
+        8'h80: lookups$29$lane[20:8] = 13'h0a11;
+        8'h81: lookups$29$lane[20:8] = 13'h0a11;
+        8'h82: lookups$29$lane[20:8] = 13'h0a11;
+        8'h83: lookups$29$lane[20:8] = 13'h0a11;
+        8'h84: lookups$29$lane[20:8] = 13'h0a21;
+        8'h85: lookups$29$lane[20:8] = 13'h0a21;
+        8'h86: lookups$29$lane[20:8] = 13'h0a21;
+        8'h87: lookups$29$lane[20:8] = 13'h0a21;
+        8'h88: lookups$29$lane[20:8] = 13'h0a41;
+        8'h89: lookups$29$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$29$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$29$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$29$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$29$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$29$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$29$lane[20:8] = 13'h0a41;
+        8'h90: lookups$29$lane[20:8] = 13'h0a81;
+        8'h91: lookups$29$lane[20:8] = 13'h0a81;
+        8'h92: lookups$29$lane[20:8] = 13'h0a81;
+        8'h93: lookups$29$lane[20:8] = 13'h0a81;
+        8'h94: lookups$29$lane[20:8] = 13'h0a81;
+        8'h95: lookups$29$lane[20:8] = 13'h0a81;
+        8'h96: lookups$29$lane[20:8] = 13'h0a81;
+        8'h97: lookups$29$lane[20:8] = 13'h0a81;
+        8'h98: lookups$29$lane[20:8] = 13'h0a81;
+        8'h99: lookups$29$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$29$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$29$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$29$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$29$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$29$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$29$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$29$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$29$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$29$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$29$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$29$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$29$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$29$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$29$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$29$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$29$lane[20:8] = 13'h0b01;
+        8'haa: lookups$29$lane[20:8] = 13'h0b01;
+        8'hab: lookups$29$lane[20:8] = 13'h0b01;
+        8'hac: lookups$29$lane[20:8] = 13'h0b01;
+        8'had: lookups$29$lane[20:8] = 13'h0b01;
+        8'hae: lookups$29$lane[20:8] = 13'h0b01;
+        8'haf: lookups$29$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$29$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$29$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$29$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$29$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$29$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$29$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$29$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$29$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$29$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$29$lane[20:8] = 13'h0b01;
+        8'hba: lookups$29$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$29$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$29$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$29$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$29$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$29$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$29$lane[20:8] = 13'h1200;
+        8'hc1: lookups$29$lane[20:8] = 13'h1200;
+        8'hc2: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$29$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$29$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$29$lane[20:8] = 13'h1304;
+        8'he1: lookups$29$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$29$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$29$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$29$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$29$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$29$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$29$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$29$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$29$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$29$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$29$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$29$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$29$lane[20:8] = 13'h16f4;
+        8'hee: lookups$29$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$29$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$29$lane[20:8] = 13'h1386;
+        8'hf1: lookups$29$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$29$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$29$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$29$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$29$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$29$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$29$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$29$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$29$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$29$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$29$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$29$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$29$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$29$lane[20:8] = 13'h0600;
+        8'hff: lookups$29$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$30
     always @(*) begin
-        lookups$30$octet$tdata = lookups$30$tdata;
-        lookups$30$lead$byte_class = lookups$30$octet$byte_class;
-        lookups$30$unused_tables = |lookups$30$octet$free_bits;
-        lookups$30$need = 'h0;
-        if (lookups$30$lead$lead_length > 'h1) begin
-            lookups$30$need = lookups$30$lead$lead_length - 'h1;
-        end
-        lookups$30$continuing = 'h0;
-        lookups$30$range = 'h0;
-        lookups$30$kind = lookups$30$lead$malformed_tuser;
-        if (lookups$30$octet$continuation != 'h0) begin
-            lookups$30$continuing = 'h1;
-            lookups$30$range = lookups$30$octet$continuation;
-        end
-        else if (lookups$30$need != 'h0) begin
-            lookups$30$range = lookups$30$lead$second_allowed;
-            lookups$30$kind = lookups$30$lead$outside_tuser;
-        end
-        lookups$30$lane = ({{17{1'b0}}, lookups$30$kind} << 'h11) | ({{16{1'b0}}, lookups$30$range} << 'hc) | ({{18{1'b0}}, lookups$30$need} << 'h9) | ({{20{1'b0}}, lookups$30$continuing} << 'h8) | {{13{1'b0}}, lookups$30$tdata};
-    end
-    // lookups$31$octet
-    always @(*) begin
-        lookups$31$octet$continuation = 'h0;
-        if (!lookups$31$octet$tdata['h7]) begin
-            lookups$31$octet$byte_class = ByteClass$Ascii;
-            lookups$31$octet$free_bits = lookups$31$octet$tdata & 'h7f;
-        end
-        else if (!lookups$31$octet$tdata['h6]) begin
-            lookups$31$octet$free_bits = lookups$31$octet$tdata & 'h3f;
-            if (lookups$31$octet$tdata['h5]) begin
-                lookups$31$octet$byte_class = ByteClass$ContA0;
-                lookups$31$octet$continuation = 'h10;
-            end
-            else if (lookups$31$octet$tdata['h4]) begin
-                lookups$31$octet$byte_class = ByteClass$Cont90;
-                lookups$31$octet$continuation = 'h8;
-            end
-            else if (lookups$31$octet$tdata['h3]) begin
-                lookups$31$octet$byte_class = ByteClass$Cont88;
-                lookups$31$octet$continuation = 'h4;
-            end
-            else if (lookups$31$octet$tdata['h2]) begin
-                lookups$31$octet$byte_class = ByteClass$Cont84;
-                lookups$31$octet$continuation = 'h2;
-            end
-            else begin
-                lookups$31$octet$byte_class = ByteClass$Cont80;
-                lookups$31$octet$continuation = 'h1;
-            end
-        end
-        else if (!lookups$31$octet$tdata['h5]) begin
-            lookups$31$octet$free_bits = lookups$31$octet$tdata & 'h1f;
-            if (lookups$31$octet$tdata['h4] | lookups$31$octet$tdata['h3] | lookups$31$octet$tdata['h2] | lookups$31$octet$tdata['h1]) begin
-                lookups$31$octet$byte_class = ByteClass$Lead2;
-            end
-            else begin
-                lookups$31$octet$byte_class = ByteClass$OverlongLead;
-            end
-        end
-        else if (!lookups$31$octet$tdata['h4]) begin
-            lookups$31$octet$free_bits = lookups$31$octet$tdata & 'hf;
-            if (lookups$31$octet$tdata == 'he0) begin
-                lookups$31$octet$byte_class = ByteClass$LeadE0;
-            end
-            else if (lookups$31$octet$tdata == 'hed) begin
-                lookups$31$octet$byte_class = ByteClass$LeadED;
-            end
-            else begin
-                lookups$31$octet$byte_class = ByteClass$Lead3;
-            end
-        end
-        else if (!lookups$31$octet$tdata['h3]) begin
-            lookups$31$octet$free_bits = lookups$31$octet$tdata & 'h7;
-            if (lookups$31$octet$tdata == 'hf0) begin
-                lookups$31$octet$byte_class = ByteClass$LeadF0;
-            end
-            else if ((lookups$31$octet$tdata == 'hf4) & lookups$31$octet$f4_bounded) begin
-                lookups$31$octet$byte_class = ByteClass$LeadF4;
-            end
-            else if (lookups$31$octet$tdata['h2] & ~lookups$31$octet$leads_to_f7) begin
-                lookups$31$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else begin
-                lookups$31$octet$byte_class = ByteClass$Lead4;
-            end
-        end
-        else if (!lookups$31$octet$tdata['h2]) begin
-            lookups$31$octet$free_bits = lookups$31$octet$tdata & 'h3;
-            if (~lookups$31$octet$leads_to_fb) begin
-                lookups$31$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$31$octet$tdata == 'hf8) begin
-                lookups$31$octet$byte_class = ByteClass$LeadF8;
-            end
-            else begin
-                lookups$31$octet$byte_class = ByteClass$Lead5;
-            end
-        end
-        else if (!lookups$31$octet$tdata['h1]) begin
-            lookups$31$octet$free_bits = lookups$31$octet$tdata & 'h1;
-            if (~lookups$31$octet$leads_to_fd) begin
-                lookups$31$octet$byte_class = ByteClass$OutOfRangeLead;
-            end
-            else if (lookups$31$octet$tdata == 'hfc) begin
-                lookups$31$octet$byte_class = ByteClass$LeadFC;
-            end
-            else begin
-                lookups$31$octet$byte_class = ByteClass$Lead6;
-            end
-        end
-        else begin
-            lookups$31$octet$free_bits = 'h0;
-            lookups$31$octet$byte_class = ByteClass$Invalid;
-        end
-    end
-    // lookups$31$lead
-    always @(*) begin
-        lookups$31$lead$lead_length = 'h0;
-        lookups$31$lead$second_allowed = 'h1f;
-        lookups$31$lead$outside_tuser = lookups$31$lead$tuser_truncated;
-        lookups$31$lead$malformed_tuser = lookups$31$lead$tuser_unexpected_continuation;
-        case (lookups$31$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    lookups$31$lead$lead_length = 'h1;
-                    lookups$31$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    lookups$31$lead$lead_length = 'h2;
-                    lookups$31$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    lookups$31$lead$lead_length = 'h3;
-                    lookups$31$lead$malformed_tuser = 'h0;
-                    lookups$31$lead$second_allowed = 'h10;
-                    lookups$31$lead$outside_tuser = lookups$31$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    lookups$31$lead$lead_length = 'h3;
-                    lookups$31$lead$malformed_tuser = 'h0;
-                    lookups$31$lead$second_allowed = 'hf;
-                    lookups$31$lead$outside_tuser = lookups$31$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    lookups$31$lead$lead_length = 'h3;
-                    lookups$31$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    lookups$31$lead$lead_length = 'h4;
-                    lookups$31$lead$malformed_tuser = 'h0;
-                    lookups$31$lead$second_allowed = 'h18;
-                    lookups$31$lead$outside_tuser = lookups$31$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    lookups$31$lead$lead_length = 'h4;
-                    lookups$31$lead$malformed_tuser = 'h0;
-                    lookups$31$lead$second_allowed = 'h7;
-                    lookups$31$lead$outside_tuser = lookups$31$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    lookups$31$lead$lead_length = 'h4;
-                    lookups$31$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    lookups$31$lead$lead_length = 'h5;
-                    lookups$31$lead$malformed_tuser = 'h0;
-                    lookups$31$lead$second_allowed = 'h1c;
-                    lookups$31$lead$outside_tuser = lookups$31$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    lookups$31$lead$lead_length = 'h5;
-                    lookups$31$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    lookups$31$lead$lead_length = 'h6;
-                    lookups$31$lead$malformed_tuser = 'h0;
-                    lookups$31$lead$second_allowed = 'h1e;
-                    lookups$31$lead$outside_tuser = lookups$31$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    lookups$31$lead$lead_length = 'h6;
-                    lookups$31$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    lookups$31$lead$malformed_tuser = lookups$31$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    lookups$31$lead$malformed_tuser = lookups$31$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    lookups$31$lead$malformed_tuser = lookups$31$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
+      lookups$30$lane[7:0] = lookups$30$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$30$tdata)
+        8'h00: lookups$30$lane[20:8] = 13'h0000;
+        8'h01: lookups$30$lane[20:8] = 13'h0000;
+        8'h02: lookups$30$lane[20:8] = 13'h0000;
+        8'h03: lookups$30$lane[20:8] = 13'h0000;
+        8'h04: lookups$30$lane[20:8] = 13'h0000;
+        8'h05: lookups$30$lane[20:8] = 13'h0000;
+        8'h06: lookups$30$lane[20:8] = 13'h0000;
+        8'h07: lookups$30$lane[20:8] = 13'h0000;
+        8'h08: lookups$30$lane[20:8] = 13'h0000;
+        8'h09: lookups$30$lane[20:8] = 13'h0000;
+        8'h0a: lookups$30$lane[20:8] = 13'h0000;
+        8'h0b: lookups$30$lane[20:8] = 13'h0000;
+        8'h0c: lookups$30$lane[20:8] = 13'h0000;
+        8'h0d: lookups$30$lane[20:8] = 13'h0000;
+        8'h0e: lookups$30$lane[20:8] = 13'h0000;
+        8'h0f: lookups$30$lane[20:8] = 13'h0000;
+        8'h10: lookups$30$lane[20:8] = 13'h0000;
+        8'h11: lookups$30$lane[20:8] = 13'h0000;
+        8'h12: lookups$30$lane[20:8] = 13'h0000;
+        8'h13: lookups$30$lane[20:8] = 13'h0000;
+        8'h14: lookups$30$lane[20:8] = 13'h0000;
+        8'h15: lookups$30$lane[20:8] = 13'h0000;
+        8'h16: lookups$30$lane[20:8] = 13'h0000;
+        8'h17: lookups$30$lane[20:8] = 13'h0000;
+        8'h18: lookups$30$lane[20:8] = 13'h0000;
+        8'h19: lookups$30$lane[20:8] = 13'h0000;
+        8'h1a: lookups$30$lane[20:8] = 13'h0000;
+        8'h1b: lookups$30$lane[20:8] = 13'h0000;
+        8'h1c: lookups$30$lane[20:8] = 13'h0000;
+        8'h1d: lookups$30$lane[20:8] = 13'h0000;
+        8'h1e: lookups$30$lane[20:8] = 13'h0000;
+        8'h1f: lookups$30$lane[20:8] = 13'h0000;
+        8'h20: lookups$30$lane[20:8] = 13'h0000;
+        8'h21: lookups$30$lane[20:8] = 13'h0000;
+        8'h22: lookups$30$lane[20:8] = 13'h0000;
+        8'h23: lookups$30$lane[20:8] = 13'h0000;
+        8'h24: lookups$30$lane[20:8] = 13'h0000;
+        8'h25: lookups$30$lane[20:8] = 13'h0000;
+        8'h26: lookups$30$lane[20:8] = 13'h0000;
+        8'h27: lookups$30$lane[20:8] = 13'h0000;
+        8'h28: lookups$30$lane[20:8] = 13'h0000;
+        8'h29: lookups$30$lane[20:8] = 13'h0000;
+        8'h2a: lookups$30$lane[20:8] = 13'h0000;
+        8'h2b: lookups$30$lane[20:8] = 13'h0000;
+        8'h2c: lookups$30$lane[20:8] = 13'h0000;
+        8'h2d: lookups$30$lane[20:8] = 13'h0000;
+        8'h2e: lookups$30$lane[20:8] = 13'h0000;
+        8'h2f: lookups$30$lane[20:8] = 13'h0000;
+        8'h30: lookups$30$lane[20:8] = 13'h0000;
+        8'h31: lookups$30$lane[20:8] = 13'h0000;
+        8'h32: lookups$30$lane[20:8] = 13'h0000;
+        8'h33: lookups$30$lane[20:8] = 13'h0000;
+        8'h34: lookups$30$lane[20:8] = 13'h0000;
+        8'h35: lookups$30$lane[20:8] = 13'h0000;
+        8'h36: lookups$30$lane[20:8] = 13'h0000;
+        8'h37: lookups$30$lane[20:8] = 13'h0000;
+        8'h38: lookups$30$lane[20:8] = 13'h0000;
+        8'h39: lookups$30$lane[20:8] = 13'h0000;
+        8'h3a: lookups$30$lane[20:8] = 13'h0000;
+        8'h3b: lookups$30$lane[20:8] = 13'h0000;
+        8'h3c: lookups$30$lane[20:8] = 13'h0000;
+        8'h3d: lookups$30$lane[20:8] = 13'h0000;
+        8'h3e: lookups$30$lane[20:8] = 13'h0000;
+        8'h3f: lookups$30$lane[20:8] = 13'h0000;
+        8'h40: lookups$30$lane[20:8] = 13'h0000;
+        8'h41: lookups$30$lane[20:8] = 13'h0000;
+        8'h42: lookups$30$lane[20:8] = 13'h0000;
+        8'h43: lookups$30$lane[20:8] = 13'h0000;
+        8'h44: lookups$30$lane[20:8] = 13'h0000;
+        8'h45: lookups$30$lane[20:8] = 13'h0000;
+        8'h46: lookups$30$lane[20:8] = 13'h0000;
+        8'h47: lookups$30$lane[20:8] = 13'h0000;
+        8'h48: lookups$30$lane[20:8] = 13'h0000;
+        8'h49: lookups$30$lane[20:8] = 13'h0000;
+        8'h4a: lookups$30$lane[20:8] = 13'h0000;
+        8'h4b: lookups$30$lane[20:8] = 13'h0000;
+        8'h4c: lookups$30$lane[20:8] = 13'h0000;
+        8'h4d: lookups$30$lane[20:8] = 13'h0000;
+        8'h4e: lookups$30$lane[20:8] = 13'h0000;
+        8'h4f: lookups$30$lane[20:8] = 13'h0000;
+        8'h50: lookups$30$lane[20:8] = 13'h0000;
+        8'h51: lookups$30$lane[20:8] = 13'h0000;
+        8'h52: lookups$30$lane[20:8] = 13'h0000;
+        8'h53: lookups$30$lane[20:8] = 13'h0000;
+        8'h54: lookups$30$lane[20:8] = 13'h0000;
+        8'h55: lookups$30$lane[20:8] = 13'h0000;
+        8'h56: lookups$30$lane[20:8] = 13'h0000;
+        8'h57: lookups$30$lane[20:8] = 13'h0000;
+        8'h58: lookups$30$lane[20:8] = 13'h0000;
+        8'h59: lookups$30$lane[20:8] = 13'h0000;
+        8'h5a: lookups$30$lane[20:8] = 13'h0000;
+        8'h5b: lookups$30$lane[20:8] = 13'h0000;
+        8'h5c: lookups$30$lane[20:8] = 13'h0000;
+        8'h5d: lookups$30$lane[20:8] = 13'h0000;
+        8'h5e: lookups$30$lane[20:8] = 13'h0000;
+        8'h5f: lookups$30$lane[20:8] = 13'h0000;
+        8'h60: lookups$30$lane[20:8] = 13'h0000;
+        8'h61: lookups$30$lane[20:8] = 13'h0000;
+        8'h62: lookups$30$lane[20:8] = 13'h0000;
+        8'h63: lookups$30$lane[20:8] = 13'h0000;
+        8'h64: lookups$30$lane[20:8] = 13'h0000;
+        8'h65: lookups$30$lane[20:8] = 13'h0000;
+        8'h66: lookups$30$lane[20:8] = 13'h0000;
+        8'h67: lookups$30$lane[20:8] = 13'h0000;
+        8'h68: lookups$30$lane[20:8] = 13'h0000;
+        8'h69: lookups$30$lane[20:8] = 13'h0000;
+        8'h6a: lookups$30$lane[20:8] = 13'h0000;
+        8'h6b: lookups$30$lane[20:8] = 13'h0000;
+        8'h6c: lookups$30$lane[20:8] = 13'h0000;
+        8'h6d: lookups$30$lane[20:8] = 13'h0000;
+        8'h6e: lookups$30$lane[20:8] = 13'h0000;
+        8'h6f: lookups$30$lane[20:8] = 13'h0000;
+        8'h70: lookups$30$lane[20:8] = 13'h0000;
+        8'h71: lookups$30$lane[20:8] = 13'h0000;
+        8'h72: lookups$30$lane[20:8] = 13'h0000;
+        8'h73: lookups$30$lane[20:8] = 13'h0000;
+        8'h74: lookups$30$lane[20:8] = 13'h0000;
+        8'h75: lookups$30$lane[20:8] = 13'h0000;
+        8'h76: lookups$30$lane[20:8] = 13'h0000;
+        8'h77: lookups$30$lane[20:8] = 13'h0000;
+        8'h78: lookups$30$lane[20:8] = 13'h0000;
+        8'h79: lookups$30$lane[20:8] = 13'h0000;
+        8'h7a: lookups$30$lane[20:8] = 13'h0000;
+        8'h7b: lookups$30$lane[20:8] = 13'h0000;
+        8'h7c: lookups$30$lane[20:8] = 13'h0000;
+        8'h7d: lookups$30$lane[20:8] = 13'h0000;
+        8'h7e: lookups$30$lane[20:8] = 13'h0000;
+        8'h7f: lookups$30$lane[20:8] = 13'h0000;
+        8'h80: lookups$30$lane[20:8] = 13'h0a11;
+        8'h81: lookups$30$lane[20:8] = 13'h0a11;
+        8'h82: lookups$30$lane[20:8] = 13'h0a11;
+        8'h83: lookups$30$lane[20:8] = 13'h0a11;
+        8'h84: lookups$30$lane[20:8] = 13'h0a21;
+        8'h85: lookups$30$lane[20:8] = 13'h0a21;
+        8'h86: lookups$30$lane[20:8] = 13'h0a21;
+        8'h87: lookups$30$lane[20:8] = 13'h0a21;
+        8'h88: lookups$30$lane[20:8] = 13'h0a41;
+        8'h89: lookups$30$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$30$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$30$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$30$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$30$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$30$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$30$lane[20:8] = 13'h0a41;
+        8'h90: lookups$30$lane[20:8] = 13'h0a81;
+        8'h91: lookups$30$lane[20:8] = 13'h0a81;
+        8'h92: lookups$30$lane[20:8] = 13'h0a81;
+        8'h93: lookups$30$lane[20:8] = 13'h0a81;
+        8'h94: lookups$30$lane[20:8] = 13'h0a81;
+        8'h95: lookups$30$lane[20:8] = 13'h0a81;
+        8'h96: lookups$30$lane[20:8] = 13'h0a81;
+        8'h97: lookups$30$lane[20:8] = 13'h0a81;
+        8'h98: lookups$30$lane[20:8] = 13'h0a81;
+        8'h99: lookups$30$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$30$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$30$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$30$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$30$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$30$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$30$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$30$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$30$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$30$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$30$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$30$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$30$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$30$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$30$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$30$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$30$lane[20:8] = 13'h0b01;
+        8'haa: lookups$30$lane[20:8] = 13'h0b01;
+        8'hab: lookups$30$lane[20:8] = 13'h0b01;
+        8'hac: lookups$30$lane[20:8] = 13'h0b01;
+        8'had: lookups$30$lane[20:8] = 13'h0b01;
+        8'hae: lookups$30$lane[20:8] = 13'h0b01;
+        8'haf: lookups$30$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$30$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$30$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$30$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$30$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$30$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$30$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$30$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$30$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$30$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$30$lane[20:8] = 13'h0b01;
+        8'hba: lookups$30$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$30$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$30$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$30$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$30$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$30$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$30$lane[20:8] = 13'h1200;
+        8'hc1: lookups$30$lane[20:8] = 13'h1200;
+        8'hc2: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$30$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$30$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$30$lane[20:8] = 13'h1304;
+        8'he1: lookups$30$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$30$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$30$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$30$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$30$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$30$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$30$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$30$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$30$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$30$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$30$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$30$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$30$lane[20:8] = 13'h16f4;
+        8'hee: lookups$30$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$30$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$30$lane[20:8] = 13'h1386;
+        8'hf1: lookups$30$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$30$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$30$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$30$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$30$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$30$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$30$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$30$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$30$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$30$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$30$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$30$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$30$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$30$lane[20:8] = 13'h0600;
+        8'hff: lookups$30$lane[20:8] = 13'h0600;
+      endcase
     end
     // lookups$31
     always @(*) begin
-        lookups$31$octet$tdata = lookups$31$tdata;
-        lookups$31$lead$byte_class = lookups$31$octet$byte_class;
-        lookups$31$unused_tables = |lookups$31$octet$free_bits;
-        lookups$31$need = 'h0;
-        if (lookups$31$lead$lead_length > 'h1) begin
-            lookups$31$need = lookups$31$lead$lead_length - 'h1;
-        end
-        lookups$31$continuing = 'h0;
-        lookups$31$range = 'h0;
-        lookups$31$kind = lookups$31$lead$malformed_tuser;
-        if (lookups$31$octet$continuation != 'h0) begin
-            lookups$31$continuing = 'h1;
-            lookups$31$range = lookups$31$octet$continuation;
-        end
-        else if (lookups$31$need != 'h0) begin
-            lookups$31$range = lookups$31$lead$second_allowed;
-            lookups$31$kind = lookups$31$lead$outside_tuser;
-        end
-        lookups$31$lane = ({{17{1'b0}}, lookups$31$kind} << 'h11) | ({{16{1'b0}}, lookups$31$range} << 'hc) | ({{18{1'b0}}, lookups$31$need} << 'h9) | ({{20{1'b0}}, lookups$31$continuing} << 'h8) | {{13{1'b0}}, lookups$31$tdata};
+      lookups$31$lane[7:0] = lookups$31$tdata;
+      (* rom_style = "logic" *)
+      case (lookups$31$tdata)
+        8'h00: lookups$31$lane[20:8] = 13'h0000;
+        8'h01: lookups$31$lane[20:8] = 13'h0000;
+        8'h02: lookups$31$lane[20:8] = 13'h0000;
+        8'h03: lookups$31$lane[20:8] = 13'h0000;
+        8'h04: lookups$31$lane[20:8] = 13'h0000;
+        8'h05: lookups$31$lane[20:8] = 13'h0000;
+        8'h06: lookups$31$lane[20:8] = 13'h0000;
+        8'h07: lookups$31$lane[20:8] = 13'h0000;
+        8'h08: lookups$31$lane[20:8] = 13'h0000;
+        8'h09: lookups$31$lane[20:8] = 13'h0000;
+        8'h0a: lookups$31$lane[20:8] = 13'h0000;
+        8'h0b: lookups$31$lane[20:8] = 13'h0000;
+        8'h0c: lookups$31$lane[20:8] = 13'h0000;
+        8'h0d: lookups$31$lane[20:8] = 13'h0000;
+        8'h0e: lookups$31$lane[20:8] = 13'h0000;
+        8'h0f: lookups$31$lane[20:8] = 13'h0000;
+        8'h10: lookups$31$lane[20:8] = 13'h0000;
+        8'h11: lookups$31$lane[20:8] = 13'h0000;
+        8'h12: lookups$31$lane[20:8] = 13'h0000;
+        8'h13: lookups$31$lane[20:8] = 13'h0000;
+        8'h14: lookups$31$lane[20:8] = 13'h0000;
+        8'h15: lookups$31$lane[20:8] = 13'h0000;
+        8'h16: lookups$31$lane[20:8] = 13'h0000;
+        8'h17: lookups$31$lane[20:8] = 13'h0000;
+        8'h18: lookups$31$lane[20:8] = 13'h0000;
+        8'h19: lookups$31$lane[20:8] = 13'h0000;
+        8'h1a: lookups$31$lane[20:8] = 13'h0000;
+        8'h1b: lookups$31$lane[20:8] = 13'h0000;
+        8'h1c: lookups$31$lane[20:8] = 13'h0000;
+        8'h1d: lookups$31$lane[20:8] = 13'h0000;
+        8'h1e: lookups$31$lane[20:8] = 13'h0000;
+        8'h1f: lookups$31$lane[20:8] = 13'h0000;
+        8'h20: lookups$31$lane[20:8] = 13'h0000;
+        8'h21: lookups$31$lane[20:8] = 13'h0000;
+        8'h22: lookups$31$lane[20:8] = 13'h0000;
+        8'h23: lookups$31$lane[20:8] = 13'h0000;
+        8'h24: lookups$31$lane[20:8] = 13'h0000;
+        8'h25: lookups$31$lane[20:8] = 13'h0000;
+        8'h26: lookups$31$lane[20:8] = 13'h0000;
+        8'h27: lookups$31$lane[20:8] = 13'h0000;
+        8'h28: lookups$31$lane[20:8] = 13'h0000;
+        8'h29: lookups$31$lane[20:8] = 13'h0000;
+        8'h2a: lookups$31$lane[20:8] = 13'h0000;
+        8'h2b: lookups$31$lane[20:8] = 13'h0000;
+        8'h2c: lookups$31$lane[20:8] = 13'h0000;
+        8'h2d: lookups$31$lane[20:8] = 13'h0000;
+        8'h2e: lookups$31$lane[20:8] = 13'h0000;
+        8'h2f: lookups$31$lane[20:8] = 13'h0000;
+        8'h30: lookups$31$lane[20:8] = 13'h0000;
+        8'h31: lookups$31$lane[20:8] = 13'h0000;
+        8'h32: lookups$31$lane[20:8] = 13'h0000;
+        8'h33: lookups$31$lane[20:8] = 13'h0000;
+        8'h34: lookups$31$lane[20:8] = 13'h0000;
+        8'h35: lookups$31$lane[20:8] = 13'h0000;
+        8'h36: lookups$31$lane[20:8] = 13'h0000;
+        8'h37: lookups$31$lane[20:8] = 13'h0000;
+        8'h38: lookups$31$lane[20:8] = 13'h0000;
+        8'h39: lookups$31$lane[20:8] = 13'h0000;
+        8'h3a: lookups$31$lane[20:8] = 13'h0000;
+        8'h3b: lookups$31$lane[20:8] = 13'h0000;
+        8'h3c: lookups$31$lane[20:8] = 13'h0000;
+        8'h3d: lookups$31$lane[20:8] = 13'h0000;
+        8'h3e: lookups$31$lane[20:8] = 13'h0000;
+        8'h3f: lookups$31$lane[20:8] = 13'h0000;
+        8'h40: lookups$31$lane[20:8] = 13'h0000;
+        8'h41: lookups$31$lane[20:8] = 13'h0000;
+        8'h42: lookups$31$lane[20:8] = 13'h0000;
+        8'h43: lookups$31$lane[20:8] = 13'h0000;
+        8'h44: lookups$31$lane[20:8] = 13'h0000;
+        8'h45: lookups$31$lane[20:8] = 13'h0000;
+        8'h46: lookups$31$lane[20:8] = 13'h0000;
+        8'h47: lookups$31$lane[20:8] = 13'h0000;
+        8'h48: lookups$31$lane[20:8] = 13'h0000;
+        8'h49: lookups$31$lane[20:8] = 13'h0000;
+        8'h4a: lookups$31$lane[20:8] = 13'h0000;
+        8'h4b: lookups$31$lane[20:8] = 13'h0000;
+        8'h4c: lookups$31$lane[20:8] = 13'h0000;
+        8'h4d: lookups$31$lane[20:8] = 13'h0000;
+        8'h4e: lookups$31$lane[20:8] = 13'h0000;
+        8'h4f: lookups$31$lane[20:8] = 13'h0000;
+        8'h50: lookups$31$lane[20:8] = 13'h0000;
+        8'h51: lookups$31$lane[20:8] = 13'h0000;
+        8'h52: lookups$31$lane[20:8] = 13'h0000;
+        8'h53: lookups$31$lane[20:8] = 13'h0000;
+        8'h54: lookups$31$lane[20:8] = 13'h0000;
+        8'h55: lookups$31$lane[20:8] = 13'h0000;
+        8'h56: lookups$31$lane[20:8] = 13'h0000;
+        8'h57: lookups$31$lane[20:8] = 13'h0000;
+        8'h58: lookups$31$lane[20:8] = 13'h0000;
+        8'h59: lookups$31$lane[20:8] = 13'h0000;
+        8'h5a: lookups$31$lane[20:8] = 13'h0000;
+        8'h5b: lookups$31$lane[20:8] = 13'h0000;
+        8'h5c: lookups$31$lane[20:8] = 13'h0000;
+        8'h5d: lookups$31$lane[20:8] = 13'h0000;
+        8'h5e: lookups$31$lane[20:8] = 13'h0000;
+        8'h5f: lookups$31$lane[20:8] = 13'h0000;
+        8'h60: lookups$31$lane[20:8] = 13'h0000;
+        8'h61: lookups$31$lane[20:8] = 13'h0000;
+        8'h62: lookups$31$lane[20:8] = 13'h0000;
+        8'h63: lookups$31$lane[20:8] = 13'h0000;
+        8'h64: lookups$31$lane[20:8] = 13'h0000;
+        8'h65: lookups$31$lane[20:8] = 13'h0000;
+        8'h66: lookups$31$lane[20:8] = 13'h0000;
+        8'h67: lookups$31$lane[20:8] = 13'h0000;
+        8'h68: lookups$31$lane[20:8] = 13'h0000;
+        8'h69: lookups$31$lane[20:8] = 13'h0000;
+        8'h6a: lookups$31$lane[20:8] = 13'h0000;
+        8'h6b: lookups$31$lane[20:8] = 13'h0000;
+        8'h6c: lookups$31$lane[20:8] = 13'h0000;
+        8'h6d: lookups$31$lane[20:8] = 13'h0000;
+        8'h6e: lookups$31$lane[20:8] = 13'h0000;
+        8'h6f: lookups$31$lane[20:8] = 13'h0000;
+        8'h70: lookups$31$lane[20:8] = 13'h0000;
+        8'h71: lookups$31$lane[20:8] = 13'h0000;
+        8'h72: lookups$31$lane[20:8] = 13'h0000;
+        8'h73: lookups$31$lane[20:8] = 13'h0000;
+        8'h74: lookups$31$lane[20:8] = 13'h0000;
+        8'h75: lookups$31$lane[20:8] = 13'h0000;
+        8'h76: lookups$31$lane[20:8] = 13'h0000;
+        8'h77: lookups$31$lane[20:8] = 13'h0000;
+        8'h78: lookups$31$lane[20:8] = 13'h0000;
+        8'h79: lookups$31$lane[20:8] = 13'h0000;
+        8'h7a: lookups$31$lane[20:8] = 13'h0000;
+        8'h7b: lookups$31$lane[20:8] = 13'h0000;
+        8'h7c: lookups$31$lane[20:8] = 13'h0000;
+        8'h7d: lookups$31$lane[20:8] = 13'h0000;
+        8'h7e: lookups$31$lane[20:8] = 13'h0000;
+        8'h7f: lookups$31$lane[20:8] = 13'h0000;
+        8'h80: lookups$31$lane[20:8] = 13'h0a11;
+        8'h81: lookups$31$lane[20:8] = 13'h0a11;
+        8'h82: lookups$31$lane[20:8] = 13'h0a11;
+        8'h83: lookups$31$lane[20:8] = 13'h0a11;
+        8'h84: lookups$31$lane[20:8] = 13'h0a21;
+        8'h85: lookups$31$lane[20:8] = 13'h0a21;
+        8'h86: lookups$31$lane[20:8] = 13'h0a21;
+        8'h87: lookups$31$lane[20:8] = 13'h0a21;
+        8'h88: lookups$31$lane[20:8] = 13'h0a41;
+        8'h89: lookups$31$lane[20:8] = 13'h0a41;
+        8'h8a: lookups$31$lane[20:8] = 13'h0a41;
+        8'h8b: lookups$31$lane[20:8] = 13'h0a41;
+        8'h8c: lookups$31$lane[20:8] = 13'h0a41;
+        8'h8d: lookups$31$lane[20:8] = 13'h0a41;
+        8'h8e: lookups$31$lane[20:8] = 13'h0a41;
+        8'h8f: lookups$31$lane[20:8] = 13'h0a41;
+        8'h90: lookups$31$lane[20:8] = 13'h0a81;
+        8'h91: lookups$31$lane[20:8] = 13'h0a81;
+        8'h92: lookups$31$lane[20:8] = 13'h0a81;
+        8'h93: lookups$31$lane[20:8] = 13'h0a81;
+        8'h94: lookups$31$lane[20:8] = 13'h0a81;
+        8'h95: lookups$31$lane[20:8] = 13'h0a81;
+        8'h96: lookups$31$lane[20:8] = 13'h0a81;
+        8'h97: lookups$31$lane[20:8] = 13'h0a81;
+        8'h98: lookups$31$lane[20:8] = 13'h0a81;
+        8'h99: lookups$31$lane[20:8] = 13'h0a81;
+        8'h9a: lookups$31$lane[20:8] = 13'h0a81;
+        8'h9b: lookups$31$lane[20:8] = 13'h0a81;
+        8'h9c: lookups$31$lane[20:8] = 13'h0a81;
+        8'h9d: lookups$31$lane[20:8] = 13'h0a81;
+        8'h9e: lookups$31$lane[20:8] = 13'h0a81;
+        8'h9f: lookups$31$lane[20:8] = 13'h0a81;
+        8'ha0: lookups$31$lane[20:8] = 13'h0b01;
+        8'ha1: lookups$31$lane[20:8] = 13'h0b01;
+        8'ha2: lookups$31$lane[20:8] = 13'h0b01;
+        8'ha3: lookups$31$lane[20:8] = 13'h0b01;
+        8'ha4: lookups$31$lane[20:8] = 13'h0b01;
+        8'ha5: lookups$31$lane[20:8] = 13'h0b01;
+        8'ha6: lookups$31$lane[20:8] = 13'h0b01;
+        8'ha7: lookups$31$lane[20:8] = 13'h0b01;
+        8'ha8: lookups$31$lane[20:8] = 13'h0b01;
+        8'ha9: lookups$31$lane[20:8] = 13'h0b01;
+        8'haa: lookups$31$lane[20:8] = 13'h0b01;
+        8'hab: lookups$31$lane[20:8] = 13'h0b01;
+        8'hac: lookups$31$lane[20:8] = 13'h0b01;
+        8'had: lookups$31$lane[20:8] = 13'h0b01;
+        8'hae: lookups$31$lane[20:8] = 13'h0b01;
+        8'haf: lookups$31$lane[20:8] = 13'h0b01;
+        8'hb0: lookups$31$lane[20:8] = 13'h0b01;
+        8'hb1: lookups$31$lane[20:8] = 13'h0b01;
+        8'hb2: lookups$31$lane[20:8] = 13'h0b01;
+        8'hb3: lookups$31$lane[20:8] = 13'h0b01;
+        8'hb4: lookups$31$lane[20:8] = 13'h0b01;
+        8'hb5: lookups$31$lane[20:8] = 13'h0b01;
+        8'hb6: lookups$31$lane[20:8] = 13'h0b01;
+        8'hb7: lookups$31$lane[20:8] = 13'h0b01;
+        8'hb8: lookups$31$lane[20:8] = 13'h0b01;
+        8'hb9: lookups$31$lane[20:8] = 13'h0b01;
+        8'hba: lookups$31$lane[20:8] = 13'h0b01;
+        8'hbb: lookups$31$lane[20:8] = 13'h0b01;
+        8'hbc: lookups$31$lane[20:8] = 13'h0b01;
+        8'hbd: lookups$31$lane[20:8] = 13'h0b01;
+        8'hbe: lookups$31$lane[20:8] = 13'h0b01;
+        8'hbf: lookups$31$lane[20:8] = 13'h0b01;
+        8'hc0: lookups$31$lane[20:8] = 13'h1200;
+        8'hc1: lookups$31$lane[20:8] = 13'h1200;
+        8'hc2: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hc3: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hc4: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hc5: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hc6: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hc7: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hc8: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hc9: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hca: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hcb: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hcc: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hcd: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hce: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hcf: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hd0: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hd1: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hd2: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hd3: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hd4: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hd5: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hd6: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hd7: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hd8: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hd9: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hda: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hdb: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hdc: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hdd: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hde: lookups$31$lane[20:8] = 13'h0ff2;
+        8'hdf: lookups$31$lane[20:8] = 13'h0ff2;
+        8'he0: lookups$31$lane[20:8] = 13'h1304;
+        8'he1: lookups$31$lane[20:8] = 13'h0ff4;
+        8'he2: lookups$31$lane[20:8] = 13'h0ff4;
+        8'he3: lookups$31$lane[20:8] = 13'h0ff4;
+        8'he4: lookups$31$lane[20:8] = 13'h0ff4;
+        8'he5: lookups$31$lane[20:8] = 13'h0ff4;
+        8'he6: lookups$31$lane[20:8] = 13'h0ff4;
+        8'he7: lookups$31$lane[20:8] = 13'h0ff4;
+        8'he8: lookups$31$lane[20:8] = 13'h0ff4;
+        8'he9: lookups$31$lane[20:8] = 13'h0ff4;
+        8'hea: lookups$31$lane[20:8] = 13'h0ff4;
+        8'heb: lookups$31$lane[20:8] = 13'h0ff4;
+        8'hec: lookups$31$lane[20:8] = 13'h0ff4;
+        8'hed: lookups$31$lane[20:8] = 13'h16f4;
+        8'hee: lookups$31$lane[20:8] = 13'h0ff4;
+        8'hef: lookups$31$lane[20:8] = 13'h0ff4;
+        8'hf0: lookups$31$lane[20:8] = 13'h1386;
+        8'hf1: lookups$31$lane[20:8] = 13'h0ff6;
+        8'hf2: lookups$31$lane[20:8] = 13'h0ff6;
+        8'hf3: lookups$31$lane[20:8] = 13'h0ff6;
+        8'hf4: lookups$31$lane[20:8] = 13'h1a76;
+        8'hf5: lookups$31$lane[20:8] = 13'h1a00;
+        8'hf6: lookups$31$lane[20:8] = 13'h1a00;
+        8'hf7: lookups$31$lane[20:8] = 13'h1a00;
+        8'hf8: lookups$31$lane[20:8] = 13'h1a00;
+        8'hf9: lookups$31$lane[20:8] = 13'h1a00;
+        8'hfa: lookups$31$lane[20:8] = 13'h1a00;
+        8'hfb: lookups$31$lane[20:8] = 13'h1a00;
+        8'hfc: lookups$31$lane[20:8] = 13'h1a00;
+        8'hfd: lookups$31$lane[20:8] = 13'h1a00;
+        8'hfe: lookups$31$lane[20:8] = 13'h0600;
+        8'hff: lookups$31$lane[20:8] = 13'h0600;
+      endcase
     end
     // beat
     initial begin

@@ -1,4 +1,4 @@
-//! # `LaneLookup`: one byte's table lookups, its mark class (combinational)
+//! # `LaneLookup`: one byte's mark class, read from a table (combinational)
 //!
 //! Everything the validator needs to know of a byte from the tables, looked
 //! up once, on `s_axis`, so that the input register holds it with the byte:
@@ -8,16 +8,17 @@
 //! input register splits the longest 1-lane path (the tables, then the
 //! summaries, into the scan's register) in two.
 //!
-//! ## The mark class (13 bits)
-//! | bits | field | continuing octet | first octet | other byte |
-//! |---|---|---|---|---|
-//! | 0 | `continuing` | 1 | 0 | 0 |
-//! | 3:1 | `need` | 0 | the sequence's length − 1 | 0 |
-//! | 8:4 | `range` | its range (one hot, as [`OctetTable`]'s `continuation`) | the ranges its second octet may be in | 0 |
-//! | 12:9 | `kind` | its mark when unexpected | its mark when its second octet is a continuing octet outside `range` | its mark (0 for ASCII) |
+//! The class is [`MarkClass`]'s, tabulated for all 256 bytes when the
+//! design is built: a ROM of 256 words of 13 bits, written in the Verilog
+//! as a `case` on the byte with `rom_style = "logic"`. Written as the
+//! tables themselves, yosys keeps their cascade (the class, then the lead
+//! length, then its fields): seven LUT levels from the byte on the HX8K,
+//! where a function of eight bits needs three or four. The `rom_style`
+//! keeps yosys from placing the table in a block RAM, whose clock-to-out
+//! on the ECP5 is most of a clock period.
 //!
 //! ## Parameter
-//! The [`Profile`], through the [`OctetTable`].
+//! The [`Profile`], through [`MarkClass`].
 //!
 //! ## Ports
 //! | port | dir | width | meaning |
@@ -30,26 +31,15 @@
 
 use rust_hdl::prelude::*;
 
-use crate::utf8_decoder::lead_table::LeadTable;
-use crate::utf8_decoder::octet_table::OctetTable;
-use crate::utf8_validator::SCANNED_LANE;
+use crate::utf8_validator::{MarkClass, MARK_CLASS, SCANNED_LANE};
 use utf8hdl_reference::Profile;
 
 #[derive(LogicBlock)]
 pub struct LaneLookup {
     pub tdata: Signal<In, Bits<8>>,
     pub lane: Signal<Out, Bits<SCANNED_LANE>>,
-    octet: OctetTable,
-    lead: LeadTable,
-    /// The mark class's fields: `need` is 0 for a continuing octet, so the
-    /// class is their OR, each in its place.
-    continuing: Signal<Local, Bits<1>>,
-    need: Signal<Local, Bits<3>>,
-    range: Signal<Local, Bits<5>>,
-    kind: Signal<Local, Bits<4>>,
-    /// What the tables say that the class does not need (Verilator's lint
-    /// passes over `unused_*`; yosys removes it).
-    unused_tables: Signal<Local, Bit>,
+    /// The mark class of each byte, in the byte's place.
+    _classes: Vec<u16>,
 }
 
 impl LaneLookup {
@@ -57,42 +47,41 @@ impl LaneLookup {
         LaneLookup {
             tdata: Default::default(),
             lane: Default::default(),
-            octet: OctetTable::new(profile),
-            lead: Default::default(),
-            continuing: Default::default(),
-            need: Default::default(),
-            range: Default::default(),
-            kind: Default::default(),
-            unused_tables: Default::default(),
+            _classes: MarkClass::table(profile),
         }
     }
 }
 
+/// A table is a `case` statement in the Verilog, which `#[hdl_gen]` cannot
+/// write from a table built at run time: the block writes its own.
 impl Logic for LaneLookup {
-    #[hdl_gen]
     fn update(&mut self) {
-        self.octet.tdata.next = self.tdata.val();
-        self.lead.byte_class.next = self.octet.byte_class.val();
-        self.unused_tables.next = self.octet.free_bits.val().any();
-        self.need.next = 0.into();
-        if self.lead.lead_length.val() > 1 {
-            self.need.next = self.lead.lead_length.val() - 1;
-        }
-        self.continuing.next = 0.into();
-        self.range.next = 0.into();
-        self.kind.next = self.lead.malformed_tuser.val();
-        if self.octet.continuation.val() != 0 {
-            self.continuing.next = 1.into();
-            self.range.next = self.octet.continuation.val();
-        } else if self.need.val() != 0 {
-            self.range.next = self.lead.second_allowed.val();
-            self.kind.next = self.lead.outside_tuser.val();
-        }
-        self.lane.next = (bit_cast::<21, 4>(self.kind.val()) << 17)
-            | (bit_cast::<21, 5>(self.range.val()) << 12)
-            | (bit_cast::<21, 3>(self.need.val()) << 9)
-            | (bit_cast::<21, 1>(self.continuing.val()) << 8)
-            | bit_cast::<21, 8>(self.tdata.val());
+        let byte = self.tdata.val().to_u64();
+        let class = u64::from(self._classes[byte as usize]);
+        self.lane.next = ((class << 8) | byte).into();
+    }
+
+    fn connect(&mut self) {
+        self.lane.connect();
+    }
+
+    fn hdl(&self) -> Verilog {
+        let rows: String = self
+            ._classes
+            .iter()
+            .enumerate()
+            .map(|(byte, class)| {
+                format!("    8'h{byte:02x}: lane[20:8] = {MARK_CLASS}'h{class:04x};\n")
+            })
+            .collect();
+        Verilog::Custom(format!(
+            "always @(*) begin
+  lane[7:0] = tdata;
+  (* rom_style = \"logic\" *)
+  case (tdata)
+{rows}  endcase
+end"
+        ))
     }
 }
 
@@ -103,5 +92,27 @@ mod tests {
     #[test]
     fn lane_lookup_is_synthesizable() {
         crate::assert_synthesizable(LaneLookup::new(Profile::Rfc3629));
+    }
+
+    /// The block reads the byte and its class from [`MarkClass`], and its
+    /// Verilog has a row for every byte.
+    #[test]
+    fn the_lane_is_the_byte_and_its_class() {
+        for profile in [Profile::Rfc3629, Profile::Iso10646] {
+            let mut block = LaneLookup::new(profile);
+            let mut classes = MarkClass::new(profile);
+            block.connect_all();
+            classes.connect_all();
+            for byte in 0..=255u64 {
+                block.tdata.next = byte.into();
+                classes.tdata.next = byte.into();
+                assert!(simulate(&mut block, 10) && simulate(&mut classes, 100));
+                let lane = block.lane.val().to_u64();
+                assert_eq!(lane & 0xFF, byte);
+                assert_eq!(lane >> 8, classes.class.val().to_u64(), "byte {byte:02X}");
+            }
+            let verilog = generate_verilog(&block);
+            assert_eq!(verilog.matches(": lane[20:8] = 13'h").count(), 256);
+        }
     }
 }

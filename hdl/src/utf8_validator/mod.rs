@@ -67,6 +67,7 @@ pub mod hold_place;
 pub mod lane_lookup;
 pub mod lane_mark;
 pub mod lane_scan;
+pub mod mark_class;
 pub mod open_lead_hold;
 pub mod scan_cell;
 
@@ -78,6 +79,7 @@ pub use hold_place::HoldPlace;
 pub use lane_lookup::LaneLookup;
 pub use lane_mark::LaneMark;
 pub use lane_scan::{LaneScan, SCANNED_LANE};
+pub use mark_class::{MarkClass, MARK_CLASS};
 pub use open_lead_hold::OpenLeadHold;
 pub use scan_cell::ScanCell;
 
