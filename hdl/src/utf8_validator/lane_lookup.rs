@@ -44,10 +44,20 @@ pub struct LaneLookup {
 
 impl LaneLookup {
     pub fn new(profile: Profile) -> Self {
+        Self::of(MarkClass::table(profile))
+    }
+
+    /// The lookups of `n` lanes, the table built once.
+    pub fn lanes(profile: Profile, n: usize) -> Vec<Self> {
+        let classes = MarkClass::table(profile);
+        (0..n).map(|_| Self::of(classes.clone())).collect()
+    }
+
+    fn of(classes: Vec<u16>) -> Self {
         LaneLookup {
             tdata: Default::default(),
             lane: Default::default(),
-            _classes: MarkClass::table(profile),
+            _classes: classes,
         }
     }
 }

@@ -155,7 +155,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const QUEUE: usize>
             credits: Default::default(),
             beat: Default::default(),
             last: Default::default(),
-            lookups: (0..N).map(|_| LaneLookup::new(profile)).collect(),
+            lookups: LaneLookup::lanes(profile, N),
             lanes: many(N),
             lane_keep: many(N),
             summaries: many(N),
