@@ -406,8 +406,10 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         if (pending$output_register$s_axis_tready & pending$keep$0$q) begin
             pending$keep$0$d = 1'b0;
             pending$keep$1$d = 1'b0;
-            pending$units$0$d = pending$units$1$q;
             pending$keep$0$d = pending$keep$1$q;
+        end
+        if (pending$output_register$s_axis_tready & pending$keep$0$q) begin
+            pending$units$0$d = pending$units$1$q;
         end
         if (pending$take & pending$valid_in) begin
             pending$units$0$d = pending$units_in$0;

@@ -573,16 +573,26 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
             pending$keep$3$d = 1'b0;
             pending$keep$4$d = 1'b0;
             pending$keep$5$d = 1'b0;
-            pending$units$0$d = pending$units$1$q;
             pending$keep$0$d = pending$keep$1$q;
-            pending$units$1$d = pending$units$2$q;
             pending$keep$1$d = pending$keep$2$q;
-            pending$units$2$d = pending$units$3$q;
             pending$keep$2$d = pending$keep$3$q;
-            pending$units$3$d = pending$units$4$q;
             pending$keep$3$d = pending$keep$4$q;
-            pending$units$4$d = pending$units$5$q;
             pending$keep$4$d = pending$keep$5$q;
+        end
+        if (pending$output_register$s_axis_tready & pending$keep$0$q) begin
+            pending$units$0$d = pending$units$1$q;
+        end
+        if (pending$output_register$s_axis_tready & pending$keep$1$q) begin
+            pending$units$1$d = pending$units$2$q;
+        end
+        if (pending$output_register$s_axis_tready & pending$keep$2$q) begin
+            pending$units$2$d = pending$units$3$q;
+        end
+        if (pending$output_register$s_axis_tready & pending$keep$3$q) begin
+            pending$units$3$d = pending$units$4$q;
+        end
+        if (pending$output_register$s_axis_tready & pending$keep$4$q) begin
+            pending$units$4$d = pending$units$5$q;
         end
         if (pending$take & pending$valid_in) begin
             pending$units$0$d = pending$units_in$0;

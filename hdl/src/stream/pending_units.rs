@@ -152,8 +152,15 @@ impl<const W: usize, const K: usize> Logic for PendingUnits<W, K> {
                 self.keep[k].d.next = false;
             }
             for k in 1..K {
-                self.units[k - 1].d.next = self.units[k].q.val();
                 self.keep[k - 1].d.next = self.keep[k].q.val();
+            }
+        }
+        // A unit moves down only while it is kept (so every kept one below
+        // it is too): each unit's enable reads its own flag, and none
+        // reaches more than one unit's flops.
+        for k in 1..K {
+            if self.output_register.s_axis_tready.val() & self.keep[k - 1].q.val() {
+                self.units[k - 1].d.next = self.units[k].q.val();
             }
         }
         if self.take.val() & self.valid_in.val() {
