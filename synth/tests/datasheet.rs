@@ -6,8 +6,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use utf8hdl_synth::datasheet::{
-    load_bench_records, load_records, render, sheets, stale_records, DATASHEET, RECORDS_DIR,
+    load_bench_records, load_proof_records, load_records, render, sheets, stale_proof_records,
+    stale_records, DATASHEET, RECORDS_DIR,
 };
+use utf8hdl_synth::verilog::{all_cores, verilog_file};
 use utf8hdl_synth::Device;
 
 use crate::common::*;
@@ -23,9 +25,10 @@ fn root() -> PathBuf {
 fn the_datasheet_is_what_the_records_render() {
     let records = load_records(&root().join(RECORDS_DIR)).unwrap();
     let benches = load_bench_records(&root().join(RECORDS_DIR)).unwrap();
+    let proofs = load_proof_records(&root().join(RECORDS_DIR)).unwrap();
     let committed = fs::read_to_string(root().join(DATASHEET)).unwrap();
     assert!(
-        render(&sheets().unwrap(), &records, &benches).unwrap() == committed,
+        render(&sheets().unwrap(), &records, &benches, &proofs).unwrap() == committed,
         "{DATASHEET} is not what the records render: run `utf8hdl datasheet` from the \
          repository's root"
     );
@@ -36,7 +39,9 @@ fn the_datasheet_is_what_the_records_render() {
 #[test]
 fn every_record_measured_the_design_as_it_is() {
     let records = load_records(&root().join(RECORDS_DIR)).unwrap();
-    let stale = stale_records(&records).unwrap();
+    let mut stale = stale_records(&records).unwrap();
+    let proofs = load_proof_records(&root().join(RECORDS_DIR)).unwrap();
+    stale.extend(stale_proof_records(&proofs).unwrap());
     assert!(stale.is_empty(), "stale records:\n{}", stale.join("\n"));
 }
 
@@ -83,6 +88,69 @@ fn every_published_core_has_its_records() {
         }
     }
     assert!(missing.is_empty(), "no record of: {}", missing.join(", "));
+}
+
+/// Every core whose formal plan runs in CI (every 1-lane core, and the
+/// wide decoder and the validator at 2 and 4 lanes) has a proof record,
+/// and its checks are the core's plan, in order, each passed: the
+/// datasheet's proof times are those of the proofs `utf8hdl formal` runs
+/// now.
+#[test]
+fn every_proven_core_has_a_proof_record_of_its_plan() {
+    let proofs = load_proof_records(&root().join(RECORDS_DIR)).unwrap();
+    let mut missing = Vec::new();
+    for (kind, profile, lanes) in all_cores().filter(|&(_, _, lanes)| lanes <= 4) {
+        let (file, _) = verilog_file(kind, profile, lanes).unwrap();
+        let top = file.trim_end_matches(".v");
+        let Some(record) = proofs.iter().find(|r| r.top == top) else {
+            missing.push(top.to_string());
+            continue;
+        };
+        let plan: Vec<&str> = kind
+            .formal(lanes)
+            .checks
+            .iter()
+            .map(|c| c.property)
+            .collect();
+        let recorded: Vec<&str> = record.checks.iter().map(|c| c.property.as_str()).collect();
+        assert_eq!(recorded, plan, "{top}'s record is not of its plan");
+        for check in &record.checks {
+            assert!(
+                check.outcome == "proven"
+                    || check.outcome.starts_with("passed BMC")
+                    || check.outcome.starts_with("all "),
+                "{top}: {} {}",
+                check.property,
+                check.outcome
+            );
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "no proof record of: {}",
+        missing.join(", ")
+    );
+}
+
+/// A proof record whose hash is not the export's is named, with the
+/// command that proves the core again.
+#[test]
+fn a_stale_proof_record_is_named_with_the_command_that_proves_it() {
+    let dir = copy_of_the_records();
+    let record = dir
+        .path()
+        .join(RECORDS_DIR)
+        .join("formal.utf8_decoder.json");
+    with_a_stale_hash(&record);
+    let proofs = load_proof_records(&dir.path().join(RECORDS_DIR)).unwrap();
+    let stale = stale_proof_records(&proofs).unwrap();
+    assert_eq!(stale.len(), 1, "{stale:?}");
+    assert!(
+        stale[0].starts_with("docs/results/formal.utf8_decoder.json: the design changed")
+            && stale[0].contains("utf8hdl formal --core decoder --profile rfc3629 --lanes 1"),
+        "{}",
+        stale[0]
+    );
 }
 
 /// A copy of the repository's records and datasheet in a temporary

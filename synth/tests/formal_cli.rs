@@ -71,6 +71,34 @@ fn a_missing_trace_directory_is_a_usage_error() {
     }
 }
 
+/// `--record` writes the measured record of the generated core only, from
+/// the repository's root: elsewhere, or of a `--verilog` file, it is a
+/// usage error before anything is proven, and nothing is written.
+#[test]
+fn record_is_of_the_generated_core_from_the_repository_root() {
+    let dir = temp_dir();
+    let in_dir = |args: &[&str]| {
+        run(
+            Command::new(env!("CARGO_BIN_EXE_utf8hdl"))
+                .current_dir(dir.path())
+                .args(args),
+            b"",
+        )
+        .unwrap()
+    };
+    let line = usage_failure(in_dir(&["formal", "--core", "utf16-decoder", "--record"]));
+    assert!(
+        line.contains("--record writes into docs/results/"),
+        "{line}"
+    );
+    let line = usage_failure(in_dir(&["formal", "--record", "--verilog", "core.v"]));
+    assert!(
+        line.contains("--record") && line.contains("--verilog"),
+        "{line}"
+    );
+    assert!(entries(dir.path()).is_empty());
+}
+
 #[test]
 fn depth_zero_is_a_usage_error() {
     usage_failure(utf8hdl(&["formal", "--depth", "0"], b""));

@@ -119,6 +119,11 @@ impl Method {
 /// (its units, its `tlast`).
 pub const DEPTH_PAST_LATENCY: u32 = 4;
 
+/// The cycles past its latency within which a core's covers are sought at
+/// least: a reset, two beats in, and the second one's outputs (a wide
+/// core's N + 1 units come from the beat that completes the one before).
+pub const COVER_PAST_LATENCY: u32 = 6;
+
 /// One line of the report: a property, and the task that checks it.
 #[derive(Copy, Clone, Debug)]
 pub struct Check {
@@ -191,7 +196,9 @@ pub struct Formal {
     pub models: &'static [Source],
     /// The checks, in the order of the report.
     pub checks: &'static [Check],
-    /// The cycles within which every cover must be reached.
+    /// The cycles within which every cover must be reached, at least:
+    /// the runner goes [`COVER_PAST_LATENCY`] cycles past the core's
+    /// latency when that is more.
     pub cover_depth: u32,
     /// The BMC depth, at least, of the search for a counterexample when a
     /// proof fails without one: the check's property alone, by BMC.

