@@ -521,13 +521,16 @@ fn render_speed(out: &mut String, benches: &[BenchRecord]) {
             );
         }
     }
-    let tools: BTreeSet<&str> = benches
-        .iter()
-        .flat_map(|b| b.tools.iter().map(String::as_str))
-        .collect();
+    render_tools(out, "Simulators", benches.iter().flat_map(|b| &b.tools));
+}
+
+/// `label: tool a; tool b.`, each `name: version` once, after a table of
+/// records that name them.
+fn render_tools<'a>(out: &mut String, label: &str, tools: impl Iterator<Item = &'a String>) {
+    let tools: BTreeSet<&str> = tools.map(String::as_str).collect();
     if !tools.is_empty() {
         let tools: Vec<&str> = tools.into_iter().collect();
-        let _ = writeln!(out, "\nSimulators: {}.", tools.join("; "));
+        let _ = writeln!(out, "\n{label}: {}.", tools.join("; "));
     }
 }
 

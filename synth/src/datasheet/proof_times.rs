@@ -6,14 +6,13 @@
 //! exported Verilog it proved, and [`stale_proof_records`] names the
 //! records whose design has changed since.
 
-use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
-use super::{cores_by_top, netlist_sha256, read_record, record_files, RECORDS_DIR};
+use super::{cores_by_top, netlist_sha256, read_record, record_files, render_tools, RECORDS_DIR};
 use crate::verilog::verilog_file;
 
 /// The file-name prefix of a proof record.
@@ -157,12 +156,5 @@ pub(super) fn render_proof_times(out: &mut String, tops: &[&str], records: &[Pro
             );
         }
     }
-    let tools: BTreeSet<&str> = records
-        .iter()
-        .flat_map(|r| r.tools.iter().map(String::as_str))
-        .collect();
-    if !tools.is_empty() {
-        let tools: Vec<&str> = tools.into_iter().collect();
-        let _ = writeln!(out, "\nProvers: {}.", tools.join("; "));
-    }
+    render_tools(out, "Provers", records.iter().flat_map(|r| &r.tools));
 }
