@@ -100,7 +100,7 @@ pub fn run(args: &FormalArgs) -> Result<ExitCode> {
     let record_to = match args.record {
         true => {
             let top = with_any_core!(kind, lanes, options.profile, |core| core.name());
-            let path = record_path(&format!("formal.{top}.json"))?;
+            let path = record_path(&ProofRecord::file_name_of(&top))?;
             Some((top, path))
         }
         false => None,

@@ -53,9 +53,14 @@ pub struct CheckTime {
 }
 
 impl ProofRecord {
-    /// Its file name: `formal.<top>.json`.
+    /// The file name of the record of the core `top`: `formal.<top>.json`.
+    pub fn file_name_of(top: &str) -> String {
+        format!("{PROOF_PREFIX}{top}.json")
+    }
+
+    /// Its file name.
     pub fn file_name(&self) -> String {
-        format!("{PROOF_PREFIX}{}.json", self.top)
+        Self::file_name_of(&self.top)
     }
 }
 
