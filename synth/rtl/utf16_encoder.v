@@ -411,10 +411,12 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         if (pending$output_register$s_axis_tready & pending$keep$0$q) begin
             pending$units$0$d = pending$units$1$q;
         end
-        if (pending$take & pending$valid_in) begin
+        if (pending$take) begin
             pending$units$0$d = pending$units_in$0;
-            pending$keep$0$d = pending$keep_in$0;
             pending$units$1$d = pending$units_in$1;
+        end
+        if (pending$take & pending$valid_in) begin
+            pending$keep$0$d = pending$keep_in$0;
             pending$keep$1$d = pending$keep_in$1;
             pending$error$d = pending$error_in;
             pending$last$d = pending$last_in;

@@ -594,18 +594,20 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
         if (pending$output_register$s_axis_tready & pending$keep$4$q) begin
             pending$units$4$d = pending$units$5$q;
         end
-        if (pending$take & pending$valid_in) begin
+        if (pending$take) begin
             pending$units$0$d = pending$units_in$0;
-            pending$keep$0$d = pending$keep_in$0;
             pending$units$1$d = pending$units_in$1;
-            pending$keep$1$d = pending$keep_in$1;
             pending$units$2$d = pending$units_in$2;
-            pending$keep$2$d = pending$keep_in$2;
             pending$units$3$d = pending$units_in$3;
-            pending$keep$3$d = pending$keep_in$3;
             pending$units$4$d = pending$units_in$4;
-            pending$keep$4$d = pending$keep_in$4;
             pending$units$5$d = pending$units_in$5;
+        end
+        if (pending$take & pending$valid_in) begin
+            pending$keep$0$d = pending$keep_in$0;
+            pending$keep$1$d = pending$keep_in$1;
+            pending$keep$2$d = pending$keep_in$2;
+            pending$keep$3$d = pending$keep_in$3;
+            pending$keep$4$d = pending$keep_in$4;
             pending$keep$5$d = pending$keep_in$5;
             pending$error$d = pending$error_in;
             pending$last$d = pending$last_in;

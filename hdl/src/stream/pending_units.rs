@@ -163,9 +163,16 @@ impl<const W: usize, const K: usize> Logic for PendingUnits<W, K> {
                 self.units[k - 1].d.next = self.units[k].q.val();
             }
         }
-        if self.take.val() & self.valid_in.val() {
+        // The units load on every `take`, word offered or not (a unit whose
+        // flag is clear is never read), so that their enables do not read
+        // `valid_in`; the flags, the error and `last` load with a word.
+        if self.take.val() {
             for k in 0..K {
                 self.units[k].d.next = self.units_in[k].val();
+            }
+        }
+        if self.take.val() & self.valid_in.val() {
+            for k in 0..K {
                 self.keep[k].d.next = self.keep_in[k].val();
             }
             self.error.d.next = self.error_in.val();
