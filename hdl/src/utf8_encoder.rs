@@ -98,7 +98,7 @@ axis_core! {
         byte_valid: Vec<DFF<Bit>>,
         byte_moves: Vec<Signal<Local, Bit>>,
         /// The word, reassembled from its bytes.
-        word_bus: LaneBus<4, 8, 32>,
+        word_bus: LaneBus<8, 32>,
         /// The word cannot be encoded.
         unencodable: DFF<Bit>,
         /// Its length in octets, one to six, one-hot (none for a word of a

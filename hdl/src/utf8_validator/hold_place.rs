@@ -55,7 +55,7 @@ pub struct HoldPlace<const N: usize, const TDATA: usize, const TUSER: usize> {
     /// Some lane is open: its own register, so that the hold's `release`
     /// does not wait for an OR over the lanes.
     any_open: DFF<Bit>,
-    marks_bus: LaneBus<N, 4, TUSER>,
+    marks_bus: LaneBus<4, TUSER>,
 }
 
 impl<const N: usize, const TDATA: usize, const TUSER: usize> Default

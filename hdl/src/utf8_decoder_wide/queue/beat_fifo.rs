@@ -136,9 +136,9 @@ pub struct BeatFifo<
     tuser_out: Vec<DFF<Bits<LU>>>,
     tkeep_out: Vec<DFF<Bits<1>>>,
     tlast_out: DFF<Bit>,
-    tdata_bus: LaneBus<N, LD, TDATA>,
-    tuser_bus: LaneBus<N, LU, TUSER>,
-    tkeep_bus: LaneBus<N, 1, N>,
+    tdata_bus: LaneBus<LD, TDATA>,
+    tuser_bus: LaneBus<LU, TUSER>,
+    tkeep_bus: LaneBus<1, N>,
 }
 
 impl<

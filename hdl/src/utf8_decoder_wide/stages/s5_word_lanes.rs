@@ -69,9 +69,9 @@ pub struct WordLanes<const N: usize, const TDATA: usize, const TUSER: usize> {
     unit: Vec<LaneJoin<32, 4, 36>>,
     /// The packing, 2 log₂ N registered levels.
     packer: LanePacker<N, 36>,
-    tdata_bus: LaneBus<N, 32, TDATA>,
-    tuser_bus: LaneBus<N, 4, TUSER>,
-    tkeep_bus: LaneBus<N, 1, N>,
+    tdata_bus: LaneBus<32, TDATA>,
+    tuser_bus: LaneBus<4, TUSER>,
+    tkeep_bus: LaneBus<1, N>,
     packed_tdata: DFF<Bits<TDATA>>,
     packed_tuser: DFF<Bits<TUSER>>,
     packed_tkeep: DFF<Bits<N>>,
