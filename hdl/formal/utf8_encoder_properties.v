@@ -44,10 +44,10 @@ module utf8_encoder_properties (clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tl
     wire [3:0] f_byte_valid;
 `define F_DUT_INTERNALS \
         , .valid$q(f_stage_valid) \
-        , .byte_valid$0$q(f_byte_valid[0]) \
-        , .byte_valid$1$q(f_byte_valid[1]) \
-        , .byte_valid$2$q(f_byte_valid[2]) \
-        , .byte_valid$3$q(f_byte_valid[3])
+        , .word$valid$0$q(f_byte_valid[0]) \
+        , .word$valid$1$q(f_byte_valid[1]) \
+        , .word$valid$2$q(f_byte_valid[2]) \
+        , .word$valid$3$q(f_byte_valid[3])
 `include "faxis_core_harness.vh"
 
 `ifdef FORMAL

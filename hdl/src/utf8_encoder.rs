@@ -57,9 +57,9 @@
 
 use rust_hdl::prelude::*;
 
-use crate::many;
-use crate::stream::{axis_core, axis_shell_logic, with_axis_ports, PendingUnits, SkidBuffer};
-use crate::utf8_decoder_wide::wiring::LaneBus;
+use crate::stream::{
+    axis_core, axis_shell_logic, with_axis_ports, BytewiseRegister, PendingUnits, SkidBuffer,
+};
 use crate::Profile;
 
 axis_core! {
@@ -87,18 +87,12 @@ axis_core! {
         /// The stage takes the skid buffer's word: it is empty, or `pending`
         /// takes its word.
         moves: Signal<Local, Bit>,
-        /// The word, a byte a register, each loaded under an enable of its
-        /// own (`byte_moves[b]`, from its own copy of `valid`): one enable
-        /// for the whole stage reaches more than 15 flops, so
-        /// nextpnr-ice40 promotes it to a global buffer, and the route to
-        /// the buffer at the die's edge was half the critical path. The
-        /// copies hold the same value as `valid` in every state; each one's
-        /// next value reads its own, so synthesis keeps them apart.
-        word_bytes: Vec<DFF<Bits<8>>>,
-        byte_valid: Vec<DFF<Bit>>,
-        byte_moves: Vec<Signal<Local, Bit>>,
-        /// The word, reassembled from its bytes.
-        word_bus: LaneBus<8, 32>,
+        /// The word, loaded a byte at a time, each byte under an enable of
+        /// its own read from its own copy of `valid`: one enable for the
+        /// whole stage reaches more than 15 flops, so nextpnr-ice40
+        /// promotes it to a global buffer, and the route to the buffer at
+        /// the die's edge was half the critical path.
+        word: BytewiseRegister<32>,
         /// The word cannot be encoded.
         unencodable: DFF<Bit>,
         /// Its length in octets, one to six, one-hot (none for a word of a
@@ -142,10 +136,7 @@ impl Utf8Encoder {
             valid: Default::default(),
             last: Default::default(),
             moves: Default::default(),
-            word_bytes: many(4),
-            byte_valid: many(4),
-            byte_moves: many(4),
-            word_bus: Default::default(),
+            word: Default::default(),
             unencodable: Default::default(),
             length_is: Default::default(),
             length_mask: Default::default(),
@@ -174,21 +165,11 @@ axis_shell_logic! {
             // fields in one cycle, the choice of its octets in the next.
             self.moves.next = !self.valid.q.val() | self.pending.take.val();
             self.skid_buffer.advance.next = self.moves.val();
-            for b in 0..4 {
-                self.word_bytes[b].clock.next = self.clk.val();
-                self.byte_valid[b].clock.next = self.clk.val();
-                self.word_bytes[b].d.next = self.word_bytes[b].q.val();
-                self.byte_valid[b].d.next = self.byte_valid[b].q.val();
-                self.byte_moves[b].next = !self.byte_valid[b].q.val() | self.pending.take.val();
-                if self.byte_moves[b].val() {
-                    self.word_bytes[b].d.next = self.skid_buffer.byte.tdata.val().get_bits::<8>(8 * b);
-                    self.byte_valid[b].d.next = self.skid_buffer.byte.tvalid.val();
-                }
-                if self.rst.val() {
-                    self.byte_valid[b].d.next = false;
-                }
-                self.word_bus.lane[b].next = self.word_bytes[b].q.val();
-            }
+            clock!(self, clk, word);
+            self.word.rst.next = self.rst.val();
+            self.word.d.next = self.skid_buffer.byte.tdata.val();
+            self.word.d_valid.next = self.skid_buffer.byte.tvalid.val();
+            self.word.advance.next = self.pending.take.val();
             if self.moves.val() {
                 self.valid.d.next = self.skid_buffer.byte.tvalid.val();
                 self.last.d.next = self.skid_buffer.byte.tlast.val();
@@ -223,14 +204,14 @@ axis_shell_logic! {
             }
             // Annex R Table 4: the first octet is the length's marker and the
             // word's high bits; each continuing octet is 80 + 6 bits.
-            self.continuing_0.next = (self.word_bus.bus.val().get_bits::<8>(0) & 0x3F) | 0x80;
-            self.continuing_1.next = (self.word_bus.bus.val().get_bits::<8>(6) & 0x3F) | 0x80;
+            self.continuing_0.next = (self.word.q.val().get_bits::<8>(0) & 0x3F) | 0x80;
+            self.continuing_1.next = (self.word.q.val().get_bits::<8>(6) & 0x3F) | 0x80;
             self.continuing_2.next =
-                (self.word_bus.bus.val().get_bits::<8>(12) & 0x3F) | 0x80;
+                (self.word.q.val().get_bits::<8>(12) & 0x3F) | 0x80;
             self.continuing_3.next =
-                (self.word_bus.bus.val().get_bits::<8>(18) & 0x3F) | 0x80;
+                (self.word.q.val().get_bits::<8>(18) & 0x3F) | 0x80;
             self.continuing_4.next =
-                (self.word_bus.bus.val().get_bits::<8>(24) & 0x3F) | 0x80;
+                (self.word.q.val().get_bits::<8>(24) & 0x3F) | 0x80;
             // Each octet is an OR of one term a length, each term ANDed with
             // that length's one-hot flag (a priority chain of the lengths
             // was five LUT levels in front of `pending`'s registers).
@@ -245,18 +226,18 @@ axis_shell_logic! {
                 self.error_mask.next = 0xFF.into();
             }
             self.pending.units_in[0].next = (self.error_mask.val() & 0xEF)
-                | (self.length_mask[0].val() & self.word_bus.bus.val().get_bits::<8>(0))
+                | (self.length_mask[0].val() & self.word.q.val().get_bits::<8>(0))
                 | (self.length_mask[1].val()
-                    & ((self.word_bus.bus.val().get_bits::<8>(6) & 0x1F) | 0xC0))
+                    & ((self.word.q.val().get_bits::<8>(6) & 0x1F) | 0xC0))
                 | (self.length_mask[2].val()
-                    & ((self.word_bus.bus.val().get_bits::<8>(12) & 0x0F) | 0xE0))
+                    & ((self.word.q.val().get_bits::<8>(12) & 0x0F) | 0xE0))
                 | (self.length_mask[3].val()
-                    & ((self.word_bus.bus.val().get_bits::<8>(18) & 0x07) | 0xF0))
+                    & ((self.word.q.val().get_bits::<8>(18) & 0x07) | 0xF0))
                 | (self.length_mask[4].val()
-                    & ((self.word_bus.bus.val().get_bits::<8>(24) & 0x03) | 0xF8))
+                    & ((self.word.q.val().get_bits::<8>(24) & 0x03) | 0xF8))
                 // Bit 31 is clear here: a word with it set cannot be encoded.
                 | (self.length_mask[5].val()
-                    & ((self.word_bus.bus.val().get_bits::<8>(24) >> 6) | 0xFC));
+                    & ((self.word.q.val().get_bits::<8>(24) >> 6) | 0xFC));
             self.pending.units_in[1].next = (self.error_mask.val() & 0xBF)
                 | (self.length_mask[1].val() & self.continuing_0.val())
                 | (self.length_mask[2].val() & self.continuing_1.val())

@@ -114,9 +114,12 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  skid_buffer$buffered_tlast$q;
     reg  skid_buffer$buffered_tlast$clock;
     localparam  output_register$registered_ready = 1'b1;
-    reg  [31:0] output_register$tdata$d;
-    reg  [31:0] output_register$tdata$q;
     reg  output_register$tdata$clock;
+    reg  output_register$tdata$rst;
+    reg  [31:0] output_register$tdata$d;
+    reg  output_register$tdata$d_valid;
+    reg  output_register$tdata$advance;
+    reg  [31:0] output_register$tdata$q;
     reg  [3:0] output_register$tuser$d;
     reg  [3:0] output_register$tuser$q;
     reg  output_register$tuser$clock;
@@ -138,6 +141,40 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  output_register$spare_valid$d;
     reg  output_register$spare_valid$q;
     reg  output_register$spare_valid$clock;
+    reg  [31:0] output_register$next_tdata;
+    reg  [7:0] output_register$tdata$bytes$0$d;
+    reg  [7:0] output_register$tdata$bytes$0$q;
+    reg  output_register$tdata$bytes$0$clock;
+    reg  [7:0] output_register$tdata$bytes$1$d;
+    reg  [7:0] output_register$tdata$bytes$1$q;
+    reg  output_register$tdata$bytes$1$clock;
+    reg  [7:0] output_register$tdata$bytes$2$d;
+    reg  [7:0] output_register$tdata$bytes$2$q;
+    reg  output_register$tdata$bytes$2$clock;
+    reg  [7:0] output_register$tdata$bytes$3$d;
+    reg  [7:0] output_register$tdata$bytes$3$q;
+    reg  output_register$tdata$bytes$3$clock;
+    reg  output_register$tdata$valid$0$d;
+    reg  output_register$tdata$valid$0$q;
+    reg  output_register$tdata$valid$0$clock;
+    reg  output_register$tdata$valid$1$d;
+    reg  output_register$tdata$valid$1$q;
+    reg  output_register$tdata$valid$1$clock;
+    reg  output_register$tdata$valid$2$d;
+    reg  output_register$tdata$valid$2$q;
+    reg  output_register$tdata$valid$2$clock;
+    reg  output_register$tdata$valid$3$d;
+    reg  output_register$tdata$valid$3$q;
+    reg  output_register$tdata$valid$3$clock;
+    reg  [7:0] output_register$tdata$bus$lane$0;
+    reg  [7:0] output_register$tdata$bus$lane$1;
+    reg  [7:0] output_register$tdata$bus$lane$2;
+    reg  [7:0] output_register$tdata$bus$lane$3;
+    reg  [31:0] output_register$tdata$bus$bus;
+    reg  output_register$tdata$loads$0;
+    reg  output_register$tdata$loads$1;
+    reg  output_register$tdata$loads$2;
+    reg  output_register$tdata$loads$3;
     // skid_buffer$ready
     initial begin
        skid_buffer$ready$q = 1'h0;
@@ -205,12 +242,119 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
             skid_buffer$ready$d = 1'b1;
         end
     end
-    // output_register$tdata
+    // output_register$tdata$bytes$0
     initial begin
-       output_register$tdata$q = 'h0;
+       output_register$tdata$bytes$0$q = 8'h0;
     end
-    always @(posedge output_register$tdata$clock) begin
-       output_register$tdata$q <= output_register$tdata$d;
+    always @(posedge output_register$tdata$bytes$0$clock) begin
+       output_register$tdata$bytes$0$q <= output_register$tdata$bytes$0$d;
+    end
+    // output_register$tdata$bytes$1
+    initial begin
+       output_register$tdata$bytes$1$q = 8'h0;
+    end
+    always @(posedge output_register$tdata$bytes$1$clock) begin
+       output_register$tdata$bytes$1$q <= output_register$tdata$bytes$1$d;
+    end
+    // output_register$tdata$bytes$2
+    initial begin
+       output_register$tdata$bytes$2$q = 8'h0;
+    end
+    always @(posedge output_register$tdata$bytes$2$clock) begin
+       output_register$tdata$bytes$2$q <= output_register$tdata$bytes$2$d;
+    end
+    // output_register$tdata$bytes$3
+    initial begin
+       output_register$tdata$bytes$3$q = 8'h0;
+    end
+    always @(posedge output_register$tdata$bytes$3$clock) begin
+       output_register$tdata$bytes$3$q <= output_register$tdata$bytes$3$d;
+    end
+    // output_register$tdata$valid$0
+    initial begin
+       output_register$tdata$valid$0$q = 1'h0;
+    end
+    always @(posedge output_register$tdata$valid$0$clock) begin
+       output_register$tdata$valid$0$q <= output_register$tdata$valid$0$d;
+    end
+    // output_register$tdata$valid$1
+    initial begin
+       output_register$tdata$valid$1$q = 1'h0;
+    end
+    always @(posedge output_register$tdata$valid$1$clock) begin
+       output_register$tdata$valid$1$q <= output_register$tdata$valid$1$d;
+    end
+    // output_register$tdata$valid$2
+    initial begin
+       output_register$tdata$valid$2$q = 1'h0;
+    end
+    always @(posedge output_register$tdata$valid$2$clock) begin
+       output_register$tdata$valid$2$q <= output_register$tdata$valid$2$d;
+    end
+    // output_register$tdata$valid$3
+    initial begin
+       output_register$tdata$valid$3$q = 1'h0;
+    end
+    always @(posedge output_register$tdata$valid$3$clock) begin
+       output_register$tdata$valid$3$q <= output_register$tdata$valid$3$d;
+    end
+    // output_register$tdata$bus
+    always @(*) output_register$tdata$bus$bus = {output_register$tdata$bus$lane$3, output_register$tdata$bus$lane$2, output_register$tdata$bus$lane$1, output_register$tdata$bus$lane$0};
+    // output_register$tdata
+    always @(*) begin
+        output_register$tdata$bytes$0$clock = output_register$tdata$clock;
+        output_register$tdata$valid$0$clock = output_register$tdata$clock;
+        output_register$tdata$bytes$0$d = output_register$tdata$bytes$0$q;
+        output_register$tdata$valid$0$d = output_register$tdata$valid$0$q;
+        output_register$tdata$loads$0 = !output_register$tdata$valid$0$q | output_register$tdata$advance;
+        if (output_register$tdata$loads$0) begin
+            output_register$tdata$bytes$0$d = output_register$tdata$d[('h8 * 0)+:(8)];
+            output_register$tdata$valid$0$d = output_register$tdata$d_valid;
+        end
+        if (output_register$tdata$rst) begin
+            output_register$tdata$valid$0$d = 1'b0;
+        end
+        output_register$tdata$bus$lane$0 = output_register$tdata$bytes$0$q;
+        output_register$tdata$bytes$1$clock = output_register$tdata$clock;
+        output_register$tdata$valid$1$clock = output_register$tdata$clock;
+        output_register$tdata$bytes$1$d = output_register$tdata$bytes$1$q;
+        output_register$tdata$valid$1$d = output_register$tdata$valid$1$q;
+        output_register$tdata$loads$1 = !output_register$tdata$valid$1$q | output_register$tdata$advance;
+        if (output_register$tdata$loads$1) begin
+            output_register$tdata$bytes$1$d = output_register$tdata$d[('h8 * 1)+:(8)];
+            output_register$tdata$valid$1$d = output_register$tdata$d_valid;
+        end
+        if (output_register$tdata$rst) begin
+            output_register$tdata$valid$1$d = 1'b0;
+        end
+        output_register$tdata$bus$lane$1 = output_register$tdata$bytes$1$q;
+        output_register$tdata$bytes$2$clock = output_register$tdata$clock;
+        output_register$tdata$valid$2$clock = output_register$tdata$clock;
+        output_register$tdata$bytes$2$d = output_register$tdata$bytes$2$q;
+        output_register$tdata$valid$2$d = output_register$tdata$valid$2$q;
+        output_register$tdata$loads$2 = !output_register$tdata$valid$2$q | output_register$tdata$advance;
+        if (output_register$tdata$loads$2) begin
+            output_register$tdata$bytes$2$d = output_register$tdata$d[('h8 * 2)+:(8)];
+            output_register$tdata$valid$2$d = output_register$tdata$d_valid;
+        end
+        if (output_register$tdata$rst) begin
+            output_register$tdata$valid$2$d = 1'b0;
+        end
+        output_register$tdata$bus$lane$2 = output_register$tdata$bytes$2$q;
+        output_register$tdata$bytes$3$clock = output_register$tdata$clock;
+        output_register$tdata$valid$3$clock = output_register$tdata$clock;
+        output_register$tdata$bytes$3$d = output_register$tdata$bytes$3$q;
+        output_register$tdata$valid$3$d = output_register$tdata$valid$3$q;
+        output_register$tdata$loads$3 = !output_register$tdata$valid$3$q | output_register$tdata$advance;
+        if (output_register$tdata$loads$3) begin
+            output_register$tdata$bytes$3$d = output_register$tdata$d[('h8 * 3)+:(8)];
+            output_register$tdata$valid$3$d = output_register$tdata$d_valid;
+        end
+        if (output_register$tdata$rst) begin
+            output_register$tdata$valid$3$d = 1'b0;
+        end
+        output_register$tdata$bus$lane$3 = output_register$tdata$bytes$3$q;
+        output_register$tdata$q = output_register$tdata$bus$bus;
     end
     // output_register$tuser
     initial begin
@@ -263,7 +407,6 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     end
     // output_register
     always @(*) begin
-        output_register$tdata$clock = output_register$clock;
         output_register$tuser$clock = output_register$clock;
         output_register$tvalid$clock = output_register$clock;
         output_register$tlast$clock = output_register$clock;
@@ -271,7 +414,6 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         output_register$spare_tuser$clock = output_register$clock;
         output_register$spare_tlast$clock = output_register$clock;
         output_register$spare_valid$clock = output_register$clock;
-        output_register$tdata$d = output_register$tdata$q;
         output_register$tuser$d = output_register$tuser$q;
         output_register$tvalid$d = output_register$tvalid$q;
         output_register$tlast$d = output_register$tlast$q;
@@ -279,6 +421,15 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         output_register$spare_tuser$d = output_register$spare_tuser$q;
         output_register$spare_tlast$d = output_register$spare_tlast$q;
         output_register$spare_valid$d = output_register$spare_valid$q;
+        output_register$tdata$clock = output_register$clock;
+        output_register$tdata$rst = output_register$rst;
+        output_register$next_tdata = output_register$s_axis_tdata;
+        if (output_register$spare_valid$q) begin
+            output_register$next_tdata = output_register$spare_tdata$q;
+        end
+        output_register$tdata$d = output_register$next_tdata;
+        output_register$tdata$d_valid = output_register$spare_valid$q | output_register$s_axis_tvalid;
+        output_register$tdata$advance = output_register$m_axis_tready;
         output_register$m_axis_tdata = output_register$tdata$q;
         output_register$m_axis_tuser = output_register$tuser$q;
         output_register$m_axis_tvalid = output_register$tvalid$q;
@@ -291,24 +442,24 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         end
         if (!output_register$tvalid$q | output_register$m_axis_tready) begin
             if (output_register$spare_valid$q) begin
-                output_register$tdata$d = output_register$spare_tdata$q;
                 output_register$tuser$d = output_register$spare_tuser$q;
                 output_register$tlast$d = output_register$spare_tlast$q;
                 output_register$tvalid$d = 1'b1;
                 output_register$spare_valid$d = 1'b0;
             end
             else begin
-                output_register$tdata$d = output_register$s_axis_tdata;
                 output_register$tuser$d = output_register$s_axis_tuser;
                 output_register$tlast$d = output_register$s_axis_tlast;
                 output_register$tvalid$d = output_register$s_axis_tvalid;
             end
         end
         else if (output_register$registered_ready & !output_register$spare_valid$q) begin
+            output_register$spare_valid$d = output_register$s_axis_tvalid;
+        end
+        if (!output_register$spare_valid$q) begin
             output_register$spare_tdata$d = output_register$s_axis_tdata;
             output_register$spare_tuser$d = output_register$s_axis_tuser;
             output_register$spare_tlast$d = output_register$s_axis_tlast;
-            output_register$spare_valid$d = output_register$s_axis_tvalid;
         end
         if (output_register$rst) begin
             output_register$tvalid$d = 1'b0;

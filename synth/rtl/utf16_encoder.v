@@ -59,9 +59,12 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  pending$m_axis_tvalid;
     reg  pending$m_axis_tlast;
     reg  pending$m_axis_tready;
-    reg  [31:0] word$d;
-    reg  [31:0] word$q;
     reg  word$clock;
+    reg  word$rst;
+    reg  [31:0] word$d;
+    reg  word$d_valid;
+    reg  word$advance;
+    reg  [31:0] word$q;
     reg  valid$d;
     reg  valid$q;
     reg  valid$clock;
@@ -74,6 +77,7 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  paired$d;
     reg  paired$q;
     reg  paired$clock;
+    reg  [5:0] unused_word_top;
     reg  moves;
     reg  [15:0] high_surrogate;
     reg  [15:0] low_surrogate;
@@ -124,9 +128,12 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  pending$take_ahead$q;
     reg  pending$take_ahead$clock;
     localparam  pending$output_register$registered_ready = 1'b1;
-    reg  [15:0] pending$output_register$tdata$d;
-    reg  [15:0] pending$output_register$tdata$q;
     reg  pending$output_register$tdata$clock;
+    reg  pending$output_register$tdata$rst;
+    reg  [15:0] pending$output_register$tdata$d;
+    reg  pending$output_register$tdata$d_valid;
+    reg  pending$output_register$tdata$advance;
+    reg  [15:0] pending$output_register$tdata$q;
     reg  pending$output_register$tuser$d;
     reg  pending$output_register$tuser$q;
     reg  pending$output_register$tuser$clock;
@@ -148,6 +155,57 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  pending$output_register$spare_valid$d;
     reg  pending$output_register$spare_valid$q;
     reg  pending$output_register$spare_valid$clock;
+    reg  [15:0] pending$output_register$next_tdata;
+    reg  [7:0] pending$output_register$tdata$bytes$0$d;
+    reg  [7:0] pending$output_register$tdata$bytes$0$q;
+    reg  pending$output_register$tdata$bytes$0$clock;
+    reg  [7:0] pending$output_register$tdata$bytes$1$d;
+    reg  [7:0] pending$output_register$tdata$bytes$1$q;
+    reg  pending$output_register$tdata$bytes$1$clock;
+    reg  pending$output_register$tdata$valid$0$d;
+    reg  pending$output_register$tdata$valid$0$q;
+    reg  pending$output_register$tdata$valid$0$clock;
+    reg  pending$output_register$tdata$valid$1$d;
+    reg  pending$output_register$tdata$valid$1$q;
+    reg  pending$output_register$tdata$valid$1$clock;
+    reg  [7:0] pending$output_register$tdata$bus$lane$0;
+    reg  [7:0] pending$output_register$tdata$bus$lane$1;
+    reg  [15:0] pending$output_register$tdata$bus$bus;
+    reg  pending$output_register$tdata$loads$0;
+    reg  pending$output_register$tdata$loads$1;
+    reg  [7:0] word$bytes$0$d;
+    reg  [7:0] word$bytes$0$q;
+    reg  word$bytes$0$clock;
+    reg  [7:0] word$bytes$1$d;
+    reg  [7:0] word$bytes$1$q;
+    reg  word$bytes$1$clock;
+    reg  [7:0] word$bytes$2$d;
+    reg  [7:0] word$bytes$2$q;
+    reg  word$bytes$2$clock;
+    reg  [7:0] word$bytes$3$d;
+    reg  [7:0] word$bytes$3$q;
+    reg  word$bytes$3$clock;
+    reg  word$valid$0$d;
+    reg  word$valid$0$q;
+    reg  word$valid$0$clock;
+    reg  word$valid$1$d;
+    reg  word$valid$1$q;
+    reg  word$valid$1$clock;
+    reg  word$valid$2$d;
+    reg  word$valid$2$q;
+    reg  word$valid$2$clock;
+    reg  word$valid$3$d;
+    reg  word$valid$3$q;
+    reg  word$valid$3$clock;
+    reg  [7:0] word$bus$lane$0;
+    reg  [7:0] word$bus$lane$1;
+    reg  [7:0] word$bus$lane$2;
+    reg  [7:0] word$bus$lane$3;
+    reg  [31:0] word$bus$bus;
+    reg  word$loads$0;
+    reg  word$loads$1;
+    reg  word$loads$2;
+    reg  word$loads$3;
     // skid_buffer$ready
     initial begin
        skid_buffer$ready$q = 1'h0;
@@ -215,12 +273,65 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
             skid_buffer$ready$d = 1'b1;
         end
     end
-    // pending$output_register$tdata
+    // pending$output_register$tdata$bytes$0
     initial begin
-       pending$output_register$tdata$q = 16'h0;
+       pending$output_register$tdata$bytes$0$q = 8'h0;
     end
-    always @(posedge pending$output_register$tdata$clock) begin
-       pending$output_register$tdata$q <= pending$output_register$tdata$d;
+    always @(posedge pending$output_register$tdata$bytes$0$clock) begin
+       pending$output_register$tdata$bytes$0$q <= pending$output_register$tdata$bytes$0$d;
+    end
+    // pending$output_register$tdata$bytes$1
+    initial begin
+       pending$output_register$tdata$bytes$1$q = 8'h0;
+    end
+    always @(posedge pending$output_register$tdata$bytes$1$clock) begin
+       pending$output_register$tdata$bytes$1$q <= pending$output_register$tdata$bytes$1$d;
+    end
+    // pending$output_register$tdata$valid$0
+    initial begin
+       pending$output_register$tdata$valid$0$q = 1'h0;
+    end
+    always @(posedge pending$output_register$tdata$valid$0$clock) begin
+       pending$output_register$tdata$valid$0$q <= pending$output_register$tdata$valid$0$d;
+    end
+    // pending$output_register$tdata$valid$1
+    initial begin
+       pending$output_register$tdata$valid$1$q = 1'h0;
+    end
+    always @(posedge pending$output_register$tdata$valid$1$clock) begin
+       pending$output_register$tdata$valid$1$q <= pending$output_register$tdata$valid$1$d;
+    end
+    // pending$output_register$tdata$bus
+    always @(*) pending$output_register$tdata$bus$bus = {pending$output_register$tdata$bus$lane$1, pending$output_register$tdata$bus$lane$0};
+    // pending$output_register$tdata
+    always @(*) begin
+        pending$output_register$tdata$bytes$0$clock = pending$output_register$tdata$clock;
+        pending$output_register$tdata$valid$0$clock = pending$output_register$tdata$clock;
+        pending$output_register$tdata$bytes$0$d = pending$output_register$tdata$bytes$0$q;
+        pending$output_register$tdata$valid$0$d = pending$output_register$tdata$valid$0$q;
+        pending$output_register$tdata$loads$0 = !pending$output_register$tdata$valid$0$q | pending$output_register$tdata$advance;
+        if (pending$output_register$tdata$loads$0) begin
+            pending$output_register$tdata$bytes$0$d = pending$output_register$tdata$d[('h8 * 0)+:(8)];
+            pending$output_register$tdata$valid$0$d = pending$output_register$tdata$d_valid;
+        end
+        if (pending$output_register$tdata$rst) begin
+            pending$output_register$tdata$valid$0$d = 1'b0;
+        end
+        pending$output_register$tdata$bus$lane$0 = pending$output_register$tdata$bytes$0$q;
+        pending$output_register$tdata$bytes$1$clock = pending$output_register$tdata$clock;
+        pending$output_register$tdata$valid$1$clock = pending$output_register$tdata$clock;
+        pending$output_register$tdata$bytes$1$d = pending$output_register$tdata$bytes$1$q;
+        pending$output_register$tdata$valid$1$d = pending$output_register$tdata$valid$1$q;
+        pending$output_register$tdata$loads$1 = !pending$output_register$tdata$valid$1$q | pending$output_register$tdata$advance;
+        if (pending$output_register$tdata$loads$1) begin
+            pending$output_register$tdata$bytes$1$d = pending$output_register$tdata$d[('h8 * 1)+:(8)];
+            pending$output_register$tdata$valid$1$d = pending$output_register$tdata$d_valid;
+        end
+        if (pending$output_register$tdata$rst) begin
+            pending$output_register$tdata$valid$1$d = 1'b0;
+        end
+        pending$output_register$tdata$bus$lane$1 = pending$output_register$tdata$bytes$1$q;
+        pending$output_register$tdata$q = pending$output_register$tdata$bus$bus;
     end
     // pending$output_register$tuser
     initial begin
@@ -273,7 +384,6 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     end
     // pending$output_register
     always @(*) begin
-        pending$output_register$tdata$clock = pending$output_register$clock;
         pending$output_register$tuser$clock = pending$output_register$clock;
         pending$output_register$tvalid$clock = pending$output_register$clock;
         pending$output_register$tlast$clock = pending$output_register$clock;
@@ -281,7 +391,6 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         pending$output_register$spare_tuser$clock = pending$output_register$clock;
         pending$output_register$spare_tlast$clock = pending$output_register$clock;
         pending$output_register$spare_valid$clock = pending$output_register$clock;
-        pending$output_register$tdata$d = pending$output_register$tdata$q;
         pending$output_register$tuser$d = pending$output_register$tuser$q;
         pending$output_register$tvalid$d = pending$output_register$tvalid$q;
         pending$output_register$tlast$d = pending$output_register$tlast$q;
@@ -289,6 +398,15 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         pending$output_register$spare_tuser$d = pending$output_register$spare_tuser$q;
         pending$output_register$spare_tlast$d = pending$output_register$spare_tlast$q;
         pending$output_register$spare_valid$d = pending$output_register$spare_valid$q;
+        pending$output_register$tdata$clock = pending$output_register$clock;
+        pending$output_register$tdata$rst = pending$output_register$rst;
+        pending$output_register$next_tdata = pending$output_register$s_axis_tdata;
+        if (pending$output_register$spare_valid$q) begin
+            pending$output_register$next_tdata = pending$output_register$spare_tdata$q;
+        end
+        pending$output_register$tdata$d = pending$output_register$next_tdata;
+        pending$output_register$tdata$d_valid = pending$output_register$spare_valid$q | pending$output_register$s_axis_tvalid;
+        pending$output_register$tdata$advance = pending$output_register$m_axis_tready;
         pending$output_register$m_axis_tdata = pending$output_register$tdata$q;
         pending$output_register$m_axis_tuser = pending$output_register$tuser$q;
         pending$output_register$m_axis_tvalid = pending$output_register$tvalid$q;
@@ -301,24 +419,24 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         end
         if (!pending$output_register$tvalid$q | pending$output_register$m_axis_tready) begin
             if (pending$output_register$spare_valid$q) begin
-                pending$output_register$tdata$d = pending$output_register$spare_tdata$q;
                 pending$output_register$tuser$d = pending$output_register$spare_tuser$q;
                 pending$output_register$tlast$d = pending$output_register$spare_tlast$q;
                 pending$output_register$tvalid$d = 1'b1;
                 pending$output_register$spare_valid$d = 1'b0;
             end
             else begin
-                pending$output_register$tdata$d = pending$output_register$s_axis_tdata;
                 pending$output_register$tuser$d = pending$output_register$s_axis_tuser;
                 pending$output_register$tlast$d = pending$output_register$s_axis_tlast;
                 pending$output_register$tvalid$d = pending$output_register$s_axis_tvalid;
             end
         end
         else if (pending$output_register$registered_ready & !pending$output_register$spare_valid$q) begin
+            pending$output_register$spare_valid$d = pending$output_register$s_axis_tvalid;
+        end
+        if (!pending$output_register$spare_valid$q) begin
             pending$output_register$spare_tdata$d = pending$output_register$s_axis_tdata;
             pending$output_register$spare_tuser$d = pending$output_register$s_axis_tuser;
             pending$output_register$spare_tlast$d = pending$output_register$s_axis_tlast;
-            pending$output_register$spare_valid$d = pending$output_register$s_axis_tvalid;
         end
         if (pending$output_register$rst) begin
             pending$output_register$tvalid$d = 1'b0;
@@ -427,12 +545,119 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         end
         pending$take_ahead$d = !pending$keep$0$d | (!pending$keep$1$d & pending$output_register$s_axis_tready_next);
     end
-    // word
+    // word$bytes$0
     initial begin
-       word$q = 'h0;
+       word$bytes$0$q = 8'h0;
     end
-    always @(posedge word$clock) begin
-       word$q <= word$d;
+    always @(posedge word$bytes$0$clock) begin
+       word$bytes$0$q <= word$bytes$0$d;
+    end
+    // word$bytes$1
+    initial begin
+       word$bytes$1$q = 8'h0;
+    end
+    always @(posedge word$bytes$1$clock) begin
+       word$bytes$1$q <= word$bytes$1$d;
+    end
+    // word$bytes$2
+    initial begin
+       word$bytes$2$q = 8'h0;
+    end
+    always @(posedge word$bytes$2$clock) begin
+       word$bytes$2$q <= word$bytes$2$d;
+    end
+    // word$bytes$3
+    initial begin
+       word$bytes$3$q = 8'h0;
+    end
+    always @(posedge word$bytes$3$clock) begin
+       word$bytes$3$q <= word$bytes$3$d;
+    end
+    // word$valid$0
+    initial begin
+       word$valid$0$q = 1'h0;
+    end
+    always @(posedge word$valid$0$clock) begin
+       word$valid$0$q <= word$valid$0$d;
+    end
+    // word$valid$1
+    initial begin
+       word$valid$1$q = 1'h0;
+    end
+    always @(posedge word$valid$1$clock) begin
+       word$valid$1$q <= word$valid$1$d;
+    end
+    // word$valid$2
+    initial begin
+       word$valid$2$q = 1'h0;
+    end
+    always @(posedge word$valid$2$clock) begin
+       word$valid$2$q <= word$valid$2$d;
+    end
+    // word$valid$3
+    initial begin
+       word$valid$3$q = 1'h0;
+    end
+    always @(posedge word$valid$3$clock) begin
+       word$valid$3$q <= word$valid$3$d;
+    end
+    // word$bus
+    always @(*) word$bus$bus = {word$bus$lane$3, word$bus$lane$2, word$bus$lane$1, word$bus$lane$0};
+    // word
+    always @(*) begin
+        word$bytes$0$clock = word$clock;
+        word$valid$0$clock = word$clock;
+        word$bytes$0$d = word$bytes$0$q;
+        word$valid$0$d = word$valid$0$q;
+        word$loads$0 = !word$valid$0$q | word$advance;
+        if (word$loads$0) begin
+            word$bytes$0$d = word$d[('h8 * 0)+:(8)];
+            word$valid$0$d = word$d_valid;
+        end
+        if (word$rst) begin
+            word$valid$0$d = 1'b0;
+        end
+        word$bus$lane$0 = word$bytes$0$q;
+        word$bytes$1$clock = word$clock;
+        word$valid$1$clock = word$clock;
+        word$bytes$1$d = word$bytes$1$q;
+        word$valid$1$d = word$valid$1$q;
+        word$loads$1 = !word$valid$1$q | word$advance;
+        if (word$loads$1) begin
+            word$bytes$1$d = word$d[('h8 * 1)+:(8)];
+            word$valid$1$d = word$d_valid;
+        end
+        if (word$rst) begin
+            word$valid$1$d = 1'b0;
+        end
+        word$bus$lane$1 = word$bytes$1$q;
+        word$bytes$2$clock = word$clock;
+        word$valid$2$clock = word$clock;
+        word$bytes$2$d = word$bytes$2$q;
+        word$valid$2$d = word$valid$2$q;
+        word$loads$2 = !word$valid$2$q | word$advance;
+        if (word$loads$2) begin
+            word$bytes$2$d = word$d[('h8 * 2)+:(8)];
+            word$valid$2$d = word$d_valid;
+        end
+        if (word$rst) begin
+            word$valid$2$d = 1'b0;
+        end
+        word$bus$lane$2 = word$bytes$2$q;
+        word$bytes$3$clock = word$clock;
+        word$valid$3$clock = word$clock;
+        word$bytes$3$d = word$bytes$3$q;
+        word$valid$3$d = word$valid$3$q;
+        word$loads$3 = !word$valid$3$q | word$advance;
+        if (word$loads$3) begin
+            word$bytes$3$d = word$d[('h8 * 3)+:(8)];
+            word$valid$3$d = word$d_valid;
+        end
+        if (word$rst) begin
+            word$valid$3$d = 1'b0;
+        end
+        word$bus$lane$3 = word$bytes$3$q;
+        word$q = word$bus$bus;
     end
     // valid
     initial begin
@@ -464,12 +689,10 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     end
     // top
     always @(*) begin
-        word$clock = clk;
         valid$clock = clk;
         last$clock = clk;
         unencodable$clock = clk;
         paired$clock = clk;
-        word$d = word$q;
         valid$d = valid$q;
         last$d = last$q;
         unencodable$d = unencodable$q;
@@ -489,8 +712,13 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         m_axis_tlast = pending$m_axis_tlast;
         moves = !valid$q | pending$take;
         skid_buffer$advance = moves;
+        word$clock = clk;
+        word$rst = rst;
+        word$d = skid_buffer$byte$tdata;
+        word$d_valid = skid_buffer$byte$tvalid;
+        word$advance = pending$take;
+        unused_word_top = word$q[('h1a)+:(6)];
         if (moves) begin
-            word$d = skid_buffer$byte$tdata;
             valid$d = skid_buffer$byte$tvalid;
             last$d = skid_buffer$byte$tlast;
             unencodable$d = (skid_buffer$byte$tdata[('h15)+:(11)] != 'h0) | (skid_buffer$byte$tdata['h14] & (skid_buffer$byte$tdata[('h10)+:(4)] != 'h0)) | (skid_buffer$byte$tdata[('hb)+:(21)] == 'h1b);

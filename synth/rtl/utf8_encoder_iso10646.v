@@ -77,35 +77,12 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     reg  last$d;
     reg  last$q;
     reg  last$clock;
-    reg  [7:0] word_bytes$0$d;
-    reg  [7:0] word_bytes$0$q;
-    reg  word_bytes$0$clock;
-    reg  [7:0] word_bytes$1$d;
-    reg  [7:0] word_bytes$1$q;
-    reg  word_bytes$1$clock;
-    reg  [7:0] word_bytes$2$d;
-    reg  [7:0] word_bytes$2$q;
-    reg  word_bytes$2$clock;
-    reg  [7:0] word_bytes$3$d;
-    reg  [7:0] word_bytes$3$q;
-    reg  word_bytes$3$clock;
-    reg  byte_valid$0$d;
-    reg  byte_valid$0$q;
-    reg  byte_valid$0$clock;
-    reg  byte_valid$1$d;
-    reg  byte_valid$1$q;
-    reg  byte_valid$1$clock;
-    reg  byte_valid$2$d;
-    reg  byte_valid$2$q;
-    reg  byte_valid$2$clock;
-    reg  byte_valid$3$d;
-    reg  byte_valid$3$q;
-    reg  byte_valid$3$clock;
-    reg  [7:0] word_bus$lane$0;
-    reg  [7:0] word_bus$lane$1;
-    reg  [7:0] word_bus$lane$2;
-    reg  [7:0] word_bus$lane$3;
-    reg  [31:0] word_bus$bus;
+    reg  word$clock;
+    reg  word$rst;
+    reg  [31:0] word$d;
+    reg  word$d_valid;
+    reg  word$advance;
+    reg  [31:0] word$q;
     reg  unencodable$d;
     reg  unencodable$q;
     reg  unencodable$clock;
@@ -128,10 +105,6 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     reg  length_is$5$q;
     reg  length_is$5$clock;
     reg  moves;
-    reg  byte_moves$0;
-    reg  byte_moves$1;
-    reg  byte_moves$2;
-    reg  byte_moves$3;
     reg  [7:0] length_mask$0;
     reg  [7:0] length_mask$1;
     reg  [7:0] length_mask$2;
@@ -215,9 +188,12 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     reg  pending$take_ahead$q;
     reg  pending$take_ahead$clock;
     localparam  pending$output_register$registered_ready = 1'b1;
-    reg  [7:0] pending$output_register$tdata$d;
-    reg  [7:0] pending$output_register$tdata$q;
     reg  pending$output_register$tdata$clock;
+    reg  pending$output_register$tdata$rst;
+    reg  [7:0] pending$output_register$tdata$d;
+    reg  pending$output_register$tdata$d_valid;
+    reg  pending$output_register$tdata$advance;
+    reg  [7:0] pending$output_register$tdata$q;
     reg  pending$output_register$tuser$d;
     reg  pending$output_register$tuser$q;
     reg  pending$output_register$tuser$clock;
@@ -239,6 +215,49 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     reg  pending$output_register$spare_valid$d;
     reg  pending$output_register$spare_valid$q;
     reg  pending$output_register$spare_valid$clock;
+    reg  [7:0] pending$output_register$next_tdata;
+    reg  [7:0] pending$output_register$tdata$bytes$0$d;
+    reg  [7:0] pending$output_register$tdata$bytes$0$q;
+    reg  pending$output_register$tdata$bytes$0$clock;
+    reg  pending$output_register$tdata$valid$0$d;
+    reg  pending$output_register$tdata$valid$0$q;
+    reg  pending$output_register$tdata$valid$0$clock;
+    reg  [7:0] pending$output_register$tdata$bus$lane$0;
+    reg  [7:0] pending$output_register$tdata$bus$bus;
+    reg  pending$output_register$tdata$loads$0;
+    reg  [7:0] word$bytes$0$d;
+    reg  [7:0] word$bytes$0$q;
+    reg  word$bytes$0$clock;
+    reg  [7:0] word$bytes$1$d;
+    reg  [7:0] word$bytes$1$q;
+    reg  word$bytes$1$clock;
+    reg  [7:0] word$bytes$2$d;
+    reg  [7:0] word$bytes$2$q;
+    reg  word$bytes$2$clock;
+    reg  [7:0] word$bytes$3$d;
+    reg  [7:0] word$bytes$3$q;
+    reg  word$bytes$3$clock;
+    reg  word$valid$0$d;
+    reg  word$valid$0$q;
+    reg  word$valid$0$clock;
+    reg  word$valid$1$d;
+    reg  word$valid$1$q;
+    reg  word$valid$1$clock;
+    reg  word$valid$2$d;
+    reg  word$valid$2$q;
+    reg  word$valid$2$clock;
+    reg  word$valid$3$d;
+    reg  word$valid$3$q;
+    reg  word$valid$3$clock;
+    reg  [7:0] word$bus$lane$0;
+    reg  [7:0] word$bus$lane$1;
+    reg  [7:0] word$bus$lane$2;
+    reg  [7:0] word$bus$lane$3;
+    reg  [31:0] word$bus$bus;
+    reg  word$loads$0;
+    reg  word$loads$1;
+    reg  word$loads$2;
+    reg  word$loads$3;
     // skid_buffer$ready
     initial begin
        skid_buffer$ready$q = 1'h0;
@@ -306,12 +325,38 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
             skid_buffer$ready$d = 1'b1;
         end
     end
-    // pending$output_register$tdata
+    // pending$output_register$tdata$bytes$0
     initial begin
-       pending$output_register$tdata$q = 8'h0;
+       pending$output_register$tdata$bytes$0$q = 8'h0;
     end
-    always @(posedge pending$output_register$tdata$clock) begin
-       pending$output_register$tdata$q <= pending$output_register$tdata$d;
+    always @(posedge pending$output_register$tdata$bytes$0$clock) begin
+       pending$output_register$tdata$bytes$0$q <= pending$output_register$tdata$bytes$0$d;
+    end
+    // pending$output_register$tdata$valid$0
+    initial begin
+       pending$output_register$tdata$valid$0$q = 1'h0;
+    end
+    always @(posedge pending$output_register$tdata$valid$0$clock) begin
+       pending$output_register$tdata$valid$0$q <= pending$output_register$tdata$valid$0$d;
+    end
+    // pending$output_register$tdata$bus
+    always @(*) pending$output_register$tdata$bus$bus = {pending$output_register$tdata$bus$lane$0};
+    // pending$output_register$tdata
+    always @(*) begin
+        pending$output_register$tdata$bytes$0$clock = pending$output_register$tdata$clock;
+        pending$output_register$tdata$valid$0$clock = pending$output_register$tdata$clock;
+        pending$output_register$tdata$bytes$0$d = pending$output_register$tdata$bytes$0$q;
+        pending$output_register$tdata$valid$0$d = pending$output_register$tdata$valid$0$q;
+        pending$output_register$tdata$loads$0 = !pending$output_register$tdata$valid$0$q | pending$output_register$tdata$advance;
+        if (pending$output_register$tdata$loads$0) begin
+            pending$output_register$tdata$bytes$0$d = pending$output_register$tdata$d[('h8 * 0)+:(8)];
+            pending$output_register$tdata$valid$0$d = pending$output_register$tdata$d_valid;
+        end
+        if (pending$output_register$tdata$rst) begin
+            pending$output_register$tdata$valid$0$d = 1'b0;
+        end
+        pending$output_register$tdata$bus$lane$0 = pending$output_register$tdata$bytes$0$q;
+        pending$output_register$tdata$q = pending$output_register$tdata$bus$bus;
     end
     // pending$output_register$tuser
     initial begin
@@ -364,7 +409,6 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     end
     // pending$output_register
     always @(*) begin
-        pending$output_register$tdata$clock = pending$output_register$clock;
         pending$output_register$tuser$clock = pending$output_register$clock;
         pending$output_register$tvalid$clock = pending$output_register$clock;
         pending$output_register$tlast$clock = pending$output_register$clock;
@@ -372,7 +416,6 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
         pending$output_register$spare_tuser$clock = pending$output_register$clock;
         pending$output_register$spare_tlast$clock = pending$output_register$clock;
         pending$output_register$spare_valid$clock = pending$output_register$clock;
-        pending$output_register$tdata$d = pending$output_register$tdata$q;
         pending$output_register$tuser$d = pending$output_register$tuser$q;
         pending$output_register$tvalid$d = pending$output_register$tvalid$q;
         pending$output_register$tlast$d = pending$output_register$tlast$q;
@@ -380,6 +423,15 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
         pending$output_register$spare_tuser$d = pending$output_register$spare_tuser$q;
         pending$output_register$spare_tlast$d = pending$output_register$spare_tlast$q;
         pending$output_register$spare_valid$d = pending$output_register$spare_valid$q;
+        pending$output_register$tdata$clock = pending$output_register$clock;
+        pending$output_register$tdata$rst = pending$output_register$rst;
+        pending$output_register$next_tdata = pending$output_register$s_axis_tdata;
+        if (pending$output_register$spare_valid$q) begin
+            pending$output_register$next_tdata = pending$output_register$spare_tdata$q;
+        end
+        pending$output_register$tdata$d = pending$output_register$next_tdata;
+        pending$output_register$tdata$d_valid = pending$output_register$spare_valid$q | pending$output_register$s_axis_tvalid;
+        pending$output_register$tdata$advance = pending$output_register$m_axis_tready;
         pending$output_register$m_axis_tdata = pending$output_register$tdata$q;
         pending$output_register$m_axis_tuser = pending$output_register$tuser$q;
         pending$output_register$m_axis_tvalid = pending$output_register$tvalid$q;
@@ -392,24 +444,24 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
         end
         if (!pending$output_register$tvalid$q | pending$output_register$m_axis_tready) begin
             if (pending$output_register$spare_valid$q) begin
-                pending$output_register$tdata$d = pending$output_register$spare_tdata$q;
                 pending$output_register$tuser$d = pending$output_register$spare_tuser$q;
                 pending$output_register$tlast$d = pending$output_register$spare_tlast$q;
                 pending$output_register$tvalid$d = 1'b1;
                 pending$output_register$spare_valid$d = 1'b0;
             end
             else begin
-                pending$output_register$tdata$d = pending$output_register$s_axis_tdata;
                 pending$output_register$tuser$d = pending$output_register$s_axis_tuser;
                 pending$output_register$tlast$d = pending$output_register$s_axis_tlast;
                 pending$output_register$tvalid$d = pending$output_register$s_axis_tvalid;
             end
         end
         else if (pending$output_register$registered_ready & !pending$output_register$spare_valid$q) begin
+            pending$output_register$spare_valid$d = pending$output_register$s_axis_tvalid;
+        end
+        if (!pending$output_register$spare_valid$q) begin
             pending$output_register$spare_tdata$d = pending$output_register$s_axis_tdata;
             pending$output_register$spare_tuser$d = pending$output_register$s_axis_tuser;
             pending$output_register$spare_tlast$d = pending$output_register$s_axis_tlast;
-            pending$output_register$spare_valid$d = pending$output_register$s_axis_tvalid;
         end
         if (pending$output_register$rst) begin
             pending$output_register$tvalid$d = 1'b0;
@@ -636,64 +688,120 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     always @(posedge last$clock) begin
        last$q <= last$d;
     end
-    // word_bytes$0
+    // word$bytes$0
     initial begin
-       word_bytes$0$q = 8'h0;
+       word$bytes$0$q = 8'h0;
     end
-    always @(posedge word_bytes$0$clock) begin
-       word_bytes$0$q <= word_bytes$0$d;
+    always @(posedge word$bytes$0$clock) begin
+       word$bytes$0$q <= word$bytes$0$d;
     end
-    // word_bytes$1
+    // word$bytes$1
     initial begin
-       word_bytes$1$q = 8'h0;
+       word$bytes$1$q = 8'h0;
     end
-    always @(posedge word_bytes$1$clock) begin
-       word_bytes$1$q <= word_bytes$1$d;
+    always @(posedge word$bytes$1$clock) begin
+       word$bytes$1$q <= word$bytes$1$d;
     end
-    // word_bytes$2
+    // word$bytes$2
     initial begin
-       word_bytes$2$q = 8'h0;
+       word$bytes$2$q = 8'h0;
     end
-    always @(posedge word_bytes$2$clock) begin
-       word_bytes$2$q <= word_bytes$2$d;
+    always @(posedge word$bytes$2$clock) begin
+       word$bytes$2$q <= word$bytes$2$d;
     end
-    // word_bytes$3
+    // word$bytes$3
     initial begin
-       word_bytes$3$q = 8'h0;
+       word$bytes$3$q = 8'h0;
     end
-    always @(posedge word_bytes$3$clock) begin
-       word_bytes$3$q <= word_bytes$3$d;
+    always @(posedge word$bytes$3$clock) begin
+       word$bytes$3$q <= word$bytes$3$d;
     end
-    // byte_valid$0
+    // word$valid$0
     initial begin
-       byte_valid$0$q = 1'h0;
+       word$valid$0$q = 1'h0;
     end
-    always @(posedge byte_valid$0$clock) begin
-       byte_valid$0$q <= byte_valid$0$d;
+    always @(posedge word$valid$0$clock) begin
+       word$valid$0$q <= word$valid$0$d;
     end
-    // byte_valid$1
+    // word$valid$1
     initial begin
-       byte_valid$1$q = 1'h0;
+       word$valid$1$q = 1'h0;
     end
-    always @(posedge byte_valid$1$clock) begin
-       byte_valid$1$q <= byte_valid$1$d;
+    always @(posedge word$valid$1$clock) begin
+       word$valid$1$q <= word$valid$1$d;
     end
-    // byte_valid$2
+    // word$valid$2
     initial begin
-       byte_valid$2$q = 1'h0;
+       word$valid$2$q = 1'h0;
     end
-    always @(posedge byte_valid$2$clock) begin
-       byte_valid$2$q <= byte_valid$2$d;
+    always @(posedge word$valid$2$clock) begin
+       word$valid$2$q <= word$valid$2$d;
     end
-    // byte_valid$3
+    // word$valid$3
     initial begin
-       byte_valid$3$q = 1'h0;
+       word$valid$3$q = 1'h0;
     end
-    always @(posedge byte_valid$3$clock) begin
-       byte_valid$3$q <= byte_valid$3$d;
+    always @(posedge word$valid$3$clock) begin
+       word$valid$3$q <= word$valid$3$d;
     end
-    // word_bus
-    always @(*) word_bus$bus = {word_bus$lane$3, word_bus$lane$2, word_bus$lane$1, word_bus$lane$0};
+    // word$bus
+    always @(*) word$bus$bus = {word$bus$lane$3, word$bus$lane$2, word$bus$lane$1, word$bus$lane$0};
+    // word
+    always @(*) begin
+        word$bytes$0$clock = word$clock;
+        word$valid$0$clock = word$clock;
+        word$bytes$0$d = word$bytes$0$q;
+        word$valid$0$d = word$valid$0$q;
+        word$loads$0 = !word$valid$0$q | word$advance;
+        if (word$loads$0) begin
+            word$bytes$0$d = word$d[('h8 * 0)+:(8)];
+            word$valid$0$d = word$d_valid;
+        end
+        if (word$rst) begin
+            word$valid$0$d = 1'b0;
+        end
+        word$bus$lane$0 = word$bytes$0$q;
+        word$bytes$1$clock = word$clock;
+        word$valid$1$clock = word$clock;
+        word$bytes$1$d = word$bytes$1$q;
+        word$valid$1$d = word$valid$1$q;
+        word$loads$1 = !word$valid$1$q | word$advance;
+        if (word$loads$1) begin
+            word$bytes$1$d = word$d[('h8 * 1)+:(8)];
+            word$valid$1$d = word$d_valid;
+        end
+        if (word$rst) begin
+            word$valid$1$d = 1'b0;
+        end
+        word$bus$lane$1 = word$bytes$1$q;
+        word$bytes$2$clock = word$clock;
+        word$valid$2$clock = word$clock;
+        word$bytes$2$d = word$bytes$2$q;
+        word$valid$2$d = word$valid$2$q;
+        word$loads$2 = !word$valid$2$q | word$advance;
+        if (word$loads$2) begin
+            word$bytes$2$d = word$d[('h8 * 2)+:(8)];
+            word$valid$2$d = word$d_valid;
+        end
+        if (word$rst) begin
+            word$valid$2$d = 1'b0;
+        end
+        word$bus$lane$2 = word$bytes$2$q;
+        word$bytes$3$clock = word$clock;
+        word$valid$3$clock = word$clock;
+        word$bytes$3$d = word$bytes$3$q;
+        word$valid$3$d = word$valid$3$q;
+        word$loads$3 = !word$valid$3$q | word$advance;
+        if (word$loads$3) begin
+            word$bytes$3$d = word$d[('h8 * 3)+:(8)];
+            word$valid$3$d = word$d_valid;
+        end
+        if (word$rst) begin
+            word$valid$3$d = 1'b0;
+        end
+        word$bus$lane$3 = word$bytes$3$q;
+        word$q = word$bus$bus;
+    end
     // unencodable
     initial begin
        unencodable$q = 1'h0;
@@ -778,58 +886,11 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
         length_is$5$d = length_is$5$q;
         moves = !valid$q | pending$take;
         skid_buffer$advance = moves;
-        word_bytes$0$clock = clk;
-        byte_valid$0$clock = clk;
-        word_bytes$0$d = word_bytes$0$q;
-        byte_valid$0$d = byte_valid$0$q;
-        byte_moves$0 = !byte_valid$0$q | pending$take;
-        if (byte_moves$0) begin
-            word_bytes$0$d = skid_buffer$byte$tdata[('h8 * 0)+:(8)];
-            byte_valid$0$d = skid_buffer$byte$tvalid;
-        end
-        if (rst) begin
-            byte_valid$0$d = 1'b0;
-        end
-        word_bus$lane$0 = word_bytes$0$q;
-        word_bytes$1$clock = clk;
-        byte_valid$1$clock = clk;
-        word_bytes$1$d = word_bytes$1$q;
-        byte_valid$1$d = byte_valid$1$q;
-        byte_moves$1 = !byte_valid$1$q | pending$take;
-        if (byte_moves$1) begin
-            word_bytes$1$d = skid_buffer$byte$tdata[('h8 * 1)+:(8)];
-            byte_valid$1$d = skid_buffer$byte$tvalid;
-        end
-        if (rst) begin
-            byte_valid$1$d = 1'b0;
-        end
-        word_bus$lane$1 = word_bytes$1$q;
-        word_bytes$2$clock = clk;
-        byte_valid$2$clock = clk;
-        word_bytes$2$d = word_bytes$2$q;
-        byte_valid$2$d = byte_valid$2$q;
-        byte_moves$2 = !byte_valid$2$q | pending$take;
-        if (byte_moves$2) begin
-            word_bytes$2$d = skid_buffer$byte$tdata[('h8 * 2)+:(8)];
-            byte_valid$2$d = skid_buffer$byte$tvalid;
-        end
-        if (rst) begin
-            byte_valid$2$d = 1'b0;
-        end
-        word_bus$lane$2 = word_bytes$2$q;
-        word_bytes$3$clock = clk;
-        byte_valid$3$clock = clk;
-        word_bytes$3$d = word_bytes$3$q;
-        byte_valid$3$d = byte_valid$3$q;
-        byte_moves$3 = !byte_valid$3$q | pending$take;
-        if (byte_moves$3) begin
-            word_bytes$3$d = skid_buffer$byte$tdata[('h8 * 3)+:(8)];
-            byte_valid$3$d = skid_buffer$byte$tvalid;
-        end
-        if (rst) begin
-            byte_valid$3$d = 1'b0;
-        end
-        word_bus$lane$3 = word_bytes$3$q;
+        word$clock = clk;
+        word$rst = rst;
+        word$d = skid_buffer$byte$tdata;
+        word$d_valid = skid_buffer$byte$tvalid;
+        word$advance = pending$take;
         if (moves) begin
             valid$d = skid_buffer$byte$tvalid;
             last$d = skid_buffer$byte$tlast;
@@ -844,11 +905,11 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
         if (rst) begin
             valid$d = 1'b0;
         end
-        continuing_0 = (word_bus$bus[('h0)+:(8)] & 'h3f) | 'h80;
-        continuing_1 = (word_bus$bus[('h6)+:(8)] & 'h3f) | 'h80;
-        continuing_2 = (word_bus$bus[('hc)+:(8)] & 'h3f) | 'h80;
-        continuing_3 = (word_bus$bus[('h12)+:(8)] & 'h3f) | 'h80;
-        continuing_4 = (word_bus$bus[('h18)+:(8)] & 'h3f) | 'h80;
+        continuing_0 = (word$q[('h0)+:(8)] & 'h3f) | 'h80;
+        continuing_1 = (word$q[('h6)+:(8)] & 'h3f) | 'h80;
+        continuing_2 = (word$q[('hc)+:(8)] & 'h3f) | 'h80;
+        continuing_3 = (word$q[('h12)+:(8)] & 'h3f) | 'h80;
+        continuing_4 = (word$q[('h18)+:(8)] & 'h3f) | 'h80;
         length_mask$0 = 'h0;
         if (length_is$0$q & !unencodable$q) begin
             length_mask$0 = 'hff;
@@ -877,7 +938,7 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
         if (unencodable$q) begin
             error_mask = 'hff;
         end
-        pending$units_in$0 = (error_mask & 'hef) | (length_mask$0 & word_bus$bus[('h0)+:(8)]) | (length_mask$1 & ((word_bus$bus[('h6)+:(8)] & 'h1f) | 'hc0)) | (length_mask$2 & ((word_bus$bus[('hc)+:(8)] & 'hf) | 'he0)) | (length_mask$3 & ((word_bus$bus[('h12)+:(8)] & 'h7) | 'hf0)) | (length_mask$4 & ((word_bus$bus[('h18)+:(8)] & 'h3) | 'hf8)) | (length_mask$5 & ((word_bus$bus[('h18)+:(8)] >> 'h6) | 'hfc));
+        pending$units_in$0 = (error_mask & 'hef) | (length_mask$0 & word$q[('h0)+:(8)]) | (length_mask$1 & ((word$q[('h6)+:(8)] & 'h1f) | 'hc0)) | (length_mask$2 & ((word$q[('hc)+:(8)] & 'hf) | 'he0)) | (length_mask$3 & ((word$q[('h12)+:(8)] & 'h7) | 'hf0)) | (length_mask$4 & ((word$q[('h18)+:(8)] & 'h3) | 'hf8)) | (length_mask$5 & ((word$q[('h18)+:(8)] >> 'h6) | 'hfc));
         pending$units_in$1 = (error_mask & 'hbf) | (length_mask$1 & continuing_0) | (length_mask$2 & continuing_1) | (length_mask$3 & continuing_2) | (length_mask$4 & continuing_3) | (length_mask$5 & continuing_4);
         pending$units_in$2 = (error_mask & 'hbd) | (length_mask$2 & continuing_0) | (length_mask$3 & continuing_1) | (length_mask$4 & continuing_2) | (length_mask$5 & continuing_3);
         pending$units_in$3 = (length_mask$3 & continuing_0) | (length_mask$4 & continuing_1) | (length_mask$5 & continuing_2);

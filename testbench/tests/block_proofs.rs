@@ -52,8 +52,23 @@ const PLANTS: &[Plant] = &[
     Plant {
         block: "axis_output_register",
         what: "the register loads while its beat is stalled",
-        edits: &[("        if (!tvalid$q | m_axis_tready) begin", "        if (1'b1) begin")],
+        edits: &[
+            ("        if (!tvalid$q | m_axis_tready) begin", "        if (1'b1) begin"),
+            ("        tdata$advance = m_axis_tready;", "        tdata$advance = 1'b1;"),
+        ],
         caught_by: "stall_holds_payload",
+    },
+    Plant {
+        block: "axis_output_register",
+        what: "tdata's byte loads while its beat is stalled",
+        edits: &[("        tdata$advance = m_axis_tready;", "        tdata$advance = 1'b1;")],
+        caught_by: "stall_holds_payload",
+    },
+    Plant {
+        block: "axis_output_register",
+        what: "a reset does not clear tdata's copy of tvalid",
+        edits: &[("            tdata$valid$0$d = 1'b0;", "")],
+        caught_by: "copy_is_tvalid",
     },
     Plant {
         block: "axis_output_register",
@@ -79,19 +94,25 @@ const PLANTS: &[Plant] = &[
     Plant {
         block: "axis_output_register",
         what: "the spare beat is sent with the offered beat's tdata",
-        edits: &[("                tdata$d = spare_tdata$q;", "                tdata$d = s_axis_tdata;")],
+        edits: &[("            next_tdata = spare_tdata$q;", "")],
         caught_by: "oldest_first",
     },
     Plant {
         block: "axis_output_register",
         what: "an offered beat's tdata is not loaded",
-        edits: &[("                tdata$d = s_axis_tdata;", "")],
+        edits: &[("        next_tdata = s_axis_tdata;", "        next_tdata = 8'h0;")],
         caught_by: "oldest_first",
     },
     Plant {
         block: "axis_output_register",
         what: "a beat that left stays valid",
-        edits: &[("                tvalid$d = s_axis_tvalid;", "                tvalid$d = tvalid$q | s_axis_tvalid;")],
+        edits: &[
+            ("                tvalid$d = s_axis_tvalid;", "                tvalid$d = tvalid$q | s_axis_tvalid;"),
+            (
+                "        tdata$d_valid = spare_valid$q | s_axis_tvalid;",
+                "        tdata$d_valid = tdata$valid$0$q | spare_valid$q | s_axis_tvalid;",
+            ),
+        ],
         caught_by: "valid_is_held",
     },
     Plant {
@@ -114,6 +135,12 @@ const PLANTS: &[Plant] = &[
     },
     Plant {
         block: "axis_output_register_passing_ready",
+        what: "a reset does not clear tdata's copy of tvalid",
+        edits: &[("            tdata$valid$0$d = 1'b0;", "")],
+        caught_by: "copy_is_tvalid",
+    },
+    Plant {
+        block: "axis_output_register_passing_ready",
         what: "s_axis_tready ignores the consumer",
         edits: &[("            s_axis_tready = !tvalid$q | m_axis_tready;", "            s_axis_tready = !tvalid$q;")],
         caught_by: "ready_is_room",
@@ -121,13 +148,19 @@ const PLANTS: &[Plant] = &[
     Plant {
         block: "axis_output_register_passing_ready",
         what: "an accepted beat's tdata is not loaded",
-        edits: &[("                tdata$d = s_axis_tdata;", "")],
+        edits: &[("        next_tdata = s_axis_tdata;", "        next_tdata = 8'h0;")],
         caught_by: "loads_offer",
     },
     Plant {
         block: "axis_output_register_passing_ready",
         what: "a beat that left stays valid",
-        edits: &[("                tvalid$d = s_axis_tvalid;", "                tvalid$d = tvalid$q | s_axis_tvalid;")],
+        edits: &[
+            ("                tvalid$d = s_axis_tvalid;", "                tvalid$d = tvalid$q | s_axis_tvalid;"),
+            (
+                "        tdata$d_valid = spare_valid$q | s_axis_tvalid;",
+                "        tdata$d_valid = tdata$valid$0$q | spare_valid$q | s_axis_tvalid;",
+            ),
+        ],
         caught_by: "sent_once",
     },
     Plant {
@@ -377,6 +410,27 @@ const PLANTS: &[Plant] = &[
         caught_by: "beat_in_order",
     },
     Plant {
+        block: "bytewise_register",
+        what: "a reset does not clear byte 1's copy of the flag",
+        edits: &[("            valid$1$d = 1'b0;", "")],
+        caught_by: "copies_are_flag",
+    },
+    Plant {
+        block: "bytewise_register",
+        what: "byte 1 loads only when the stage advances, not when it is empty",
+        edits: &[("        loads$1 = !valid$1$q | advance;", "        loads$1 = advance;")],
+        caught_by: "copies_are_flag",
+    },
+    Plant {
+        block: "bytewise_register",
+        what: "byte 1 loads the payload's byte 0",
+        edits: &[(
+            "            bytes$1$d = d[('h8 * 1)+:(8)];",
+            "            bytes$1$d = d[('h8 * 0)+:(8)];",
+        )],
+        caught_by: "holds_loaded",
+    },
+    Plant {
         block: "pending_units",
         what: "a word is taken while its predecessor's last unit is stalled",
         edits: &[(
@@ -405,6 +459,12 @@ const PLANTS: &[Plant] = &[
         what: "the first flag stays set when its unit leaves",
         edits: &[("            keep$0$d = keep$1$q;", "            keep$0$d = keep$0$q;")],
         caught_by: "counts_units",
+    },
+    Plant {
+        block: "pending_units",
+        what: "a reset does not clear the output register's copy of tvalid",
+        edits: &[("            output_register$tdata$valid$0$d = 1'b0;", "")],
+        caught_by: "copy_is_tvalid",
     },
     Plant {
         block: "pending_units",

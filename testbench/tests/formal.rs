@@ -709,17 +709,17 @@ fn encoder_mutant_gap_between_words_fails() {
 /// `valid` loads only when `pending` takes a word, not when the stage is
 /// empty: after the first word that copy lags `valid`, which the invariant
 /// of the copies must catch. (Found by the one assignment to
-/// `byte_moves$2`.)
+/// `word$loads$2`.)
 #[test]
 #[ignore = "slow: SymbiYosys on a mutant of the UTF-8 encoder"]
 fn encoder_mutant_copy_of_valid_lags_fails() {
     let profile = Profile::Rfc3629;
     let core = utf8hdl_sim::cores::utf8_encoder::Encoder(profile);
     let original = verilog::core_verilog(&core).unwrap();
-    let moves = driver(&original, "byte_moves$2").expect("one assignment to byte_moves$2");
+    let moves = driver(&original, "word$loads$2").expect("one assignment to word$loads$2");
     let mutated = original.replacen(
-        &format!("byte_moves$2 = {moves};"),
-        "byte_moves$2 = pending$take;",
+        &format!("word$loads$2 = {moves};"),
+        "word$loads$2 = pending$take;",
         1,
     );
     let traced = mutant_fails(&core, &original, &mutated, "copies", "copies_equal_valid");

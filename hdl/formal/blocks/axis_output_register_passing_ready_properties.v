@@ -15,7 +15,9 @@
 //   sent_once         a beat that leaves with nothing accepted behind it
 //                     is not sent again;
 //   spare_unused      the spare register (bound by its exported name) is
-//                     never in use: Yosys removes it.
+//                     never in use: Yosys removes it;
+//   copy_is_tvalid    tdata's byte's copy of tvalid (bound likewise)
+//                     equals it.
 `default_nettype none
 
 module axis_output_register_passing_ready_properties (clk, rst, s_axis_tdata, s_axis_tuser, s_axis_tvalid,
@@ -34,6 +36,7 @@ module axis_output_register_passing_ready_properties (clk, rst, s_axis_tdata, s_
     wire m_axis_tvalid;
     wire m_axis_tlast;
     wire f_spare_valid;
+    wire f_byte_valid;
 
     axis_output_register_passing_ready dut (
         .clock(clk),
@@ -48,7 +51,8 @@ module axis_output_register_passing_ready_properties (clk, rst, s_axis_tdata, s_
         .m_axis_tvalid(m_axis_tvalid),
         .m_axis_tlast(m_axis_tlast),
         .m_axis_tready(m_axis_tready),
-        .spare_valid$q(f_spare_valid)
+        .spare_valid$q(f_spare_valid),
+        .tdata$valid$0$q(f_byte_valid)
     );
 
 `ifdef FORMAL
@@ -59,6 +63,7 @@ module axis_output_register_passing_ready_properties (clk, rst, s_axis_tdata, s_
     always @(*)
         if (f_past_valid) begin
             spare_unused: assert (!f_spare_valid);
+            copy_is_tvalid: assert (f_byte_valid == m_axis_tvalid);
             ready_is_room: assert (s_axis_tready == (!m_axis_tvalid || m_axis_tready));
         end
     always @(posedge clk)

@@ -18,7 +18,8 @@
 //                     the next cycle, so it is on m_axis then: latency one.
 // The induction also reads the spare register (bound by its exported
 // name): it is in use exactly when two beats are inside
-// (spare_is_second), and then holds the second (spare_holds_second).
+// (spare_is_second), and then holds the second (spare_holds_second);
+// and tdata's byte's copy of tvalid, which equals it (copy_is_tvalid).
 `default_nettype none
 
 module axis_output_register_properties (clk, rst, s_axis_tdata, s_axis_tuser, s_axis_tvalid,
@@ -41,6 +42,7 @@ module axis_output_register_properties (clk, rst, s_axis_tdata, s_axis_tuser, s_
     wire [7:0] f_spare_tdata;
     wire [1:0] f_spare_tuser;
     wire f_spare_tlast;
+    wire f_byte_valid;
 
     axis_output_register dut (
         .clock(clk),
@@ -59,7 +61,8 @@ module axis_output_register_properties (clk, rst, s_axis_tdata, s_axis_tuser, s_
         .spare_valid$q(f_spare_valid),
         .spare_tdata$q(f_spare_tdata),
         .spare_tuser$q(f_spare_tuser),
-        .spare_tlast$q(f_spare_tlast)
+        .spare_tlast$q(f_spare_tlast),
+        .tdata$valid$0$q(f_byte_valid)
     );
 
 `ifdef FORMAL
@@ -97,6 +100,7 @@ module axis_output_register_properties (clk, rst, s_axis_tdata, s_axis_tuser, s_
             ready_is_room: assert (f_count <= 2'd2 && s_axis_tready == (f_count != 2'd2));
             if (m_axis_tvalid) oldest_first: assert (f_shown == f_first);
             spare_is_second: assert (f_spare_valid == (f_count == 2'd2));
+            copy_is_tvalid: assert (f_byte_valid == m_axis_tvalid);
             if (f_count == 2'd2) spare_holds_second: assert (f_spare == f_second);
         end
 `endif

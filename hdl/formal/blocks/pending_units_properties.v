@@ -23,6 +23,8 @@
 //   counts_units      the units inside are the kept ones, the output
 //                     register's and its spare's;
 //   spare_is_second   the spare holds the second oldest unit;
+//   copy_is_tvalid    the output register's copy of tvalid for its tdata
+//                     byte equals it;
 //   kept_are_next_k   the kept units are the next ones, in order, each
 //                     with its word's flag, the last with its last_in.
 `default_nettype none
@@ -60,6 +62,7 @@ module pending_units_properties (clk, rst, units_in$0, units_in$1, units_in$2, k
     wire [7:0] f_spare_tdata;
     wire [0:0] f_spare_tuser;
     wire f_spare_tlast;
+    wire f_byte_valid;
 
     pending_units dut (
         .clock(clk),
@@ -91,7 +94,8 @@ module pending_units_properties (clk, rst, units_in$0, units_in$1, units_in$2, k
         .output_register$spare_valid$q(f_spare_valid),
         .output_register$spare_tdata$q(f_spare_tdata),
         .output_register$spare_tuser$q(f_spare_tuser),
-        .output_register$spare_tlast$q(f_spare_tlast)
+        .output_register$spare_tlast$q(f_spare_tlast),
+        .output_register$tdata$valid$0$q(f_byte_valid)
     );
 
 `ifdef FORMAL
@@ -151,6 +155,7 @@ module pending_units_properties (clk, rst, units_in$0, units_in$1, units_in$2, k
             keep_is_run: assert ((!f_keep$2 || f_keep$1) && (!f_keep$1 || f_keep$0));
             counts_units: assert (f_count == f_kept + f_registered && (!f_spare_valid || m_axis_tvalid));
             if (f_spare_valid) spare_is_second: assert (f_spare == f_unit[1]);
+            copy_is_tvalid: assert (f_byte_valid == m_axis_tvalid);
             if (f_keep$0) kept_are_next_0: assert (f_pending0 == f_unit[f_registered]);
             if (f_keep$1) kept_are_next_1: assert (f_pending1 == f_unit[f_registered + 1]);
             if (f_keep$2) kept_are_next_2: assert (f_pending2 == f_unit[f_registered + 2]);

@@ -58,6 +58,8 @@
 //! * `s_axis_tready_next` is the next cycle's `s_axis_tready`.
 //! * Beats leave in the order they are taken, each once, unchanged.
 //! * `rst` empties both registers: `m_axis_tvalid` is low the cycle after.
+//! * `tdata`'s copies of `tvalid`, one a byte ([`BytewiseRegister`]),
+//!   equal it.
 //!
 //! These invariants are proven for the block alone, for all time, in both
 //! forms (`utf8hdl formal --block axis_output_register`,
@@ -66,6 +68,8 @@
 //! `hdl/formal/blocks/axis_output_register_passing_ready_properties.v`).
 
 use rust_hdl::prelude::*;
+
+use crate::stream::BytewiseRegister;
 
 #[derive(LogicBlock)]
 pub struct AxisOutputRegister<const D: usize, const U: usize> {
@@ -82,13 +86,20 @@ pub struct AxisOutputRegister<const D: usize, const U: usize> {
     pub m_axis_tvalid: Signal<Out, Bit>,
     pub m_axis_tlast: Signal<Out, Bit>,
     pub m_axis_tready: Signal<In, Bit>,
-    tdata: DFF<Bits<D>>,
+    /// `tdata`, loaded a byte at a time, each byte under an enable read
+    /// from its own copy of `tvalid`: with one enable for all of `m_axis`,
+    /// sixteen bits of `tdata` or more put it past nextpnr-ice40's
+    /// threshold for a global buffer.
+    tdata: BytewiseRegister<D>,
+    /// What `m_axis` takes when it is free: the spare beat, or the offer.
+    next_tdata: Signal<Local, Bits<D>>,
     tuser: DFF<Bits<U>>,
     tvalid: DFF<Bit>,
     tlast: DFF<Bit>,
     /// `s_axis_tready` is a flop, and `spare` is in use.
     registered_ready: Constant<Bit>,
-    /// The beat taken while `m_axis` stalled, next after it.
+    /// The beat taken while `m_axis` stalled, next after it; while
+    /// `spare_valid` is low, the payload follows the offer.
     spare_tdata: DFF<Bits<D>>,
     spare_tuser: DFF<Bits<U>>,
     spare_tlast: DFF<Bit>,
@@ -115,6 +126,7 @@ impl<const D: usize, const U: usize> AxisOutputRegister<D, U> {
             m_axis_tlast: Default::default(),
             m_axis_tready: Default::default(),
             tdata: Default::default(),
+            next_tdata: Default::default(),
             tuser: Default::default(),
             tvalid: Default::default(),
             tlast: Default::default(),
@@ -146,7 +158,6 @@ impl<const D: usize, const U: usize> Logic for AxisOutputRegister<D, U> {
         dff_setup!(
             self,
             clock,
-            tdata,
             tuser,
             tvalid,
             tlast,
@@ -155,6 +166,15 @@ impl<const D: usize, const U: usize> Logic for AxisOutputRegister<D, U> {
             spare_tlast,
             spare_valid
         );
+        clock!(self, clock, tdata);
+        self.tdata.rst.next = self.rst.val();
+        self.next_tdata.next = self.s_axis_tdata.val();
+        if self.spare_valid.q.val() {
+            self.next_tdata.next = self.spare_tdata.q.val();
+        }
+        self.tdata.d.next = self.next_tdata.val();
+        self.tdata.d_valid.next = self.spare_valid.q.val() | self.s_axis_tvalid.val();
+        self.tdata.advance.next = self.m_axis_tready.val();
         self.m_axis_tdata.next = self.tdata.q.val();
         self.m_axis_tuser.next = self.tuser.q.val();
         self.m_axis_tvalid.next = self.tvalid.q.val();
@@ -167,23 +187,27 @@ impl<const D: usize, const U: usize> Logic for AxisOutputRegister<D, U> {
         if !self.tvalid.q.val() | self.m_axis_tready.val() {
             // `m_axis` is free: it takes the spare beat, or else the offer.
             if self.spare_valid.q.val() {
-                self.tdata.d.next = self.spare_tdata.q.val();
                 self.tuser.d.next = self.spare_tuser.q.val();
                 self.tlast.d.next = self.spare_tlast.q.val();
                 self.tvalid.d.next = true;
                 self.spare_valid.d.next = false;
             } else {
-                self.tdata.d.next = self.s_axis_tdata.val();
                 self.tuser.d.next = self.s_axis_tuser.val();
                 self.tlast.d.next = self.s_axis_tlast.val();
                 self.tvalid.d.next = self.s_axis_tvalid.val();
             }
         } else if self.registered_ready.val() & !self.spare_valid.q.val() {
             // `m_axis` stalls: an offer taken now waits in `spare`.
+            self.spare_valid.d.next = self.s_axis_tvalid.val();
+        }
+        // While `spare` is empty its payload follows the offer, so that the
+        // payload's enable is the `spare_valid` flop alone (the skid
+        // buffer's way): it is read only once `spare_valid` says a beat is
+        // in it, and it holds from the cycle that beat is taken.
+        if !self.spare_valid.q.val() {
             self.spare_tdata.d.next = self.s_axis_tdata.val();
             self.spare_tuser.d.next = self.s_axis_tuser.val();
             self.spare_tlast.d.next = self.s_axis_tlast.val();
-            self.spare_valid.d.next = self.s_axis_tvalid.val();
         }
         if self.rst.val() {
             self.tvalid.d.next = false;

@@ -23,7 +23,7 @@ use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use rust_hdl::prelude::*;
-use utf8hdl_hdl::stream::{AxisOutputRegister, PendingUnits, SkidBuffer};
+use utf8hdl_hdl::stream::{AxisOutputRegister, BytewiseRegister, PendingUnits, SkidBuffer};
 use utf8hdl_hdl::utf8_decoder::fsm::DecoderFsm;
 use utf8hdl_hdl::utf8_decoder_wide::packing::LanePacker;
 use utf8hdl_hdl::utf8_decoder_wide::queue::{BeatCredits, BeatFifo};
@@ -72,7 +72,7 @@ fn alone<B: Block>(mut block: B, name: &str) -> Result<String> {
 }
 
 /// Every block with a proof of its own.
-pub const BLOCKS: [BlockProof; 8] = [
+pub const BLOCKS: [BlockProof; 9] = [
     BlockProof {
         name: "skid_buffer",
         instance: "SkidBuffer<8>",
@@ -103,6 +103,13 @@ pub const BLOCKS: [BlockProof; 8] = [
                 "axis_output_register_passing_ready",
             )
         },
+    },
+    BlockProof {
+        name: "bytewise_register",
+        instance: "BytewiseRegister<16>",
+        properties: formal_source!("blocks/bytewise_register_properties.v"),
+        depth: 4,
+        verilog: || alone(BytewiseRegister::<16>::default(), "bytewise_register"),
     },
     BlockProof {
         name: "pending_units",
