@@ -3,7 +3,13 @@
 // is F_LATENCY; `utf8hdl formal --core utf16-encoder` defines both from the
 // core's Rust description (sim/src/cores/utf16_encoder.rs).
 //
-// Every property reads the core's ports only, never its internal signals.
+// Every property but one reads the core's ports only, never its internal
+// signals. That one is an invariant of the classifying stage:
+//
+//   COPIES `COPIES each byte register of the word has its own copy of the
+//                 stage's valid (its enable reaches fewer flops); every
+//                 copy equals valid (bound by their exported names;
+//                 fbytewise_stage.vh, shared with the UTF-8 encoder).
 //
 //   P1, P2        the AXI4-Stream rules, shared with every core
 //                 (faxis_stream_properties.vh): P1 the producer keeps them
@@ -33,6 +39,7 @@ module utf16_encoder_properties (clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_t
     // sent, in the output register and its spare), and so messages, at
     // most; one more for margin.
     localparam F_MAX_IN_FLIGHT = 6;
+`include "fbytewise_stage.vh"
 `include "faxis_core_harness.vh"
 
 `ifdef FORMAL

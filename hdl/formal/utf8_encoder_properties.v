@@ -9,7 +9,8 @@
 //
 //   COPIES `COPIES each byte register of the word has its own copy of the
 //                 stage's valid (its enable reaches fewer flops); every
-//                 copy equals valid (bound by their exported names).
+//                 copy equals valid (bound by their exported names;
+//                 fbytewise_stage.vh, shared with the UTF-16 encoder).
 //
 //   P1, P2        the AXI4-Stream rules, shared with every core
 //                 (faxis_stream_properties.vh): P1 the producer keeps them
@@ -40,14 +41,7 @@ module utf8_encoder_properties (clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tl
     // sent, in the output register and its spare), and so messages, at
     // most; one more for margin.
     localparam F_MAX_IN_FLIGHT = 6;
-    wire f_stage_valid;
-    wire [3:0] f_byte_valid;
-`define F_DUT_INTERNALS \
-        , .valid$q(f_stage_valid) \
-        , .word$valid$0$q(f_byte_valid[0]) \
-        , .word$valid$1$q(f_byte_valid[1]) \
-        , .word$valid$2$q(f_byte_valid[2]) \
-        , .word$valid$3$q(f_byte_valid[3])
+`include "fbytewise_stage.vh"
 `include "faxis_core_harness.vh"
 
 `ifdef FORMAL
@@ -67,11 +61,6 @@ module utf8_encoder_properties (clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tl
                 p4_flag_only_on_replacement: assert (m_axis_tdata == 8'hEF
                     || m_axis_tdata == 8'hBF || m_axis_tdata == 8'hBD);
         end
-`endif
-
-    // ---- The classifying stage's copies of valid ----
-`ifdef COPIES
-    always @(*) copies_equal_valid: assert (f_byte_valid == {4{f_stage_valid}});
 `endif
 
     // ---- P7: covers ----

@@ -48,6 +48,8 @@
 //!   cycles, `m_axis_tvalid` is high.
 //! * A high surrogate on `m_axis` is always followed by a low one in the
 //!   same message, and a low one always follows a high one.
+//! * Each byte register's copy of the classifying stage's `valid` equals
+//!   it (proven on the registers, `COPIES`).
 
 use rust_hdl::prelude::*;
 

@@ -172,6 +172,19 @@ pub const FRAMING: Check = Check::new(Method::Prove, "P5 message framing", "fram
 pub const ONE_UNIT_PER_CLOCK: Check =
     Check::new(Method::Prove, "P3 one code unit per clock", "rate", &["P3"]);
 
+/// What the encoders' properties read for their classifying stage, a
+/// `BytewiseRegister` beside the stage's `valid`: its copies of the flag,
+/// and under `COPIES` that each equals it (`fbytewise_stage.vh`).
+pub const BYTEWISE_STAGE: [Source; 1] = [formal_source!("fbytewise_stage.vh")];
+
+/// The invariant of [`BYTEWISE_STAGE`], proven for all time.
+pub const STAGE_COPIES: Check = Check::new(
+    Method::Prove,
+    "Inside: each byte's copy of the classifying stage's valid equals it",
+    "copies",
+    &["COPIES"],
+);
+
 /// P7: every cover of the property file reached.
 pub const COVERS: Check = Check::new(Method::Cover, "P7 covers", "cover", &["P7"]);
 

@@ -8,7 +8,9 @@
 use utf8hdl_hdl::{ErrorKind, Profile, Utf16Encoder};
 
 use crate::core::{Core, Flagged, Model, Next, Rate};
-use crate::cores::formal::{Check, Formal, Method, AXIS, COVERS, FRAMING, ONE_UNIT_PER_CLOCK};
+use crate::cores::formal::{
+    Check, Formal, Method, AXIS, BYTEWISE_STAGE, COVERS, FRAMING, ONE_UNIT_PER_CLOCK, STAGE_COPIES,
+};
 use crate::cores::utf8_encoder::Encoded;
 use crate::cores::{Description, Kind};
 use crate::figures::{Feed, Figure};
@@ -39,22 +41,27 @@ pub const FIGURES: &[Figure] = &[
 
 /// Its formal plan (`utf8hdl formal --core utf16-encoder`): the AXI4-Stream
 /// rules, the rate, well-formed UTF-16 and the framing, proven for all time
-/// on its ports (`utf16_encoder_properties.v`).
-pub const FORMAL: Formal = Formal::one_lane(
-    crate::formal_source!("utf16_encoder_properties.v"),
-    &[
-        AXIS,
-        ONE_UNIT_PER_CLOCK,
-        Check::new(
-            Method::Prove,
-            "P4 well-formed UTF-16, flags only on FFFD",
-            "safety",
-            &["P4"],
-        ),
-        FRAMING,
-        COVERS,
-    ],
-);
+/// on its ports, and the invariant of its classifying stage's split enable
+/// on its registers (`utf16_encoder_properties.v`).
+pub const FORMAL: Formal = Formal {
+    models: &BYTEWISE_STAGE,
+    ..Formal::one_lane(
+        crate::formal_source!("utf16_encoder_properties.v"),
+        &[
+            AXIS,
+            ONE_UNIT_PER_CLOCK,
+            Check::new(
+                Method::Prove,
+                "P4 well-formed UTF-16, flags only on FFFD",
+                "safety",
+                &["P4"],
+            ),
+            FRAMING,
+            STAGE_COPIES,
+            COVERS,
+        ],
+    )
+};
 
 /// How its lanes and `tuser` read.
 fn port_notes(_lanes: usize) -> &'static str {

@@ -10,7 +10,9 @@ use std::ops::Range;
 use utf8hdl_hdl::{ErrorKind, Profile, Utf8Encoder};
 
 use crate::core::{Core, Flagged, Lane, Model, Next, Rate, Unit};
-use crate::cores::formal::{Check, Formal, Method, AXIS, COVERS, FRAMING};
+use crate::cores::formal::{
+    Check, Formal, Method, AXIS, BYTEWISE_STAGE, COVERS, FRAMING, STAGE_COPIES,
+};
 use crate::cores::{Description, Kind};
 use crate::figures::{Feed, Figure};
 use crate::reference::{self, REPLACEMENT};
@@ -41,27 +43,25 @@ pub const FIGURES: &[Figure] = &[Figure::ports(
 /// framing, proven for all time on its ports, and the invariant of its
 /// classifying stage's split enable on its registers
 /// (`utf8_encoder_properties.v`).
-pub const FORMAL: Formal = Formal::one_lane(
-    crate::formal_source!("utf8_encoder_properties.v"),
-    &[
-        AXIS,
-        Check::new(Method::Prove, "P3 one octet per clock", "rate", &["P3"]),
-        Check::new(
-            Method::Prove,
-            "P4 only octets UTF-8 carries, flags only on U+FFFD's",
-            "safety",
-            &["P4"],
-        ),
-        FRAMING,
-        Check::new(
-            Method::Prove,
-            "Inside: each byte's copy of the classifying stage's valid equals it",
-            "copies",
-            &["COPIES"],
-        ),
-        COVERS,
-    ],
-);
+pub const FORMAL: Formal = Formal {
+    models: &BYTEWISE_STAGE,
+    ..Formal::one_lane(
+        crate::formal_source!("utf8_encoder_properties.v"),
+        &[
+            AXIS,
+            Check::new(Method::Prove, "P3 one octet per clock", "rate", &["P3"]),
+            Check::new(
+                Method::Prove,
+                "P4 only octets UTF-8 carries, flags only on U+FFFD's",
+                "safety",
+                &["P4"],
+            ),
+            FRAMING,
+            STAGE_COPIES,
+            COVERS,
+        ],
+    )
+};
 
 /// How its lanes and `tuser` read.
 fn port_notes(_lanes: usize) -> &'static str {
