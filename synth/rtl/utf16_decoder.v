@@ -141,7 +141,6 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  output_register$spare_valid$d;
     reg  output_register$spare_valid$q;
     reg  output_register$spare_valid$clock;
-    reg  [31:0] output_register$next_tdata;
     reg  [7:0] output_register$tdata$bytes$0$d;
     reg  [7:0] output_register$tdata$bytes$0$q;
     reg  output_register$tdata$bytes$0$clock;
@@ -423,11 +422,10 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         output_register$spare_valid$d = output_register$spare_valid$q;
         output_register$tdata$clock = output_register$clock;
         output_register$tdata$rst = output_register$rst;
-        output_register$next_tdata = output_register$s_axis_tdata;
+        output_register$tdata$d = output_register$s_axis_tdata;
         if (output_register$spare_valid$q) begin
-            output_register$next_tdata = output_register$spare_tdata$q;
+            output_register$tdata$d = output_register$spare_tdata$q;
         end
-        output_register$tdata$d = output_register$next_tdata;
         output_register$tdata$d_valid = output_register$spare_valid$q | output_register$s_axis_tvalid;
         output_register$tdata$advance = output_register$m_axis_tready;
         output_register$m_axis_tdata = output_register$tdata$q;

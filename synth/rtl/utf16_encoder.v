@@ -155,7 +155,6 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  pending$output_register$spare_valid$d;
     reg  pending$output_register$spare_valid$q;
     reg  pending$output_register$spare_valid$clock;
-    reg  [15:0] pending$output_register$next_tdata;
     reg  [7:0] pending$output_register$tdata$bytes$0$d;
     reg  [7:0] pending$output_register$tdata$bytes$0$q;
     reg  pending$output_register$tdata$bytes$0$clock;
@@ -400,11 +399,10 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         pending$output_register$spare_valid$d = pending$output_register$spare_valid$q;
         pending$output_register$tdata$clock = pending$output_register$clock;
         pending$output_register$tdata$rst = pending$output_register$rst;
-        pending$output_register$next_tdata = pending$output_register$s_axis_tdata;
+        pending$output_register$tdata$d = pending$output_register$s_axis_tdata;
         if (pending$output_register$spare_valid$q) begin
-            pending$output_register$next_tdata = pending$output_register$spare_tdata$q;
+            pending$output_register$tdata$d = pending$output_register$spare_tdata$q;
         end
-        pending$output_register$tdata$d = pending$output_register$next_tdata;
         pending$output_register$tdata$d_valid = pending$output_register$spare_valid$q | pending$output_register$s_axis_tvalid;
         pending$output_register$tdata$advance = pending$output_register$m_axis_tready;
         pending$output_register$m_axis_tdata = pending$output_register$tdata$q;

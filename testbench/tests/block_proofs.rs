@@ -94,13 +94,13 @@ const PLANTS: &[Plant] = &[
     Plant {
         block: "axis_output_register",
         what: "the spare beat is sent with the offered beat's tdata",
-        edits: &[("            next_tdata = spare_tdata$q;", "")],
+        edits: &[("            tdata$d = spare_tdata$q;", "")],
         caught_by: "oldest_first",
     },
     Plant {
         block: "axis_output_register",
         what: "an offered beat's tdata is not loaded",
-        edits: &[("        next_tdata = s_axis_tdata;", "        next_tdata = 8'h0;")],
+        edits: &[("        tdata$d = s_axis_tdata;", "        tdata$d = 8'h0;")],
         caught_by: "oldest_first",
     },
     Plant {
@@ -148,7 +148,7 @@ const PLANTS: &[Plant] = &[
     Plant {
         block: "axis_output_register_passing_ready",
         what: "an accepted beat's tdata is not loaded",
-        edits: &[("        next_tdata = s_axis_tdata;", "        next_tdata = 8'h0;")],
+        edits: &[("        tdata$d = s_axis_tdata;", "        tdata$d = 8'h0;")],
         caught_by: "loads_offer",
     },
     Plant {

@@ -91,8 +91,6 @@ pub struct AxisOutputRegister<const D: usize, const U: usize> {
     /// sixteen bits of `tdata` or more put it past nextpnr-ice40's
     /// threshold for a global buffer.
     tdata: BytewiseRegister<D>,
-    /// What `m_axis` takes when it is free: the spare beat, or the offer.
-    next_tdata: Signal<Local, Bits<D>>,
     tuser: DFF<Bits<U>>,
     tvalid: DFF<Bit>,
     tlast: DFF<Bit>,
@@ -126,7 +124,6 @@ impl<const D: usize, const U: usize> AxisOutputRegister<D, U> {
             m_axis_tlast: Default::default(),
             m_axis_tready: Default::default(),
             tdata: Default::default(),
-            next_tdata: Default::default(),
             tuser: Default::default(),
             tvalid: Default::default(),
             tlast: Default::default(),
@@ -168,11 +165,11 @@ impl<const D: usize, const U: usize> Logic for AxisOutputRegister<D, U> {
         );
         clock!(self, clock, tdata);
         self.tdata.rst.next = self.rst.val();
-        self.next_tdata.next = self.s_axis_tdata.val();
+        // `m_axis` takes the spare beat when there is one, or else the offer.
+        self.tdata.d.next = self.s_axis_tdata.val();
         if self.spare_valid.q.val() {
-            self.next_tdata.next = self.spare_tdata.q.val();
+            self.tdata.d.next = self.spare_tdata.q.val();
         }
-        self.tdata.d.next = self.next_tdata.val();
         self.tdata.d_valid.next = self.spare_valid.q.val() | self.s_axis_tvalid.val();
         self.tdata.advance.next = self.m_axis_tready.val();
         self.m_axis_tdata.next = self.tdata.q.val();
