@@ -52,6 +52,7 @@ module utf8_validator_properties (clk, rst, s_axis_tdata, s_axis_tkeep, s_axis_t
     wire [16:0] f_carry;
     wire [2:0] f_carry_room;
     wire f_marks_write, f_marks_resolved;
+    wire f_hold_idle, f_hold_out_valid, f_marks_closed;
     wire [`LANES-1:0] f_marks_open;
 `include "beat_queue_internals.vh"
 `define F_DUT_INTERNALS \
@@ -66,6 +67,9 @@ module utf8_validator_properties (clk, rst, s_axis_tdata, s_axis_tkeep, s_axis_t
         , .marks$carry_room$q(f_carry_room) \
         , .marks$write_out$q(f_marks_write) \
         , .marks$resolved_out$q(f_marks_resolved) \
+        , .hold$idle_reg$q(f_hold_idle) \
+        , .marks$closed_out$q(f_marks_closed) \
+        , .hold$out_valid$q(f_hold_out_valid) \
         , .marks$open(f_marks_open) \
         `F_BEAT_QUEUE_INTERNALS
 `include "faxis_lanes_harness.vh"
@@ -76,7 +80,11 @@ module utf8_validator_properties (clk, rst, s_axis_tdata, s_axis_tkeep, s_axis_t
 `ifdef INVARIANTS
     // The hold (OpenLeadHold): the places in use run from the oldest to
     // the next to write, never all eight; a place with an open lane is in
-    // use, and the last written with one. BeatMarks' carry: its room is
+    // use, and the last written with one. It is idle exactly when no place
+    // is in use and its output register is empty, so a beat that passes it
+    // by has none before it; and a beat passes it by only when the marks
+    // say it is closed, exactly when no first octet is open after it.
+    // BeatMarks' carry: its room is
     // its open first octet's need less the continuing octets after it (0
     // when none is open), and it needs at most five. The first octet open
     // in the hold is carry's, unless the beat in the marks' output
@@ -123,6 +131,8 @@ module utf8_validator_properties (clk, rst, s_axis_tdata, s_axis_tkeep, s_axis_t
                 && f_hold_write_at != 0 && (f_hold_write_at & (f_hold_write_at - 1)) == 0
                 && (f_hold_open_at & (f_hold_open_at - 1)) == 0);
             hold_in_use_is_ring: assert (f_hold_full == f_ring);
+            hold_idle_is_empty: assert (f_hold_idle == (f_hold_full == 0 && !f_hold_out_valid));
+            marks_closed_is_carry_shut: assert (f_marks_closed == (f_marks_write && !f_carry_open));
             hold_open_is_last_opened: assert ((f_hold_open & ~(f_hold_full & f_hold_open_at)) == 0);
             carry_room_is_need_less_trail: assert (f_carry_room
                 == (f_carry_ends_open ? f_need - f_trail : 3'd0) && (!f_carry_open || f_need <= 5));

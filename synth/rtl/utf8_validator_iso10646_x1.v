@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_validator_iso10646_x1.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 7
+// utf8hdl-latency: 6
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -97,9 +97,11 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  marks$open;
     reg  marks$resolved;
     reg  [3:0] marks$resolved_tuser;
+    reg  marks$closed;
     reg  hold$clock;
     reg  hold$rst;
     reg  hold$write;
+    reg  hold$pass;
     reg  [7:0] hold$tdata;
     reg  hold$tkeep;
     reg  hold$tlast;
@@ -108,6 +110,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$resolved;
     reg  [3:0] hold$resolved_tuser;
     reg  hold$release;
+    reg  hold$idle;
     reg  [7:0] hold$tdata_out;
     reg  [3:0] hold$tuser_out;
     reg  hold$tkeep_out;
@@ -128,6 +131,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  queue$returned;
     reg  accepted;
     reg  null_beat;
+    reg  bypass;
     localparam  credits$limit = 7'b100000;
     localparam  credits$limit_less_one = 7'b11111;
     reg  [6:0] credits$in_flight$d;
@@ -252,6 +256,9 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  marks$write_out$d;
     reg  marks$write_out$q;
     reg  marks$write_out$clock;
+    reg  marks$closed_out$d;
+    reg  marks$closed_out$q;
+    reg  marks$closed_out$clock;
     reg  marks$resolved_out$d;
     reg  marks$resolved_out$q;
     reg  marks$resolved_out$clock;
@@ -263,6 +270,8 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [2:0] marks$beat_trail;
     reg  [2:0] marks$beat_need;
     reg  [2:0] marks$beat_room;
+    reg  marks$beat_opens;
+    reg  marks$carry_stays_open;
     reg  [2:0] marks$carry_left;
     reg  marks$carry_open;
     reg  [2:0] marks$carry_trail;
@@ -286,6 +295,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$0$clock;
     reg  hold$places$0$rst;
     reg  hold$places$0$write;
+    reg  hold$places$0$fill;
     reg  [7:0] hold$places$0$tdata_in;
     reg  hold$places$0$tkeep_in;
     reg  hold$places$0$tlast_in;
@@ -303,6 +313,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$1$clock;
     reg  hold$places$1$rst;
     reg  hold$places$1$write;
+    reg  hold$places$1$fill;
     reg  [7:0] hold$places$1$tdata_in;
     reg  hold$places$1$tkeep_in;
     reg  hold$places$1$tlast_in;
@@ -320,6 +331,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$2$clock;
     reg  hold$places$2$rst;
     reg  hold$places$2$write;
+    reg  hold$places$2$fill;
     reg  [7:0] hold$places$2$tdata_in;
     reg  hold$places$2$tkeep_in;
     reg  hold$places$2$tlast_in;
@@ -337,6 +349,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$3$clock;
     reg  hold$places$3$rst;
     reg  hold$places$3$write;
+    reg  hold$places$3$fill;
     reg  [7:0] hold$places$3$tdata_in;
     reg  hold$places$3$tkeep_in;
     reg  hold$places$3$tlast_in;
@@ -354,6 +367,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$4$clock;
     reg  hold$places$4$rst;
     reg  hold$places$4$write;
+    reg  hold$places$4$fill;
     reg  [7:0] hold$places$4$tdata_in;
     reg  hold$places$4$tkeep_in;
     reg  hold$places$4$tlast_in;
@@ -371,6 +385,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$5$clock;
     reg  hold$places$5$rst;
     reg  hold$places$5$write;
+    reg  hold$places$5$fill;
     reg  [7:0] hold$places$5$tdata_in;
     reg  hold$places$5$tkeep_in;
     reg  hold$places$5$tlast_in;
@@ -388,6 +403,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$6$clock;
     reg  hold$places$6$rst;
     reg  hold$places$6$write;
+    reg  hold$places$6$fill;
     reg  [7:0] hold$places$6$tdata_in;
     reg  hold$places$6$tkeep_in;
     reg  hold$places$6$tlast_in;
@@ -405,6 +421,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$7$clock;
     reg  hold$places$7$rst;
     reg  hold$places$7$write;
+    reg  hold$places$7$fill;
     reg  [7:0] hold$places$7$tdata_in;
     reg  hold$places$7$tkeep_in;
     reg  hold$places$7$tlast_in;
@@ -506,6 +523,9 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$out_tlast$d;
     reg  hold$out_tlast$q;
     reg  hold$out_tlast$clock;
+    reg  hold$idle_reg$d;
+    reg  hold$idle_reg$q;
+    reg  hold$idle_reg$clock;
     reg  hold$leaves_from$0;
     reg  hold$leaves_from$1;
     reg  hold$leaves_from$2;
@@ -551,6 +571,8 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] hold$head_tuser;
     reg  hold$head_tkeep;
     reg  hold$head_tlast;
+    reg  hold$places_empty;
+    reg  hold$fill;
     reg  hold$places$0$full_reg$d;
     reg  hold$places$0$full_reg$q;
     reg  hold$places$0$full_reg$clock;
@@ -1444,6 +1466,13 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge marks$write_out$clock) begin
        marks$write_out$q <= marks$write_out$d;
     end
+    // marks$closed_out
+    initial begin
+       marks$closed_out$q = 1'h0;
+    end
+    always @(posedge marks$closed_out$clock) begin
+       marks$closed_out$q <= marks$closed_out$d;
+    end
     // marks$resolved_out
     initial begin
        marks$resolved_out$q = 1'h0;
@@ -1464,12 +1493,14 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$carry_room$clock = marks$clock;
         marks$tlast_out$clock = marks$clock;
         marks$write_out$clock = marks$clock;
+        marks$closed_out$clock = marks$clock;
         marks$resolved_out$clock = marks$clock;
         marks$resolved_tuser_out$clock = marks$clock;
         marks$carry$d = marks$carry$q;
         marks$carry_room$d = marks$carry_room$q;
         marks$tlast_out$d = marks$tlast_out$q;
         marks$write_out$d = marks$write_out$q;
+        marks$closed_out$d = marks$closed_out$q;
         marks$resolved_out$d = marks$resolved_out$q;
         marks$resolved_tuser_out$d = marks$resolved_tuser_out$q;
         marks$carry_open = marks$carry_room$q != 'h0;
@@ -1530,12 +1561,14 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$carry$d = marks$next_carry;
         marks$beat_trail = marks$beat_forward[('h1)+:(3)];
         marks$beat_need = marks$beat_forward[('h4)+:(3)];
+        marks$beat_opens = (marks$beat_trail < marks$beat_need) & ((marks$beat_trail == 'h0) | ((marks$beat_forward[('hc)+:(5)] & marks$beat_forward[('h7)+:(5)]) != 'h0));
         marks$beat_room = 'h0;
-        if ((marks$beat_trail < marks$beat_need) & ((marks$beat_trail == 'h0) | ((marks$beat_forward[('hc)+:(5)] & marks$beat_forward[('h7)+:(5)]) != 'h0))) begin
+        if (marks$beat_opens) begin
             marks$beat_room = marks$beat_need - marks$beat_trail;
         end
+        marks$carry_stays_open = (marks$carry_room$q > marks$beat_trail) & ((marks$carry_trail != 'h0) | (marks$beat_trail == 'h0) | ((marks$beat_forward[('hc)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0));
         marks$carry_left = 'h0;
-        if ((marks$carry_room$q > marks$beat_trail) & ((marks$carry_trail != 'h0) | (marks$beat_trail == 'h0) | ((marks$beat_forward[('hc)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0))) begin
+        if (marks$carry_stays_open) begin
             marks$carry_left = marks$carry_room$q - marks$beat_trail;
         end
         marks$carry_room$d = marks$carry_room$q;
@@ -1552,6 +1585,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             marks$carry_room$d = 'h0;
         end
         marks$write_out$d = marks$beat;
+        marks$closed_out$d = marks$beat & (marks$last | (marks$beat_forward['h0] & !marks$carry_stays_open) | (!marks$beat_forward['h0] & !marks$beat_opens));
         marks$tlast_out$d = marks$last;
         marks$resolved_out$d = marks$resolving;
         marks$resolved_tuser_out$d = marks$resolving_tuser;
@@ -1573,10 +1607,12 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$open = marks$open_bus$bus;
         marks$tlast = marks$tlast_out$q;
         marks$write = marks$write_out$q;
+        marks$closed = marks$closed_out$q;
         marks$resolved = marks$resolved_out$q;
         marks$resolved_tuser = marks$resolved_tuser_out$q;
         if (marks$rst) begin
             marks$write_out$d = 1'b0;
+            marks$closed_out$d = 1'b0;
             marks$resolved_out$d = 1'b0;
         end
     end
@@ -1660,8 +1696,10 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$places$0$clear) begin
             hold$places$0$full_reg$d = 1'b0;
         end
-        if (hold$places$0$write) begin
+        if (hold$places$0$fill) begin
             hold$places$0$full_reg$d = 1'b1;
+        end
+        if (hold$places$0$write) begin
             hold$places$0$data$d = hold$places$0$tdata_in;
             hold$places$0$keep$d = hold$places$0$tkeep_in;
             hold$places$0$last$d = hold$places$0$tlast_in;
@@ -1761,8 +1799,10 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$places$1$clear) begin
             hold$places$1$full_reg$d = 1'b0;
         end
-        if (hold$places$1$write) begin
+        if (hold$places$1$fill) begin
             hold$places$1$full_reg$d = 1'b1;
+        end
+        if (hold$places$1$write) begin
             hold$places$1$data$d = hold$places$1$tdata_in;
             hold$places$1$keep$d = hold$places$1$tkeep_in;
             hold$places$1$last$d = hold$places$1$tlast_in;
@@ -1862,8 +1902,10 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$places$2$clear) begin
             hold$places$2$full_reg$d = 1'b0;
         end
-        if (hold$places$2$write) begin
+        if (hold$places$2$fill) begin
             hold$places$2$full_reg$d = 1'b1;
+        end
+        if (hold$places$2$write) begin
             hold$places$2$data$d = hold$places$2$tdata_in;
             hold$places$2$keep$d = hold$places$2$tkeep_in;
             hold$places$2$last$d = hold$places$2$tlast_in;
@@ -1963,8 +2005,10 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$places$3$clear) begin
             hold$places$3$full_reg$d = 1'b0;
         end
-        if (hold$places$3$write) begin
+        if (hold$places$3$fill) begin
             hold$places$3$full_reg$d = 1'b1;
+        end
+        if (hold$places$3$write) begin
             hold$places$3$data$d = hold$places$3$tdata_in;
             hold$places$3$keep$d = hold$places$3$tkeep_in;
             hold$places$3$last$d = hold$places$3$tlast_in;
@@ -2064,8 +2108,10 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$places$4$clear) begin
             hold$places$4$full_reg$d = 1'b0;
         end
-        if (hold$places$4$write) begin
+        if (hold$places$4$fill) begin
             hold$places$4$full_reg$d = 1'b1;
+        end
+        if (hold$places$4$write) begin
             hold$places$4$data$d = hold$places$4$tdata_in;
             hold$places$4$keep$d = hold$places$4$tkeep_in;
             hold$places$4$last$d = hold$places$4$tlast_in;
@@ -2165,8 +2211,10 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$places$5$clear) begin
             hold$places$5$full_reg$d = 1'b0;
         end
-        if (hold$places$5$write) begin
+        if (hold$places$5$fill) begin
             hold$places$5$full_reg$d = 1'b1;
+        end
+        if (hold$places$5$write) begin
             hold$places$5$data$d = hold$places$5$tdata_in;
             hold$places$5$keep$d = hold$places$5$tkeep_in;
             hold$places$5$last$d = hold$places$5$tlast_in;
@@ -2266,8 +2314,10 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$places$6$clear) begin
             hold$places$6$full_reg$d = 1'b0;
         end
-        if (hold$places$6$write) begin
+        if (hold$places$6$fill) begin
             hold$places$6$full_reg$d = 1'b1;
+        end
+        if (hold$places$6$write) begin
             hold$places$6$data$d = hold$places$6$tdata_in;
             hold$places$6$keep$d = hold$places$6$tkeep_in;
             hold$places$6$last$d = hold$places$6$tlast_in;
@@ -2367,8 +2417,10 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$places$7$clear) begin
             hold$places$7$full_reg$d = 1'b0;
         end
-        if (hold$places$7$write) begin
+        if (hold$places$7$fill) begin
             hold$places$7$full_reg$d = 1'b1;
+        end
+        if (hold$places$7$write) begin
             hold$places$7$data$d = hold$places$7$tdata_in;
             hold$places$7$keep$d = hold$places$7$tkeep_in;
             hold$places$7$last$d = hold$places$7$tlast_in;
@@ -2591,6 +2643,13 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge hold$out_tlast$clock) begin
        hold$out_tlast$q <= hold$out_tlast$d;
     end
+    // hold$idle_reg
+    initial begin
+       hold$idle_reg$q = 1'h0;
+    end
+    always @(posedge hold$idle_reg$clock) begin
+       hold$idle_reg$q <= hold$idle_reg$d;
+    end
     // hold
     always @(*) begin
         hold$out_valid$clock = hold$clock;
@@ -2598,11 +2657,13 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$out_tuser$clock = hold$clock;
         hold$out_tkeep$clock = hold$clock;
         hold$out_tlast$clock = hold$clock;
+        hold$idle_reg$clock = hold$clock;
         hold$out_valid$d = hold$out_valid$q;
         hold$out_tdata$d = hold$out_tdata$q;
         hold$out_tuser$d = hold$out_tuser$q;
         hold$out_tkeep$d = hold$out_tkeep$q;
         hold$out_tlast$d = hold$out_tlast$q;
+        hold$idle_reg$d = hold$idle_reg$q;
         hold$write_at$0$clock = hold$clock;
         hold$read_at$0$clock = hold$clock;
         hold$open_at$0$clock = hold$clock;
@@ -2749,6 +2810,10 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$out_tuser$d = hold$head_tuser;
         hold$out_tkeep$d = hold$head_tkeep;
         hold$out_tlast$d = hold$head_tlast;
+        hold$places_empty = ~(hold$places$0$full | hold$places$1$full | hold$places$2$full | hold$places$3$full | hold$places$4$full | hold$places$5$full | hold$places$6$full | hold$places$7$full);
+        hold$fill = hold$write & !hold$pass;
+        hold$idle_reg$d = hold$places_empty & !hold$fill;
+        hold$idle = hold$idle_reg$q;
         hold$release = hold$out_valid$q;
         hold$tdata_out = hold$out_tdata$q;
         hold$tuser_out = hold$out_tuser$q;
@@ -2757,6 +2822,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$0$clock = hold$clock;
         hold$places$0$rst = hold$rst;
         hold$places$0$write = hold$write & hold$write_at$0$q;
+        hold$places$0$fill = hold$fill & hold$write_at$0$q;
         hold$places$0$tdata_in = hold$tdata;
         hold$places$0$tkeep_in = hold$tkeep;
         hold$places$0$tlast_in = hold$tlast;
@@ -2771,6 +2837,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$1$clock = hold$clock;
         hold$places$1$rst = hold$rst;
         hold$places$1$write = hold$write & hold$write_at$1$q;
+        hold$places$1$fill = hold$fill & hold$write_at$1$q;
         hold$places$1$tdata_in = hold$tdata;
         hold$places$1$tkeep_in = hold$tkeep;
         hold$places$1$tlast_in = hold$tlast;
@@ -2785,6 +2852,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$2$clock = hold$clock;
         hold$places$2$rst = hold$rst;
         hold$places$2$write = hold$write & hold$write_at$2$q;
+        hold$places$2$fill = hold$fill & hold$write_at$2$q;
         hold$places$2$tdata_in = hold$tdata;
         hold$places$2$tkeep_in = hold$tkeep;
         hold$places$2$tlast_in = hold$tlast;
@@ -2799,6 +2867,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$3$clock = hold$clock;
         hold$places$3$rst = hold$rst;
         hold$places$3$write = hold$write & hold$write_at$3$q;
+        hold$places$3$fill = hold$fill & hold$write_at$3$q;
         hold$places$3$tdata_in = hold$tdata;
         hold$places$3$tkeep_in = hold$tkeep;
         hold$places$3$tlast_in = hold$tlast;
@@ -2813,6 +2882,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$4$clock = hold$clock;
         hold$places$4$rst = hold$rst;
         hold$places$4$write = hold$write & hold$write_at$4$q;
+        hold$places$4$fill = hold$fill & hold$write_at$4$q;
         hold$places$4$tdata_in = hold$tdata;
         hold$places$4$tkeep_in = hold$tkeep;
         hold$places$4$tlast_in = hold$tlast;
@@ -2827,6 +2897,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$5$clock = hold$clock;
         hold$places$5$rst = hold$rst;
         hold$places$5$write = hold$write & hold$write_at$5$q;
+        hold$places$5$fill = hold$fill & hold$write_at$5$q;
         hold$places$5$tdata_in = hold$tdata;
         hold$places$5$tkeep_in = hold$tkeep;
         hold$places$5$tlast_in = hold$tlast;
@@ -2841,6 +2912,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$6$clock = hold$clock;
         hold$places$6$rst = hold$rst;
         hold$places$6$write = hold$write & hold$write_at$6$q;
+        hold$places$6$fill = hold$fill & hold$write_at$6$q;
         hold$places$6$tdata_in = hold$tdata;
         hold$places$6$tkeep_in = hold$tkeep;
         hold$places$6$tlast_in = hold$tlast;
@@ -2855,6 +2927,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$7$clock = hold$clock;
         hold$places$7$rst = hold$rst;
         hold$places$7$write = hold$write & hold$write_at$7$q;
+        hold$places$7$fill = hold$fill & hold$write_at$7$q;
         hold$places$7$tdata_in = hold$tdata;
         hold$places$7$tkeep_in = hold$tkeep;
         hold$places$7$tlast_in = hold$tlast;
@@ -2876,7 +2949,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             hold$read_at$7$d = hold$read_at$6$q;
             hold$read_at$0$d = hold$read_at$7$q;
         end
-        if (hold$write) begin
+        if (hold$fill) begin
             hold$write_at$1$d = hold$write_at$0$q;
             hold$write_at$2$d = hold$write_at$1$q;
             hold$write_at$3$d = hold$write_at$2$q;
@@ -2888,6 +2961,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         end
         if (hold$rst) begin
             hold$out_valid$d = 1'b0;
+            hold$idle_reg$d = 1'b1;
             hold$write_at$0$d = 1'b1;
             hold$read_at$0$d = 1'b1;
             hold$write_at$1$d = 1'b0;
@@ -3164,7 +3238,9 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         scan$last_in = last$q;
         marks$beat = scan$beat;
         marks$last = scan$last;
+        bypass = marks$closed & hold$idle;
         hold$write = marks$write;
+        hold$pass = bypass;
         hold$tdata = marks$tdata;
         hold$tkeep = marks$tkeep;
         hold$tlast = marks$tlast;
@@ -3172,11 +3248,17 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$open = marks$open;
         hold$resolved = marks$resolved;
         hold$resolved_tuser = marks$resolved_tuser;
-        queue$write = hold$release;
-        queue$tdata = hold$tdata_out;
-        queue$tuser = hold$tuser_out;
-        queue$tkeep = hold$tkeep_out;
-        queue$tlast = hold$tlast_out;
+        queue$write = hold$release | bypass;
+        queue$tdata = marks$tdata;
+        queue$tuser = marks$tuser;
+        queue$tkeep = marks$tkeep;
+        queue$tlast = marks$tlast;
+        if (hold$release) begin
+            queue$tdata = hold$tdata_out;
+            queue$tuser = hold$tuser_out;
+            queue$tkeep = hold$tkeep_out;
+            queue$tlast = hold$tlast_out;
+        end
         queue$m_axis_tready = m_axis_tready;
         m_axis_tdata = queue$m_axis_tdata;
         m_axis_tuser = queue$m_axis_tuser;

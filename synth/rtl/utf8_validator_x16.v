@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_validator_x16.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 10
+// utf8hdl-latency: 9
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -487,9 +487,11 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
     reg  [15:0] marks$open;
     reg  marks$resolved;
     reg  [3:0] marks$resolved_tuser;
+    reg  marks$closed;
     reg  hold$clock;
     reg  hold$rst;
     reg  hold$write;
+    reg  hold$pass;
     reg  [127:0] hold$tdata;
     reg  [15:0] hold$tkeep;
     reg  hold$tlast;
@@ -498,6 +500,7 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
     reg  hold$resolved;
     reg  [3:0] hold$resolved_tuser;
     reg  hold$release;
+    reg  hold$idle;
     reg  [127:0] hold$tdata_out;
     reg  [63:0] hold$tuser_out;
     reg  [15:0] hold$tkeep_out;
@@ -518,6 +521,7 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
     reg  queue$returned;
     reg  accepted;
     reg  null_beat;
+    reg  bypass;
     localparam  credits$limit = 7'b100000;
     localparam  credits$limit_less_one = 7'b11111;
     reg  [6:0] credits$in_flight$d;
@@ -3855,6 +3859,9 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
     reg  marks$write_out$d;
     reg  marks$write_out$q;
     reg  marks$write_out$clock;
+    reg  marks$closed_out$d;
+    reg  marks$closed_out$q;
+    reg  marks$closed_out$clock;
     reg  marks$resolved_out$d;
     reg  marks$resolved_out$q;
     reg  marks$resolved_out$clock;
@@ -3866,6 +3873,8 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
     reg  [2:0] marks$beat_trail;
     reg  [2:0] marks$beat_need;
     reg  [2:0] marks$beat_room;
+    reg  marks$beat_opens;
+    reg  marks$carry_stays_open;
     reg  [2:0] marks$carry_left;
     reg  marks$carry_open;
     reg  [2:0] marks$carry_trail;
@@ -3994,6 +4003,7 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
     reg  hold$places$0$clock;
     reg  hold$places$0$rst;
     reg  hold$places$0$write;
+    reg  hold$places$0$fill;
     reg  [127:0] hold$places$0$tdata_in;
     reg  [15:0] hold$places$0$tkeep_in;
     reg  hold$places$0$tlast_in;
@@ -4011,6 +4021,7 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
     reg  hold$places$1$clock;
     reg  hold$places$1$rst;
     reg  hold$places$1$write;
+    reg  hold$places$1$fill;
     reg  [127:0] hold$places$1$tdata_in;
     reg  [15:0] hold$places$1$tkeep_in;
     reg  hold$places$1$tlast_in;
@@ -4028,6 +4039,7 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
     reg  hold$places$2$clock;
     reg  hold$places$2$rst;
     reg  hold$places$2$write;
+    reg  hold$places$2$fill;
     reg  [127:0] hold$places$2$tdata_in;
     reg  [15:0] hold$places$2$tkeep_in;
     reg  hold$places$2$tlast_in;
@@ -4045,6 +4057,7 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
     reg  hold$places$3$clock;
     reg  hold$places$3$rst;
     reg  hold$places$3$write;
+    reg  hold$places$3$fill;
     reg  [127:0] hold$places$3$tdata_in;
     reg  [15:0] hold$places$3$tkeep_in;
     reg  hold$places$3$tlast_in;
@@ -4062,6 +4075,7 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
     reg  hold$places$4$clock;
     reg  hold$places$4$rst;
     reg  hold$places$4$write;
+    reg  hold$places$4$fill;
     reg  [127:0] hold$places$4$tdata_in;
     reg  [15:0] hold$places$4$tkeep_in;
     reg  hold$places$4$tlast_in;
@@ -4079,6 +4093,7 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
     reg  hold$places$5$clock;
     reg  hold$places$5$rst;
     reg  hold$places$5$write;
+    reg  hold$places$5$fill;
     reg  [127:0] hold$places$5$tdata_in;
     reg  [15:0] hold$places$5$tkeep_in;
     reg  hold$places$5$tlast_in;
@@ -4096,6 +4111,7 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
     reg  hold$places$6$clock;
     reg  hold$places$6$rst;
     reg  hold$places$6$write;
+    reg  hold$places$6$fill;
     reg  [127:0] hold$places$6$tdata_in;
     reg  [15:0] hold$places$6$tkeep_in;
     reg  hold$places$6$tlast_in;
@@ -4113,6 +4129,7 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
     reg  hold$places$7$clock;
     reg  hold$places$7$rst;
     reg  hold$places$7$write;
+    reg  hold$places$7$fill;
     reg  [127:0] hold$places$7$tdata_in;
     reg  [15:0] hold$places$7$tkeep_in;
     reg  hold$places$7$tlast_in;
@@ -4214,6 +4231,9 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
     reg  hold$out_tlast$d;
     reg  hold$out_tlast$q;
     reg  hold$out_tlast$clock;
+    reg  hold$idle_reg$d;
+    reg  hold$idle_reg$q;
+    reg  hold$idle_reg$clock;
     reg  hold$leaves_from$0;
     reg  hold$leaves_from$1;
     reg  hold$leaves_from$2;
@@ -4259,6 +4279,8 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
     reg  [63:0] hold$head_tuser;
     reg  [15:0] hold$head_tkeep;
     reg  hold$head_tlast;
+    reg  hold$places_empty;
+    reg  hold$fill;
     reg  hold$places$0$full_reg$d;
     reg  hold$places$0$full_reg$q;
     reg  hold$places$0$full_reg$clock;
@@ -18600,6 +18622,13 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
     always @(posedge marks$write_out$clock) begin
        marks$write_out$q <= marks$write_out$d;
     end
+    // marks$closed_out
+    initial begin
+       marks$closed_out$q = 1'h0;
+    end
+    always @(posedge marks$closed_out$clock) begin
+       marks$closed_out$q <= marks$closed_out$d;
+    end
     // marks$resolved_out
     initial begin
        marks$resolved_out$q = 1'h0;
@@ -18620,12 +18649,14 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         marks$carry_room$clock = marks$clock;
         marks$tlast_out$clock = marks$clock;
         marks$write_out$clock = marks$clock;
+        marks$closed_out$clock = marks$clock;
         marks$resolved_out$clock = marks$clock;
         marks$resolved_tuser_out$clock = marks$clock;
         marks$carry$d = marks$carry$q;
         marks$carry_room$d = marks$carry_room$q;
         marks$tlast_out$d = marks$tlast_out$q;
         marks$write_out$d = marks$write_out$q;
+        marks$closed_out$d = marks$closed_out$q;
         marks$resolved_out$d = marks$resolved_out$q;
         marks$resolved_tuser_out$d = marks$resolved_tuser_out$q;
         marks$carry_open = marks$carry_room$q != 'h0;
@@ -18776,12 +18807,14 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         marks$carry$d = marks$next_carry;
         marks$beat_trail = marks$beat_forward[('h1)+:(3)];
         marks$beat_need = marks$beat_forward[('h4)+:(3)];
+        marks$beat_opens = (marks$beat_trail < marks$beat_need) & ((marks$beat_trail == 'h0) | ((marks$beat_forward[('hc)+:(5)] & marks$beat_forward[('h7)+:(5)]) != 'h0));
         marks$beat_room = 'h0;
-        if ((marks$beat_trail < marks$beat_need) & ((marks$beat_trail == 'h0) | ((marks$beat_forward[('hc)+:(5)] & marks$beat_forward[('h7)+:(5)]) != 'h0))) begin
+        if (marks$beat_opens) begin
             marks$beat_room = marks$beat_need - marks$beat_trail;
         end
+        marks$carry_stays_open = (marks$carry_room$q > marks$beat_trail) & ((marks$carry_trail != 'h0) | (marks$beat_trail == 'h0) | ((marks$beat_forward[('hc)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0));
         marks$carry_left = 'h0;
-        if ((marks$carry_room$q > marks$beat_trail) & ((marks$carry_trail != 'h0) | (marks$beat_trail == 'h0) | ((marks$beat_forward[('hc)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0))) begin
+        if (marks$carry_stays_open) begin
             marks$carry_left = marks$carry_room$q - marks$beat_trail;
         end
         marks$carry_room$d = marks$carry_room$q;
@@ -18798,6 +18831,7 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
             marks$carry_room$d = 'h0;
         end
         marks$write_out$d = marks$beat;
+        marks$closed_out$d = marks$beat & (marks$last | (marks$beat_forward['h0] & !marks$carry_stays_open) | (!marks$beat_forward['h0] & !marks$beat_opens));
         marks$tlast_out$d = marks$last;
         marks$resolved_out$d = marks$resolving;
         marks$resolved_tuser_out$d = marks$resolving_tuser;
@@ -18999,10 +19033,12 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         marks$open = marks$open_bus$bus;
         marks$tlast = marks$tlast_out$q;
         marks$write = marks$write_out$q;
+        marks$closed = marks$closed_out$q;
         marks$resolved = marks$resolved_out$q;
         marks$resolved_tuser = marks$resolved_tuser_out$q;
         if (marks$rst) begin
             marks$write_out$d = 1'b0;
+            marks$closed_out$d = 1'b0;
             marks$resolved_out$d = 1'b0;
         end
     end
@@ -19461,8 +19497,10 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         if (hold$places$0$clear) begin
             hold$places$0$full_reg$d = 1'b0;
         end
-        if (hold$places$0$write) begin
+        if (hold$places$0$fill) begin
             hold$places$0$full_reg$d = 1'b1;
+        end
+        if (hold$places$0$write) begin
             hold$places$0$data$d = hold$places$0$tdata_in;
             hold$places$0$keep$d = hold$places$0$tkeep_in;
             hold$places$0$last$d = hold$places$0$tlast_in;
@@ -19982,8 +20020,10 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         if (hold$places$1$clear) begin
             hold$places$1$full_reg$d = 1'b0;
         end
-        if (hold$places$1$write) begin
+        if (hold$places$1$fill) begin
             hold$places$1$full_reg$d = 1'b1;
+        end
+        if (hold$places$1$write) begin
             hold$places$1$data$d = hold$places$1$tdata_in;
             hold$places$1$keep$d = hold$places$1$tkeep_in;
             hold$places$1$last$d = hold$places$1$tlast_in;
@@ -20503,8 +20543,10 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         if (hold$places$2$clear) begin
             hold$places$2$full_reg$d = 1'b0;
         end
-        if (hold$places$2$write) begin
+        if (hold$places$2$fill) begin
             hold$places$2$full_reg$d = 1'b1;
+        end
+        if (hold$places$2$write) begin
             hold$places$2$data$d = hold$places$2$tdata_in;
             hold$places$2$keep$d = hold$places$2$tkeep_in;
             hold$places$2$last$d = hold$places$2$tlast_in;
@@ -21024,8 +21066,10 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         if (hold$places$3$clear) begin
             hold$places$3$full_reg$d = 1'b0;
         end
-        if (hold$places$3$write) begin
+        if (hold$places$3$fill) begin
             hold$places$3$full_reg$d = 1'b1;
+        end
+        if (hold$places$3$write) begin
             hold$places$3$data$d = hold$places$3$tdata_in;
             hold$places$3$keep$d = hold$places$3$tkeep_in;
             hold$places$3$last$d = hold$places$3$tlast_in;
@@ -21545,8 +21589,10 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         if (hold$places$4$clear) begin
             hold$places$4$full_reg$d = 1'b0;
         end
-        if (hold$places$4$write) begin
+        if (hold$places$4$fill) begin
             hold$places$4$full_reg$d = 1'b1;
+        end
+        if (hold$places$4$write) begin
             hold$places$4$data$d = hold$places$4$tdata_in;
             hold$places$4$keep$d = hold$places$4$tkeep_in;
             hold$places$4$last$d = hold$places$4$tlast_in;
@@ -22066,8 +22112,10 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         if (hold$places$5$clear) begin
             hold$places$5$full_reg$d = 1'b0;
         end
-        if (hold$places$5$write) begin
+        if (hold$places$5$fill) begin
             hold$places$5$full_reg$d = 1'b1;
+        end
+        if (hold$places$5$write) begin
             hold$places$5$data$d = hold$places$5$tdata_in;
             hold$places$5$keep$d = hold$places$5$tkeep_in;
             hold$places$5$last$d = hold$places$5$tlast_in;
@@ -22587,8 +22635,10 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         if (hold$places$6$clear) begin
             hold$places$6$full_reg$d = 1'b0;
         end
-        if (hold$places$6$write) begin
+        if (hold$places$6$fill) begin
             hold$places$6$full_reg$d = 1'b1;
+        end
+        if (hold$places$6$write) begin
             hold$places$6$data$d = hold$places$6$tdata_in;
             hold$places$6$keep$d = hold$places$6$tkeep_in;
             hold$places$6$last$d = hold$places$6$tlast_in;
@@ -23108,8 +23158,10 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         if (hold$places$7$clear) begin
             hold$places$7$full_reg$d = 1'b0;
         end
-        if (hold$places$7$write) begin
+        if (hold$places$7$fill) begin
             hold$places$7$full_reg$d = 1'b1;
+        end
+        if (hold$places$7$write) begin
             hold$places$7$data$d = hold$places$7$tdata_in;
             hold$places$7$keep$d = hold$places$7$tkeep_in;
             hold$places$7$last$d = hold$places$7$tlast_in;
@@ -23377,6 +23429,13 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
     always @(posedge hold$out_tlast$clock) begin
        hold$out_tlast$q <= hold$out_tlast$d;
     end
+    // hold$idle_reg
+    initial begin
+       hold$idle_reg$q = 1'h0;
+    end
+    always @(posedge hold$idle_reg$clock) begin
+       hold$idle_reg$q <= hold$idle_reg$d;
+    end
     // hold
     always @(*) begin
         hold$out_valid$clock = hold$clock;
@@ -23384,11 +23443,13 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         hold$out_tuser$clock = hold$clock;
         hold$out_tkeep$clock = hold$clock;
         hold$out_tlast$clock = hold$clock;
+        hold$idle_reg$clock = hold$clock;
         hold$out_valid$d = hold$out_valid$q;
         hold$out_tdata$d = hold$out_tdata$q;
         hold$out_tuser$d = hold$out_tuser$q;
         hold$out_tkeep$d = hold$out_tkeep$q;
         hold$out_tlast$d = hold$out_tlast$q;
+        hold$idle_reg$d = hold$idle_reg$q;
         hold$write_at$0$clock = hold$clock;
         hold$read_at$0$clock = hold$clock;
         hold$open_at$0$clock = hold$clock;
@@ -23535,6 +23596,10 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         hold$out_tuser$d = hold$head_tuser;
         hold$out_tkeep$d = hold$head_tkeep;
         hold$out_tlast$d = hold$head_tlast;
+        hold$places_empty = ~(hold$places$0$full | hold$places$1$full | hold$places$2$full | hold$places$3$full | hold$places$4$full | hold$places$5$full | hold$places$6$full | hold$places$7$full);
+        hold$fill = hold$write & !hold$pass;
+        hold$idle_reg$d = hold$places_empty & !hold$fill;
+        hold$idle = hold$idle_reg$q;
         hold$release = hold$out_valid$q;
         hold$tdata_out = hold$out_tdata$q;
         hold$tuser_out = hold$out_tuser$q;
@@ -23543,6 +23608,7 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         hold$places$0$clock = hold$clock;
         hold$places$0$rst = hold$rst;
         hold$places$0$write = hold$write & hold$write_at$0$q;
+        hold$places$0$fill = hold$fill & hold$write_at$0$q;
         hold$places$0$tdata_in = hold$tdata;
         hold$places$0$tkeep_in = hold$tkeep;
         hold$places$0$tlast_in = hold$tlast;
@@ -23557,6 +23623,7 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         hold$places$1$clock = hold$clock;
         hold$places$1$rst = hold$rst;
         hold$places$1$write = hold$write & hold$write_at$1$q;
+        hold$places$1$fill = hold$fill & hold$write_at$1$q;
         hold$places$1$tdata_in = hold$tdata;
         hold$places$1$tkeep_in = hold$tkeep;
         hold$places$1$tlast_in = hold$tlast;
@@ -23571,6 +23638,7 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         hold$places$2$clock = hold$clock;
         hold$places$2$rst = hold$rst;
         hold$places$2$write = hold$write & hold$write_at$2$q;
+        hold$places$2$fill = hold$fill & hold$write_at$2$q;
         hold$places$2$tdata_in = hold$tdata;
         hold$places$2$tkeep_in = hold$tkeep;
         hold$places$2$tlast_in = hold$tlast;
@@ -23585,6 +23653,7 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         hold$places$3$clock = hold$clock;
         hold$places$3$rst = hold$rst;
         hold$places$3$write = hold$write & hold$write_at$3$q;
+        hold$places$3$fill = hold$fill & hold$write_at$3$q;
         hold$places$3$tdata_in = hold$tdata;
         hold$places$3$tkeep_in = hold$tkeep;
         hold$places$3$tlast_in = hold$tlast;
@@ -23599,6 +23668,7 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         hold$places$4$clock = hold$clock;
         hold$places$4$rst = hold$rst;
         hold$places$4$write = hold$write & hold$write_at$4$q;
+        hold$places$4$fill = hold$fill & hold$write_at$4$q;
         hold$places$4$tdata_in = hold$tdata;
         hold$places$4$tkeep_in = hold$tkeep;
         hold$places$4$tlast_in = hold$tlast;
@@ -23613,6 +23683,7 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         hold$places$5$clock = hold$clock;
         hold$places$5$rst = hold$rst;
         hold$places$5$write = hold$write & hold$write_at$5$q;
+        hold$places$5$fill = hold$fill & hold$write_at$5$q;
         hold$places$5$tdata_in = hold$tdata;
         hold$places$5$tkeep_in = hold$tkeep;
         hold$places$5$tlast_in = hold$tlast;
@@ -23627,6 +23698,7 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         hold$places$6$clock = hold$clock;
         hold$places$6$rst = hold$rst;
         hold$places$6$write = hold$write & hold$write_at$6$q;
+        hold$places$6$fill = hold$fill & hold$write_at$6$q;
         hold$places$6$tdata_in = hold$tdata;
         hold$places$6$tkeep_in = hold$tkeep;
         hold$places$6$tlast_in = hold$tlast;
@@ -23641,6 +23713,7 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         hold$places$7$clock = hold$clock;
         hold$places$7$rst = hold$rst;
         hold$places$7$write = hold$write & hold$write_at$7$q;
+        hold$places$7$fill = hold$fill & hold$write_at$7$q;
         hold$places$7$tdata_in = hold$tdata;
         hold$places$7$tkeep_in = hold$tkeep;
         hold$places$7$tlast_in = hold$tlast;
@@ -23662,7 +23735,7 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
             hold$read_at$7$d = hold$read_at$6$q;
             hold$read_at$0$d = hold$read_at$7$q;
         end
-        if (hold$write) begin
+        if (hold$fill) begin
             hold$write_at$1$d = hold$write_at$0$q;
             hold$write_at$2$d = hold$write_at$1$q;
             hold$write_at$3$d = hold$write_at$2$q;
@@ -23674,6 +23747,7 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         end
         if (hold$rst) begin
             hold$out_valid$d = 1'b0;
+            hold$idle_reg$d = 1'b1;
             hold$write_at$0$d = 1'b1;
             hold$read_at$0$d = 1'b1;
             hold$write_at$1$d = 1'b0;
@@ -25810,7 +25884,9 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         scan$last_in = last$q;
         marks$beat = scan$beat;
         marks$last = scan$last;
+        bypass = marks$closed & hold$idle;
         hold$write = marks$write;
+        hold$pass = bypass;
         hold$tdata = marks$tdata;
         hold$tkeep = marks$tkeep;
         hold$tlast = marks$tlast;
@@ -25818,11 +25894,17 @@ module utf8_validator_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis
         hold$open = marks$open;
         hold$resolved = marks$resolved;
         hold$resolved_tuser = marks$resolved_tuser;
-        queue$write = hold$release;
-        queue$tdata = hold$tdata_out;
-        queue$tuser = hold$tuser_out;
-        queue$tkeep = hold$tkeep_out;
-        queue$tlast = hold$tlast_out;
+        queue$write = hold$release | bypass;
+        queue$tdata = marks$tdata;
+        queue$tuser = marks$tuser;
+        queue$tkeep = marks$tkeep;
+        queue$tlast = marks$tlast;
+        if (hold$release) begin
+            queue$tdata = hold$tdata_out;
+            queue$tuser = hold$tuser_out;
+            queue$tkeep = hold$tkeep_out;
+            queue$tlast = hold$tlast_out;
+        end
         queue$m_axis_tready = m_axis_tready;
         m_axis_tdata = queue$m_axis_tdata;
         m_axis_tuser = queue$m_axis_tuser;

@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_validator_x8.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 9
+// utf8hdl-latency: 8
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -279,9 +279,11 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  [7:0] marks$open;
     reg  marks$resolved;
     reg  [3:0] marks$resolved_tuser;
+    reg  marks$closed;
     reg  hold$clock;
     reg  hold$rst;
     reg  hold$write;
+    reg  hold$pass;
     reg  [63:0] hold$tdata;
     reg  [7:0] hold$tkeep;
     reg  hold$tlast;
@@ -290,6 +292,7 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  hold$resolved;
     reg  [3:0] hold$resolved_tuser;
     reg  hold$release;
+    reg  hold$idle;
     reg  [63:0] hold$tdata_out;
     reg  [31:0] hold$tuser_out;
     reg  [7:0] hold$tkeep_out;
@@ -310,6 +313,7 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  queue$returned;
     reg  accepted;
     reg  null_beat;
+    reg  bypass;
     localparam  credits$limit = 7'b100000;
     localparam  credits$limit_less_one = 7'b11111;
     reg  [6:0] credits$in_flight$d;
@@ -1649,6 +1653,9 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  marks$write_out$d;
     reg  marks$write_out$q;
     reg  marks$write_out$clock;
+    reg  marks$closed_out$d;
+    reg  marks$closed_out$q;
+    reg  marks$closed_out$clock;
     reg  marks$resolved_out$d;
     reg  marks$resolved_out$q;
     reg  marks$resolved_out$clock;
@@ -1660,6 +1667,8 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  [2:0] marks$beat_trail;
     reg  [2:0] marks$beat_need;
     reg  [2:0] marks$beat_room;
+    reg  marks$beat_opens;
+    reg  marks$carry_stays_open;
     reg  [2:0] marks$carry_left;
     reg  marks$carry_open;
     reg  [2:0] marks$carry_trail;
@@ -1732,6 +1741,7 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  hold$places$0$clock;
     reg  hold$places$0$rst;
     reg  hold$places$0$write;
+    reg  hold$places$0$fill;
     reg  [63:0] hold$places$0$tdata_in;
     reg  [7:0] hold$places$0$tkeep_in;
     reg  hold$places$0$tlast_in;
@@ -1749,6 +1759,7 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  hold$places$1$clock;
     reg  hold$places$1$rst;
     reg  hold$places$1$write;
+    reg  hold$places$1$fill;
     reg  [63:0] hold$places$1$tdata_in;
     reg  [7:0] hold$places$1$tkeep_in;
     reg  hold$places$1$tlast_in;
@@ -1766,6 +1777,7 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  hold$places$2$clock;
     reg  hold$places$2$rst;
     reg  hold$places$2$write;
+    reg  hold$places$2$fill;
     reg  [63:0] hold$places$2$tdata_in;
     reg  [7:0] hold$places$2$tkeep_in;
     reg  hold$places$2$tlast_in;
@@ -1783,6 +1795,7 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  hold$places$3$clock;
     reg  hold$places$3$rst;
     reg  hold$places$3$write;
+    reg  hold$places$3$fill;
     reg  [63:0] hold$places$3$tdata_in;
     reg  [7:0] hold$places$3$tkeep_in;
     reg  hold$places$3$tlast_in;
@@ -1800,6 +1813,7 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  hold$places$4$clock;
     reg  hold$places$4$rst;
     reg  hold$places$4$write;
+    reg  hold$places$4$fill;
     reg  [63:0] hold$places$4$tdata_in;
     reg  [7:0] hold$places$4$tkeep_in;
     reg  hold$places$4$tlast_in;
@@ -1817,6 +1831,7 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  hold$places$5$clock;
     reg  hold$places$5$rst;
     reg  hold$places$5$write;
+    reg  hold$places$5$fill;
     reg  [63:0] hold$places$5$tdata_in;
     reg  [7:0] hold$places$5$tkeep_in;
     reg  hold$places$5$tlast_in;
@@ -1834,6 +1849,7 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  hold$places$6$clock;
     reg  hold$places$6$rst;
     reg  hold$places$6$write;
+    reg  hold$places$6$fill;
     reg  [63:0] hold$places$6$tdata_in;
     reg  [7:0] hold$places$6$tkeep_in;
     reg  hold$places$6$tlast_in;
@@ -1851,6 +1867,7 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  hold$places$7$clock;
     reg  hold$places$7$rst;
     reg  hold$places$7$write;
+    reg  hold$places$7$fill;
     reg  [63:0] hold$places$7$tdata_in;
     reg  [7:0] hold$places$7$tkeep_in;
     reg  hold$places$7$tlast_in;
@@ -1952,6 +1969,9 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  hold$out_tlast$d;
     reg  hold$out_tlast$q;
     reg  hold$out_tlast$clock;
+    reg  hold$idle_reg$d;
+    reg  hold$idle_reg$q;
+    reg  hold$idle_reg$clock;
     reg  hold$leaves_from$0;
     reg  hold$leaves_from$1;
     reg  hold$leaves_from$2;
@@ -1997,6 +2017,8 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  [31:0] hold$head_tuser;
     reg  [7:0] hold$head_tkeep;
     reg  hold$head_tlast;
+    reg  hold$places_empty;
+    reg  hold$fill;
     reg  hold$places$0$full_reg$d;
     reg  hold$places$0$full_reg$q;
     reg  hold$places$0$full_reg$clock;
@@ -8512,6 +8534,13 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     always @(posedge marks$write_out$clock) begin
        marks$write_out$q <= marks$write_out$d;
     end
+    // marks$closed_out
+    initial begin
+       marks$closed_out$q = 1'h0;
+    end
+    always @(posedge marks$closed_out$clock) begin
+       marks$closed_out$q <= marks$closed_out$d;
+    end
     // marks$resolved_out
     initial begin
        marks$resolved_out$q = 1'h0;
@@ -8532,12 +8561,14 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         marks$carry_room$clock = marks$clock;
         marks$tlast_out$clock = marks$clock;
         marks$write_out$clock = marks$clock;
+        marks$closed_out$clock = marks$clock;
         marks$resolved_out$clock = marks$clock;
         marks$resolved_tuser_out$clock = marks$clock;
         marks$carry$d = marks$carry$q;
         marks$carry_room$d = marks$carry_room$q;
         marks$tlast_out$d = marks$tlast_out$q;
         marks$write_out$d = marks$write_out$q;
+        marks$closed_out$d = marks$closed_out$q;
         marks$resolved_out$d = marks$resolved_out$q;
         marks$resolved_tuser_out$d = marks$resolved_tuser_out$q;
         marks$carry_open = marks$carry_room$q != 'h0;
@@ -8640,12 +8671,14 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         marks$carry$d = marks$next_carry;
         marks$beat_trail = marks$beat_forward[('h1)+:(3)];
         marks$beat_need = marks$beat_forward[('h4)+:(3)];
+        marks$beat_opens = (marks$beat_trail < marks$beat_need) & ((marks$beat_trail == 'h0) | ((marks$beat_forward[('hc)+:(5)] & marks$beat_forward[('h7)+:(5)]) != 'h0));
         marks$beat_room = 'h0;
-        if ((marks$beat_trail < marks$beat_need) & ((marks$beat_trail == 'h0) | ((marks$beat_forward[('hc)+:(5)] & marks$beat_forward[('h7)+:(5)]) != 'h0))) begin
+        if (marks$beat_opens) begin
             marks$beat_room = marks$beat_need - marks$beat_trail;
         end
+        marks$carry_stays_open = (marks$carry_room$q > marks$beat_trail) & ((marks$carry_trail != 'h0) | (marks$beat_trail == 'h0) | ((marks$beat_forward[('hc)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0));
         marks$carry_left = 'h0;
-        if ((marks$carry_room$q > marks$beat_trail) & ((marks$carry_trail != 'h0) | (marks$beat_trail == 'h0) | ((marks$beat_forward[('hc)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0))) begin
+        if (marks$carry_stays_open) begin
             marks$carry_left = marks$carry_room$q - marks$beat_trail;
         end
         marks$carry_room$d = marks$carry_room$q;
@@ -8662,6 +8695,7 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
             marks$carry_room$d = 'h0;
         end
         marks$write_out$d = marks$beat;
+        marks$closed_out$d = marks$beat & (marks$last | (marks$beat_forward['h0] & !marks$carry_stays_open) | (!marks$beat_forward['h0] & !marks$beat_opens));
         marks$tlast_out$d = marks$last;
         marks$resolved_out$d = marks$resolving;
         marks$resolved_tuser_out$d = marks$resolving_tuser;
@@ -8767,10 +8801,12 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         marks$open = marks$open_bus$bus;
         marks$tlast = marks$tlast_out$q;
         marks$write = marks$write_out$q;
+        marks$closed = marks$closed_out$q;
         marks$resolved = marks$resolved_out$q;
         marks$resolved_tuser = marks$resolved_tuser_out$q;
         if (marks$rst) begin
             marks$write_out$d = 1'b0;
+            marks$closed_out$d = 1'b0;
             marks$resolved_out$d = 1'b0;
         end
     end
@@ -9029,8 +9065,10 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         if (hold$places$0$clear) begin
             hold$places$0$full_reg$d = 1'b0;
         end
-        if (hold$places$0$write) begin
+        if (hold$places$0$fill) begin
             hold$places$0$full_reg$d = 1'b1;
+        end
+        if (hold$places$0$write) begin
             hold$places$0$data$d = hold$places$0$tdata_in;
             hold$places$0$keep$d = hold$places$0$tkeep_in;
             hold$places$0$last$d = hold$places$0$tlast_in;
@@ -9326,8 +9364,10 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         if (hold$places$1$clear) begin
             hold$places$1$full_reg$d = 1'b0;
         end
-        if (hold$places$1$write) begin
+        if (hold$places$1$fill) begin
             hold$places$1$full_reg$d = 1'b1;
+        end
+        if (hold$places$1$write) begin
             hold$places$1$data$d = hold$places$1$tdata_in;
             hold$places$1$keep$d = hold$places$1$tkeep_in;
             hold$places$1$last$d = hold$places$1$tlast_in;
@@ -9623,8 +9663,10 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         if (hold$places$2$clear) begin
             hold$places$2$full_reg$d = 1'b0;
         end
-        if (hold$places$2$write) begin
+        if (hold$places$2$fill) begin
             hold$places$2$full_reg$d = 1'b1;
+        end
+        if (hold$places$2$write) begin
             hold$places$2$data$d = hold$places$2$tdata_in;
             hold$places$2$keep$d = hold$places$2$tkeep_in;
             hold$places$2$last$d = hold$places$2$tlast_in;
@@ -9920,8 +9962,10 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         if (hold$places$3$clear) begin
             hold$places$3$full_reg$d = 1'b0;
         end
-        if (hold$places$3$write) begin
+        if (hold$places$3$fill) begin
             hold$places$3$full_reg$d = 1'b1;
+        end
+        if (hold$places$3$write) begin
             hold$places$3$data$d = hold$places$3$tdata_in;
             hold$places$3$keep$d = hold$places$3$tkeep_in;
             hold$places$3$last$d = hold$places$3$tlast_in;
@@ -10217,8 +10261,10 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         if (hold$places$4$clear) begin
             hold$places$4$full_reg$d = 1'b0;
         end
-        if (hold$places$4$write) begin
+        if (hold$places$4$fill) begin
             hold$places$4$full_reg$d = 1'b1;
+        end
+        if (hold$places$4$write) begin
             hold$places$4$data$d = hold$places$4$tdata_in;
             hold$places$4$keep$d = hold$places$4$tkeep_in;
             hold$places$4$last$d = hold$places$4$tlast_in;
@@ -10514,8 +10560,10 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         if (hold$places$5$clear) begin
             hold$places$5$full_reg$d = 1'b0;
         end
-        if (hold$places$5$write) begin
+        if (hold$places$5$fill) begin
             hold$places$5$full_reg$d = 1'b1;
+        end
+        if (hold$places$5$write) begin
             hold$places$5$data$d = hold$places$5$tdata_in;
             hold$places$5$keep$d = hold$places$5$tkeep_in;
             hold$places$5$last$d = hold$places$5$tlast_in;
@@ -10811,8 +10859,10 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         if (hold$places$6$clear) begin
             hold$places$6$full_reg$d = 1'b0;
         end
-        if (hold$places$6$write) begin
+        if (hold$places$6$fill) begin
             hold$places$6$full_reg$d = 1'b1;
+        end
+        if (hold$places$6$write) begin
             hold$places$6$data$d = hold$places$6$tdata_in;
             hold$places$6$keep$d = hold$places$6$tkeep_in;
             hold$places$6$last$d = hold$places$6$tlast_in;
@@ -11108,8 +11158,10 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         if (hold$places$7$clear) begin
             hold$places$7$full_reg$d = 1'b0;
         end
-        if (hold$places$7$write) begin
+        if (hold$places$7$fill) begin
             hold$places$7$full_reg$d = 1'b1;
+        end
+        if (hold$places$7$write) begin
             hold$places$7$data$d = hold$places$7$tdata_in;
             hold$places$7$keep$d = hold$places$7$tkeep_in;
             hold$places$7$last$d = hold$places$7$tlast_in;
@@ -11353,6 +11405,13 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     always @(posedge hold$out_tlast$clock) begin
        hold$out_tlast$q <= hold$out_tlast$d;
     end
+    // hold$idle_reg
+    initial begin
+       hold$idle_reg$q = 1'h0;
+    end
+    always @(posedge hold$idle_reg$clock) begin
+       hold$idle_reg$q <= hold$idle_reg$d;
+    end
     // hold
     always @(*) begin
         hold$out_valid$clock = hold$clock;
@@ -11360,11 +11419,13 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$out_tuser$clock = hold$clock;
         hold$out_tkeep$clock = hold$clock;
         hold$out_tlast$clock = hold$clock;
+        hold$idle_reg$clock = hold$clock;
         hold$out_valid$d = hold$out_valid$q;
         hold$out_tdata$d = hold$out_tdata$q;
         hold$out_tuser$d = hold$out_tuser$q;
         hold$out_tkeep$d = hold$out_tkeep$q;
         hold$out_tlast$d = hold$out_tlast$q;
+        hold$idle_reg$d = hold$idle_reg$q;
         hold$write_at$0$clock = hold$clock;
         hold$read_at$0$clock = hold$clock;
         hold$open_at$0$clock = hold$clock;
@@ -11511,6 +11572,10 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$out_tuser$d = hold$head_tuser;
         hold$out_tkeep$d = hold$head_tkeep;
         hold$out_tlast$d = hold$head_tlast;
+        hold$places_empty = ~(hold$places$0$full | hold$places$1$full | hold$places$2$full | hold$places$3$full | hold$places$4$full | hold$places$5$full | hold$places$6$full | hold$places$7$full);
+        hold$fill = hold$write & !hold$pass;
+        hold$idle_reg$d = hold$places_empty & !hold$fill;
+        hold$idle = hold$idle_reg$q;
         hold$release = hold$out_valid$q;
         hold$tdata_out = hold$out_tdata$q;
         hold$tuser_out = hold$out_tuser$q;
@@ -11519,6 +11584,7 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$0$clock = hold$clock;
         hold$places$0$rst = hold$rst;
         hold$places$0$write = hold$write & hold$write_at$0$q;
+        hold$places$0$fill = hold$fill & hold$write_at$0$q;
         hold$places$0$tdata_in = hold$tdata;
         hold$places$0$tkeep_in = hold$tkeep;
         hold$places$0$tlast_in = hold$tlast;
@@ -11533,6 +11599,7 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$1$clock = hold$clock;
         hold$places$1$rst = hold$rst;
         hold$places$1$write = hold$write & hold$write_at$1$q;
+        hold$places$1$fill = hold$fill & hold$write_at$1$q;
         hold$places$1$tdata_in = hold$tdata;
         hold$places$1$tkeep_in = hold$tkeep;
         hold$places$1$tlast_in = hold$tlast;
@@ -11547,6 +11614,7 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$2$clock = hold$clock;
         hold$places$2$rst = hold$rst;
         hold$places$2$write = hold$write & hold$write_at$2$q;
+        hold$places$2$fill = hold$fill & hold$write_at$2$q;
         hold$places$2$tdata_in = hold$tdata;
         hold$places$2$tkeep_in = hold$tkeep;
         hold$places$2$tlast_in = hold$tlast;
@@ -11561,6 +11629,7 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$3$clock = hold$clock;
         hold$places$3$rst = hold$rst;
         hold$places$3$write = hold$write & hold$write_at$3$q;
+        hold$places$3$fill = hold$fill & hold$write_at$3$q;
         hold$places$3$tdata_in = hold$tdata;
         hold$places$3$tkeep_in = hold$tkeep;
         hold$places$3$tlast_in = hold$tlast;
@@ -11575,6 +11644,7 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$4$clock = hold$clock;
         hold$places$4$rst = hold$rst;
         hold$places$4$write = hold$write & hold$write_at$4$q;
+        hold$places$4$fill = hold$fill & hold$write_at$4$q;
         hold$places$4$tdata_in = hold$tdata;
         hold$places$4$tkeep_in = hold$tkeep;
         hold$places$4$tlast_in = hold$tlast;
@@ -11589,6 +11659,7 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$5$clock = hold$clock;
         hold$places$5$rst = hold$rst;
         hold$places$5$write = hold$write & hold$write_at$5$q;
+        hold$places$5$fill = hold$fill & hold$write_at$5$q;
         hold$places$5$tdata_in = hold$tdata;
         hold$places$5$tkeep_in = hold$tkeep;
         hold$places$5$tlast_in = hold$tlast;
@@ -11603,6 +11674,7 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$6$clock = hold$clock;
         hold$places$6$rst = hold$rst;
         hold$places$6$write = hold$write & hold$write_at$6$q;
+        hold$places$6$fill = hold$fill & hold$write_at$6$q;
         hold$places$6$tdata_in = hold$tdata;
         hold$places$6$tkeep_in = hold$tkeep;
         hold$places$6$tlast_in = hold$tlast;
@@ -11617,6 +11689,7 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$7$clock = hold$clock;
         hold$places$7$rst = hold$rst;
         hold$places$7$write = hold$write & hold$write_at$7$q;
+        hold$places$7$fill = hold$fill & hold$write_at$7$q;
         hold$places$7$tdata_in = hold$tdata;
         hold$places$7$tkeep_in = hold$tkeep;
         hold$places$7$tlast_in = hold$tlast;
@@ -11638,7 +11711,7 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
             hold$read_at$7$d = hold$read_at$6$q;
             hold$read_at$0$d = hold$read_at$7$q;
         end
-        if (hold$write) begin
+        if (hold$fill) begin
             hold$write_at$1$d = hold$write_at$0$q;
             hold$write_at$2$d = hold$write_at$1$q;
             hold$write_at$3$d = hold$write_at$2$q;
@@ -11650,6 +11723,7 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         end
         if (hold$rst) begin
             hold$out_valid$d = 1'b0;
+            hold$idle_reg$d = 1'b1;
             hold$write_at$0$d = 1'b1;
             hold$read_at$0$d = 1'b1;
             hold$write_at$1$d = 1'b0;
@@ -12794,7 +12868,9 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         scan$last_in = last$q;
         marks$beat = scan$beat;
         marks$last = scan$last;
+        bypass = marks$closed & hold$idle;
         hold$write = marks$write;
+        hold$pass = bypass;
         hold$tdata = marks$tdata;
         hold$tkeep = marks$tkeep;
         hold$tlast = marks$tlast;
@@ -12802,11 +12878,17 @@ module utf8_validator_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$open = marks$open;
         hold$resolved = marks$resolved;
         hold$resolved_tuser = marks$resolved_tuser;
-        queue$write = hold$release;
-        queue$tdata = hold$tdata_out;
-        queue$tuser = hold$tuser_out;
-        queue$tkeep = hold$tkeep_out;
-        queue$tlast = hold$tlast_out;
+        queue$write = hold$release | bypass;
+        queue$tdata = marks$tdata;
+        queue$tuser = marks$tuser;
+        queue$tkeep = marks$tkeep;
+        queue$tlast = marks$tlast;
+        if (hold$release) begin
+            queue$tdata = hold$tdata_out;
+            queue$tuser = hold$tuser_out;
+            queue$tkeep = hold$tkeep_out;
+            queue$tlast = hold$tlast_out;
+        end
         queue$m_axis_tready = m_axis_tready;
         m_axis_tdata = queue$m_axis_tdata;
         m_axis_tuser = queue$m_axis_tuser;

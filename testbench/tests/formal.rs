@@ -852,10 +852,51 @@ fn validator_mutant_dropped_beat_keeps_its_credit_fails() {
 #[ignore = "slow: SymbiYosys on a mutant of the 1-lane validator"]
 fn validator_mutant_open_first_octet_never_decided_fails() {
     validator_mutant_fails::<1>(
-        "marks$carry_open = marks$carry_room$q != 'h0;",
-        "marks$carry_open = 1'b0;",
+        "if (marks$beat & marks$carry_open) begin",
+        "if (marks$beat & 1'b0) begin",
         "rate",
         "hold_open_is_carried",
+    );
+}
+
+/// P3's induction fails on a validator whose hold says it is idle after
+/// a clock on which a beat was written into it: the invariant that idle
+/// means empty catches it.
+#[test]
+#[ignore = "slow: SymbiYosys on a mutant of the 1-lane validator"]
+fn validator_mutant_hold_idle_while_written_fails() {
+    validator_mutant_fails::<1>(
+        "hold$idle_reg$d = hold$places_empty & !hold$fill;",
+        "hold$idle_reg$d = hold$places_empty;",
+        "rate",
+        "hold_idle_is_empty",
+    );
+}
+
+/// P3's induction fails on a validator whose marks call every beat
+/// closed, an open first octet in it or not: the invariant that `closed`
+/// is a shut `carry` catches it.
+#[test]
+#[ignore = "slow: SymbiYosys on a mutant of the 1-lane validator"]
+fn validator_mutant_closed_while_open_fails() {
+    validator_mutant_fails::<1>(
+        "marks$closed_out$d = marks$beat & (marks$last | (marks$beat_forward['h0] & !marks$carry_stays_open) | (!marks$beat_forward['h0] & !marks$beat_opens));",
+        "marks$closed_out$d = marks$beat;",
+        "rate",
+        "marks_closed_is_carry_shut",
+    );
+}
+
+/// P6 fails on a validator whose beats go past the hold while beats wait
+/// in it: a beat overtakes the beat with an open first octet before it.
+#[test]
+#[ignore = "slow: SymbiYosys on a mutant of the 1-lane validator"]
+fn validator_mutant_bypass_overtakes_the_hold_fails() {
+    validator_mutant_fails::<1>(
+        "bypass = marks$closed & hold$idle;",
+        "bypass = marks$closed;",
+        "model",
+        "p6_mark_is_spec",
     );
 }
 

@@ -333,3 +333,67 @@ fn the_marks_are_where_cpython_replaces() {
     }
     assert_eq!(message, messages.len());
 }
+
+/// The cycles from a beat's acceptance to its leaving on `m_axis`, in a
+/// validator just reset, with `m_axis_tready` high: a beat of ASCII with
+/// `tlast` (no first octet open at its end, none waiting before it).
+fn latency_of<C: Core<Input = u8, Output = Marked>>(core: C, lanes: usize) -> u64 {
+    let name = core.name();
+    let mut harness = Harness::new(core);
+    harness.step(
+        &Inputs {
+            rst: true,
+            s_axis: None,
+            m_axis_tready: false,
+        },
+        &mut |_, _| {},
+    );
+    let ascii: Vec<Option<u8>> = vec![Some(b'A'); lanes];
+    let mut accepted_at = None;
+    for cycle in 0..64 {
+        let inputs = Inputs {
+            rst: false,
+            s_axis: accepted_at.is_none().then(|| Beat::new(&ascii, true)),
+            m_axis_tready: true,
+        };
+        let step = harness.step(&inputs, &mut |_, _| {});
+        if step.accepted {
+            accepted_at = Some(cycle);
+        }
+        if step.m_axis().is_some() {
+            return cycle - accepted_at.expect("a beat out before one came in");
+        }
+    }
+    panic!("{name}: no beat out in 64 cycles");
+}
+
+/// The datasheet's latency is the one measured, counted as the 1-lane
+/// decoder's is: the cycles from the acceptance to the beat on `m_axis`.
+#[test]
+fn the_latency_is_the_datasheets() {
+    for profile in Profile::ALL {
+        let measured = [
+            (
+                1,
+                latency_of(Validator::<1>(profile), 1),
+                Validator::<1>::LATENCY,
+            ),
+            (
+                2,
+                latency_of(Validator::<2>(profile), 2),
+                Validator::<2>::LATENCY,
+            ),
+            (
+                4,
+                latency_of(Validator::<4>(profile), 4),
+                Validator::<4>::LATENCY,
+            ),
+        ];
+        for (lanes, measured, stated) in measured {
+            assert_eq!(
+                measured, stated,
+                "x{lanes} {profile:?}: measured against stated"
+            );
+        }
+    }
+}

@@ -29,6 +29,7 @@
 //! | `write` | out | 1 | registered: a beat is out |
 //! | `open` | out | N | registered: the lane (one hot) of the first octet whose sequence runs past the beat |
 //! | `resolved`, `resolved_tuser` | out | 1, 4 | registered: the first octet left open before this beat is decided, with its mark |
+//! | `closed` | out | 1 | registered: a beat is out, and no first octet is open after it, in it or in an earlier beat |
 //!
 //! ## Latency
 //! One cycle.
@@ -66,6 +67,7 @@ pub struct BeatMarks<const N: usize, const TDATA: usize, const TUSER: usize> {
     pub open: Signal<Out, Bits<N>>,
     pub resolved: Signal<Out, Bit>,
     pub resolved_tuser: Signal<Out, Bits<4>>,
+    pub closed: Signal<Out, Bit>,
     /// The forward summary of the message's beats so far (the empty
     /// stretch, 1, at its start).
     carry: DFF<Bits<17>>,
@@ -86,6 +88,12 @@ pub struct BeatMarks<const N: usize, const TDATA: usize, const TUSER: usize> {
     /// continuing octets: the continuing octets its own last first octet
     /// still takes.
     beat_room: Signal<Local, Bits<3>>,
+    /// The beat's own last first octet is open at its end: `beat_room`
+    /// is not 0.
+    beat_opens: Signal<Local, Bit>,
+    /// `carry`'s open first octet stays open through a beat of continuing
+    /// octets only: `carry_left` is not 0.
+    carry_stays_open: Signal<Local, Bit>,
     /// The next `carry_room` when the beat has only continuing octets:
     /// `carry_room` less those, if `carry`'s first octet takes them.
     carry_left: Signal<Local, Bits<3>>,
@@ -119,6 +127,10 @@ pub struct BeatMarks<const N: usize, const TDATA: usize, const TUSER: usize> {
     open_bus: LaneBus<1, N>,
     tlast_out: DFF<Bit>,
     write_out: DFF<Bit>,
+    /// `closed`: a flop of its own, figured from the next `carry_room`,
+    /// so that what reads it (the validator's choice to pass its hold by,
+    /// and through it the queue's write enable) reads one flop.
+    closed_out: DFF<Bit>,
     resolved_out: DFF<Bit>,
     resolved_tuser_out: DFF<Bits<4>>,
     tuser_truncated: Constant<Bits<4>>,
@@ -149,6 +161,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
             open: Default::default(),
             resolved: Default::default(),
             resolved_tuser: Default::default(),
+            closed: Default::default(),
             carry: Default::default(),
             carry_room: Default::default(),
             next_carry: Default::default(),
@@ -156,6 +169,8 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
             beat_trail: Default::default(),
             beat_need: Default::default(),
             beat_room: Default::default(),
+            beat_opens: Default::default(),
+            carry_stays_open: Default::default(),
             carry_left: Default::default(),
             after: Default::default(),
             marks: many(N),
@@ -176,6 +191,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
             open_bus: Default::default(),
             tlast_out: Default::default(),
             write_out: Default::default(),
+            closed_out: Default::default(),
             resolved_out: Default::default(),
             resolved_tuser_out: Default::default(),
             tuser_truncated: error_tuser(ErrorKind::Truncated),
@@ -196,6 +212,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for BeatMarks
             carry_room,
             tlast_out,
             write_out,
+            closed_out,
             resolved_out,
             resolved_tuser_out
         );
@@ -287,23 +304,23 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for BeatMarks
         // first octet takes.
         self.beat_trail.next = self.beat_forward.val().get_bits::<3>(1);
         self.beat_need.next = self.beat_forward.val().get_bits::<3>(4);
-        self.beat_room.next = 0.into();
-        if (self.beat_trail.val() < self.beat_need.val())
+        self.beat_opens.next = (self.beat_trail.val() < self.beat_need.val())
             & ((self.beat_trail.val() == 0)
                 | ((self.beat_forward.val().get_bits::<5>(12)
                     & self.beat_forward.val().get_bits::<5>(7))
-                    != 0))
-        {
+                    != 0));
+        self.beat_room.next = 0.into();
+        if self.beat_opens.val() {
             self.beat_room.next = self.beat_need.val() - self.beat_trail.val();
         }
-        self.carry_left.next = 0.into();
-        if (self.carry_room.q.val() > self.beat_trail.val())
+        self.carry_stays_open.next = (self.carry_room.q.val() > self.beat_trail.val())
             & ((self.carry_trail.val() != 0)
                 | (self.beat_trail.val() == 0)
                 | ((self.beat_forward.val().get_bits::<5>(12)
                     & self.carry.q.val().get_bits::<5>(7))
-                    != 0))
-        {
+                    != 0));
+        self.carry_left.next = 0.into();
+        if self.carry_stays_open.val() {
             self.carry_left.next = self.carry_room.q.val() - self.beat_trail.val();
         }
         self.carry_room.d.next = self.carry_room.q.val();
@@ -322,6 +339,13 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for BeatMarks
 
         // The registered outputs.
         self.write_out.d.next = self.beat.val();
+        // The next `carry_room` is 0 (or the beat has `tlast`), told from
+        // the conditions that choose it, not from the differences, whose
+        // carry chains would be on this flop's path.
+        self.closed_out.d.next = self.beat.val()
+            & (self.last.val()
+                | (self.beat_forward.val().get_bit(0) & !self.carry_stays_open.val())
+                | (!self.beat_forward.val().get_bit(0) & !self.beat_opens.val()));
         self.tlast_out.d.next = self.last.val();
         self.resolved_out.d.next = self.resolving.val();
         self.resolved_tuser_out.d.next = self.resolving_tuser.val();
@@ -345,10 +369,12 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for BeatMarks
         self.open.next = self.open_bus.bus.val();
         self.tlast.next = self.tlast_out.q.val();
         self.write.next = self.write_out.q.val();
+        self.closed.next = self.closed_out.q.val();
         self.resolved.next = self.resolved_out.q.val();
         self.resolved_tuser.next = self.resolved_tuser_out.q.val();
         if self.rst.val() {
             self.write_out.d.next = false;
+            self.closed_out.d.next = false;
             self.resolved_out.d.next = false;
         }
     }

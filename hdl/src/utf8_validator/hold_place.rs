@@ -9,7 +9,8 @@
 //! | port | dir | width | meaning |
 //! |---|---|---|---|
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset (of `full` and `open`) |
-//! | `write`, `tdata_in`, `tkeep_in`, `tlast_in`, `tuser_in`, `open_in` | in | | write a beat here |
+//! | `write`, `tdata_in`, `tkeep_in`, `tlast_in`, `tuser_in`, `open_in` | in | | write a beat's registers here |
+//! | `fill` | in | 1 | the beat written is kept here: the place is in use |
 //! | `clear` | in | 1 | the beat has left |
 //! | `resolve`, `resolved_tuser` | in | 1, 4 | the open first octet here is decided, with its mark |
 //! | `full`, `tdata`, `tkeep`, `tlast`, `tuser`, `open` | out | | registered: the beat here |
@@ -32,6 +33,7 @@ pub struct HoldPlace<const N: usize, const TDATA: usize, const TUSER: usize> {
     pub clock: Signal<In, Clock>,
     pub rst: Signal<In, Bit>,
     pub write: Signal<In, Bit>,
+    pub fill: Signal<In, Bit>,
     pub tdata_in: Signal<In, Bits<TDATA>>,
     pub tkeep_in: Signal<In, Bits<N>>,
     pub tlast_in: Signal<In, Bit>,
@@ -66,6 +68,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
             clock: Default::default(),
             rst: Default::default(),
             write: Default::default(),
+            fill: Default::default(),
             tdata_in: Default::default(),
             tkeep_in: Default::default(),
             tlast_in: Default::default(),
@@ -115,8 +118,10 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for HoldPlace
         if self.clear.val() {
             self.full_reg.d.next = false;
         }
-        if self.write.val() {
+        if self.fill.val() {
             self.full_reg.d.next = true;
+        }
+        if self.write.val() {
             self.data.d.next = self.tdata_in.val();
             self.keep.d.next = self.tkeep_in.val();
             self.last.d.next = self.tlast_in.val();

@@ -24,7 +24,7 @@
 //! ## Pipeline
 //! ```text
 //! s_axis ─▶ LaneLookup ×N ─▶ input register ─▶ ByteSummary ×N ─▶ LaneScan (log₂ N levels)
-//!        ─▶ BeatMarks (carry between beats) ─▶ OpenLeadHold ─▶ BeatFifo ─▶ m_axis
+//!        ─▶ BeatMarks (carry between beats) ─▶ OpenLeadHold, or past it ─▶ BeatFifo ─▶ m_axis
 //!           BeatCredits: s_axis_tready = (beats inside < 2^QUEUE), a flop
 //! ```
 //! A byte's mark depends on the bytes before it (is it inside an open
@@ -38,6 +38,8 @@
 //! octet whose sequence runs past its beat is decided by a later beat;
 //! its beat, and those behind it, wait in the [`OpenLeadHold`] until then
 //! (only beats of continuing octets can be between, so at most five).
+//! Every other beat goes past the hold, straight into the queue, while
+//! none waits there.
 //!
 //! No stage stalls: every beat moves on at every clock, and the output
 //! queue ([`BeatFifo`]) absorbs backpressure. `s_axis_tready` is a flop
@@ -49,8 +51,12 @@
 //! ## Latency
 //! [`Utf8Validator::LATENCY`] cycles from a beat's acceptance to its
 //! `m_axis_tvalid`, with `m_axis_tready` high, when no first octet in it
-//! is open at its end; a beat that ends in one waits for the beat that
-//! decides it.
+//! is open at its end and no beat waits in the hold: such a beat passes
+//! the hold by. A beat that ends in an open first octet waits for the
+//! beat that decides it, and the beats behind it wait with it. The
+//! hold passes on a beat a clock, two cycles later than the way past it,
+//! so the beats after such a beat keep to the hold, at full rate, until
+//! it empties: a clock with no beat in takes one beat off it.
 //!
 //! ## Invariants
 //! * The beats out are the beats in, in order, less null beats without
@@ -128,6 +134,8 @@ axis_core! {
         accepted: Signal<Local, Bit>,
         /// The accepted beat has no byte and no `tlast`.
         null_beat: Signal<Local, Bit>,
+        /// The beat out of the marks passes the hold by.
+        bypass: Signal<Local, Bit>,
     }
 }
 
@@ -135,12 +143,12 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const QUEUE: usize>
     Utf8Validator<N, TDATA, TUSER, QUEUE>
 {
     /// The cycles from a beat on `s_axis` to the same beat on `m_axis`,
-    /// with `m_axis_tready` high and no first octet open at its end: the
-    /// input register, the scan, the marks, the hold (its place and its
-    /// output register) and the queue, whose first cycle is the hold's
-    /// output register.
+    /// with `m_axis_tready` high, when no first octet is open at its end
+    /// and no beat waits in the hold: the input register, the scan, the
+    /// marks' output register, and the queue's three (such a beat passes
+    /// the hold by; the queue writes it from the marks' output register).
     pub const LATENCY: u64 =
-        1 + LaneScan::<N>::LATENCY + 1 + 2 + BeatFifo::<N, 8, 4, TDATA, TUSER, QUEUE>::LATENCY - 1;
+        1 + LaneScan::<N>::LATENCY + 1 + BeatFifo::<N, 8, 4, TDATA, TUSER, QUEUE>::LATENCY;
 
     /// The beats the output queue holds, and so the most beats inside.
     pub const QUEUE_BEATS: usize = 1 << QUEUE;
@@ -165,6 +173,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const QUEUE: usize>
             queue: Default::default(),
             accepted: Default::default(),
             null_beat: Default::default(),
+            bypass: Default::default(),
         })
     }
 }
@@ -226,7 +235,12 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const QUEUE: usize>
         self.marks.beat.next = self.scan.beat.val();
         self.marks.last.next = self.scan.last.val();
 
+        // A beat with no first octet open after it, when none waits in the
+        // hold, goes straight into the queue: no beat is before it, and none
+        // of its lanes waits for a later beat.
+        self.bypass.next = self.marks.closed.val() & self.hold.idle.val();
         self.hold.write.next = self.marks.write.val();
+        self.hold.pass.next = self.bypass.val();
         self.hold.tdata.next = self.marks.tdata.val();
         self.hold.tkeep.next = self.marks.tkeep.val();
         self.hold.tlast.next = self.marks.tlast.val();
@@ -235,11 +249,19 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const QUEUE: usize>
         self.hold.resolved.next = self.marks.resolved.val();
         self.hold.resolved_tuser.next = self.marks.resolved_tuser.val();
 
-        self.queue.write.next = self.hold.release.val();
-        self.queue.tdata.next = self.hold.tdata_out.val();
-        self.queue.tuser.next = self.hold.tuser_out.val();
-        self.queue.tkeep.next = self.hold.tkeep_out.val();
-        self.queue.tlast.next = self.hold.tlast_out.val();
+        // The hold's output register and a passing beat never meet: the
+        // hold is idle only when that register is empty.
+        self.queue.write.next = self.hold.release.val() | self.bypass.val();
+        self.queue.tdata.next = self.marks.tdata.val();
+        self.queue.tuser.next = self.marks.tuser.val();
+        self.queue.tkeep.next = self.marks.tkeep.val();
+        self.queue.tlast.next = self.marks.tlast.val();
+        if self.hold.release.val() {
+            self.queue.tdata.next = self.hold.tdata_out.val();
+            self.queue.tuser.next = self.hold.tuser_out.val();
+            self.queue.tkeep.next = self.hold.tkeep_out.val();
+            self.queue.tlast.next = self.hold.tlast_out.val();
+        }
         self.queue.m_axis_tready.next = self.m_axis_tready.val();
         self.m_axis_tdata.next = self.queue.m_axis_tdata.val();
         self.m_axis_tuser.next = self.queue.m_axis_tuser.val();

@@ -19,15 +19,19 @@
 //! |---|---|---|---|
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset |
 //! | `write`, `tdata`, `tkeep`, `tlast`, `tuser`, `open` | in | | a beat, its marks, its open lane (one hot, or 0) |
+//! | `pass` | in | 1 | the beat written goes past: it loads the next place's registers but takes no place (it must have no open lane, and the hold must be `idle`) |
 //! | `resolved`, `resolved_tuser` | in | 1, 4 | the open first octet is decided, with its mark |
 //! | `release` | out | 1 | registered: a beat leaves |
+//! | `idle` | out | 1 | registered: no beat is in a place or in the output register, and `write` may be passed by |
 //! | `tdata_out`, `tuser_out`, `tkeep_out`, `tlast_out` | out | | registered: the beat that leaves |
 //!
 //! ## Latency
 //! Two cycles for a beat with nothing open before it: written into its
 //! place at one clock edge, into the output register at the next.
 //! The output register keeps the choice of the oldest beat off the
-//! queue's RAM that `release` writes.
+//! queue's RAM that `release` writes. A beat that finds the hold `idle`
+//! and has no open lane need not wait here at all; the validator then
+//! writes it into its queue itself.
 //!
 //! ```text
 //! clock     _/‾\_/‾\_/‾\_/‾\_
@@ -37,6 +41,9 @@
 //! ```
 //!
 //! ## Invariants
+//! * `idle` is high exactly when no place is in use and the output
+//!   register is empty: a beat with no open lane may then go straight on
+//!   to the queue (the validator's bypass), since none is before it.
 //! * Beats are released in the order they were written, each once.
 //! * A beat is released only once none of its lanes is open.
 //! * The places in use are those from `read_at` to `write_at`, never all
@@ -63,6 +70,7 @@ pub struct OpenLeadHold<const N: usize, const TDATA: usize, const TUSER: usize> 
     pub clock: Signal<In, Clock>,
     pub rst: Signal<In, Bit>,
     pub write: Signal<In, Bit>,
+    pub pass: Signal<In, Bit>,
     pub tdata: Signal<In, Bits<TDATA>>,
     pub tkeep: Signal<In, Bits<N>>,
     pub tlast: Signal<In, Bit>,
@@ -71,6 +79,7 @@ pub struct OpenLeadHold<const N: usize, const TDATA: usize, const TUSER: usize> 
     pub resolved: Signal<In, Bit>,
     pub resolved_tuser: Signal<In, Bits<4>>,
     pub release: Signal<Out, Bit>,
+    pub idle: Signal<Out, Bit>,
     pub tdata_out: Signal<Out, Bits<TDATA>>,
     pub tuser_out: Signal<Out, Bits<TUSER>>,
     pub tkeep_out: Signal<Out, Bits<N>>,
@@ -102,6 +111,17 @@ pub struct OpenLeadHold<const N: usize, const TDATA: usize, const TUSER: usize> 
     out_tuser: DFF<Bits<TUSER>>,
     out_tkeep: DFF<Bits<N>>,
     out_tlast: DFF<Bit>,
+    /// No place in use and the output register empty: at the next clock,
+    /// when no place is in use now and no beat is written (a place in use
+    /// is either kept or leaves into the output register).
+    idle_reg: DFF<Bit>,
+    /// No place is in use: the AND of the places' `!full`.
+    places_empty: Signal<Local, Bit>,
+    /// The beat written takes the next place. Only the places' `full` and
+    /// the write pointer read it: the places' other registers load
+    /// whenever a beat is written, so the `pass` decision stays off their
+    /// enables.
+    fill: Signal<Local, Bit>,
 }
 
 impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
@@ -113,6 +133,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
             clock: Default::default(),
             rst: Default::default(),
             write: Default::default(),
+            pass: Default::default(),
             tdata: Default::default(),
             tkeep: Default::default(),
             tlast: Default::default(),
@@ -121,6 +142,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
             resolved: Default::default(),
             resolved_tuser: Default::default(),
             release: Default::default(),
+            idle: Default::default(),
             tdata_out: Default::default(),
             tuser_out: Default::default(),
             tkeep_out: Default::default(),
@@ -144,6 +166,9 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
             out_tuser: Default::default(),
             out_tkeep: Default::default(),
             out_tlast: Default::default(),
+            idle_reg: Default::default(),
+            places_empty: Default::default(),
+            fill: Default::default(),
         }
     }
 }
@@ -153,7 +178,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic
 {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, out_valid, out_tdata, out_tuser, out_tkeep, out_tlast);
+        dff_setup!(self, clock, out_valid, out_tdata, out_tuser, out_tkeep, out_tlast, idle_reg);
         for k in 0..PLACES {
             self.write_at[k].clock.next = self.clock.val();
             self.read_at[k].clock.next = self.clock.val();
@@ -219,6 +244,17 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic
         self.out_tuser.d.next = self.head_tuser.val();
         self.out_tkeep.d.next = self.head_tkeep.val();
         self.out_tlast.d.next = self.head_tlast.val();
+        self.places_empty.next = !(self.places[0].full.val()
+            | self.places[1].full.val()
+            | self.places[2].full.val()
+            | self.places[3].full.val()
+            | self.places[4].full.val()
+            | self.places[5].full.val()
+            | self.places[6].full.val()
+            | self.places[7].full.val());
+        self.fill.next = self.write.val() & !self.pass.val();
+        self.idle_reg.d.next = self.places_empty.val() & !self.fill.val();
+        self.idle.next = self.idle_reg.q.val();
         self.release.next = self.out_valid.q.val();
         self.tdata_out.next = self.out_tdata.q.val();
         self.tuser_out.next = self.out_tuser.q.val();
@@ -228,6 +264,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic
             self.places[k].clock.next = self.clock.val();
             self.places[k].rst.next = self.rst.val();
             self.places[k].write.next = self.write.val() & self.write_at[k].q.val();
+            self.places[k].fill.next = self.fill.val() & self.write_at[k].q.val();
             self.places[k].tdata_in.next = self.tdata.val();
             self.places[k].tkeep_in.next = self.tkeep.val();
             self.places[k].tlast_in.next = self.tlast.val();
@@ -246,7 +283,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic
             }
             self.read_at[0].d.next = self.read_at[7].q.val();
         }
-        if self.write.val() {
+        if self.fill.val() {
             for k in 1..PLACES {
                 self.write_at[k].d.next = self.write_at[k - 1].q.val();
             }
@@ -254,6 +291,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic
         }
         if self.rst.val() {
             self.out_valid.d.next = false;
+            self.idle_reg.d.next = true;
             for k in 0..1 {
                 self.write_at[k].d.next = true;
                 self.read_at[k].d.next = true;
