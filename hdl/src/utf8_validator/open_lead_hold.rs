@@ -111,9 +111,9 @@ pub struct OpenLeadHold<const N: usize, const TDATA: usize, const TUSER: usize> 
     out_tuser: DFF<Bits<TUSER>>,
     out_tkeep: DFF<Bits<N>>,
     out_tlast: DFF<Bit>,
-    /// No place in use and the output register empty: at the next clock,
-    /// when no place is in use now and no beat is written (a place in use
-    /// is either kept or leaves into the output register).
+    /// No place in use and the output register empty: true after a clock
+    /// on which no place was in use and no beat was kept (a place in use
+    /// either stays in use or leaves into the output register).
     idle_reg: DFF<Bit>,
     /// No place is in use: the AND of the places' `!full`.
     places_empty: Signal<Local, Bit>,
