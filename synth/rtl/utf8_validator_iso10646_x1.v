@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_validator_iso10646_x1.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 6
+// utf8hdl-latency: 4
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -122,6 +122,9 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] queue$tuser;
     reg  queue$tkeep;
     reg  queue$tlast;
+    reg  [7:0] queue$lane_tdata$0;
+    reg  [3:0] queue$lane_tuser$0;
+    reg  queue$lane_tkeep$0;
     reg  [7:0] queue$m_axis_tdata;
     reg  [3:0] queue$m_axis_tuser;
     reg  queue$m_axis_tkeep;
@@ -819,6 +822,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  queue$two_left;
     reg  queue$fetch$0;
     reg  queue$output_free$0;
+    reg  queue$passing$0;
     reg [13:0] beats$0 [0:31];
     // credits$in_flight
     initial begin
@@ -3174,6 +3178,20 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (queue$output_free$0 & queue$fetched$0$q) begin
             queue$tlast_out$d = queue$ram$read_tlast;
         end
+        queue$passing$0 = queue$write & !queue$not_empty$0$q & !queue$fetched$0$q & queue$output_free$0;
+        if (queue$passing$0) begin
+            queue$write_address$0$d = queue$write_address$0$q;
+            queue$not_empty$0$d = 1'b0;
+            queue$tvalid_out$0$d = 1'b1;
+            queue$tdata_out$0$d = queue$lane_tdata$0;
+            queue$tuser_out$0$d = queue$lane_tuser$0;
+            queue$tkeep_out$0$d = queue$lane_tkeep$0;
+        end
+        if (queue$passing$0) begin
+            queue$write_pointer$d = queue$write_pointer$q;
+            queue$one_left$d = 1'b0;
+            queue$tlast_out$d = queue$tlast;
+        end
         if (queue$rst) begin
             queue$write_pointer$d = 'h0;
             queue$read_pointer_ahead$d = 'h1;
@@ -3258,6 +3276,14 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             queue$tuser = hold$tuser_out;
             queue$tkeep = hold$tkeep_out;
             queue$tlast = hold$tlast_out;
+        end
+        queue$lane_tdata$0 = marks$tdata[('h8 * 0)+:(8)];
+        queue$lane_tuser$0 = marks$tuser[('h4 * 0)+:(4)];
+        queue$lane_tkeep$0 = marks$tkeep;
+        if (hold$release) begin
+            queue$lane_tdata$0 = hold$tdata_out[('h8 * 0)+:(8)];
+            queue$lane_tuser$0 = hold$tuser_out[('h4 * 0)+:(4)];
+            queue$lane_tkeep$0 = hold$tkeep_out;
         end
         queue$m_axis_tready = m_axis_tready;
         m_axis_tdata = queue$m_axis_tdata;

@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_validator_iso10646_x16.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 9
+// utf8hdl-latency: 7
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -512,6 +512,54 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [63:0] queue$tuser;
     reg  [15:0] queue$tkeep;
     reg  queue$tlast;
+    reg  [7:0] queue$lane_tdata$0;
+    reg  [7:0] queue$lane_tdata$1;
+    reg  [7:0] queue$lane_tdata$2;
+    reg  [7:0] queue$lane_tdata$3;
+    reg  [7:0] queue$lane_tdata$4;
+    reg  [7:0] queue$lane_tdata$5;
+    reg  [7:0] queue$lane_tdata$6;
+    reg  [7:0] queue$lane_tdata$7;
+    reg  [7:0] queue$lane_tdata$8;
+    reg  [7:0] queue$lane_tdata$9;
+    reg  [7:0] queue$lane_tdata$10;
+    reg  [7:0] queue$lane_tdata$11;
+    reg  [7:0] queue$lane_tdata$12;
+    reg  [7:0] queue$lane_tdata$13;
+    reg  [7:0] queue$lane_tdata$14;
+    reg  [7:0] queue$lane_tdata$15;
+    reg  [3:0] queue$lane_tuser$0;
+    reg  [3:0] queue$lane_tuser$1;
+    reg  [3:0] queue$lane_tuser$2;
+    reg  [3:0] queue$lane_tuser$3;
+    reg  [3:0] queue$lane_tuser$4;
+    reg  [3:0] queue$lane_tuser$5;
+    reg  [3:0] queue$lane_tuser$6;
+    reg  [3:0] queue$lane_tuser$7;
+    reg  [3:0] queue$lane_tuser$8;
+    reg  [3:0] queue$lane_tuser$9;
+    reg  [3:0] queue$lane_tuser$10;
+    reg  [3:0] queue$lane_tuser$11;
+    reg  [3:0] queue$lane_tuser$12;
+    reg  [3:0] queue$lane_tuser$13;
+    reg  [3:0] queue$lane_tuser$14;
+    reg  [3:0] queue$lane_tuser$15;
+    reg  queue$lane_tkeep$0;
+    reg  queue$lane_tkeep$1;
+    reg  queue$lane_tkeep$2;
+    reg  queue$lane_tkeep$3;
+    reg  queue$lane_tkeep$4;
+    reg  queue$lane_tkeep$5;
+    reg  queue$lane_tkeep$6;
+    reg  queue$lane_tkeep$7;
+    reg  queue$lane_tkeep$8;
+    reg  queue$lane_tkeep$9;
+    reg  queue$lane_tkeep$10;
+    reg  queue$lane_tkeep$11;
+    reg  queue$lane_tkeep$12;
+    reg  queue$lane_tkeep$13;
+    reg  queue$lane_tkeep$14;
+    reg  queue$lane_tkeep$15;
     reg  [127:0] queue$m_axis_tdata;
     reg  [63:0] queue$m_axis_tuser;
     reg  [15:0] queue$m_axis_tkeep;
@@ -5892,6 +5940,22 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  queue$output_free$13;
     reg  queue$output_free$14;
     reg  queue$output_free$15;
+    reg  queue$passing$0;
+    reg  queue$passing$1;
+    reg  queue$passing$2;
+    reg  queue$passing$3;
+    reg  queue$passing$4;
+    reg  queue$passing$5;
+    reg  queue$passing$6;
+    reg  queue$passing$7;
+    reg  queue$passing$8;
+    reg  queue$passing$9;
+    reg  queue$passing$10;
+    reg  queue$passing$11;
+    reg  queue$passing$12;
+    reg  queue$passing$13;
+    reg  queue$passing$14;
+    reg  queue$passing$15;
     reg [13:0] beats$0 [0:31];
     reg [12:0] beats$1 [0:31];
     reg [12:0] beats$2 [0:31];
@@ -25430,6 +25494,155 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         if (queue$output_free$0 & queue$fetched$0$q) begin
             queue$tlast_out$d = queue$ram$read_tlast;
         end
+        queue$passing$0 = queue$write & !queue$not_empty$0$q & !queue$fetched$0$q & queue$output_free$0;
+        if (queue$passing$0) begin
+            queue$write_address$0$d = queue$write_address$0$q;
+            queue$not_empty$0$d = 1'b0;
+            queue$tvalid_out$0$d = 1'b1;
+            queue$tdata_out$0$d = queue$lane_tdata$0;
+            queue$tuser_out$0$d = queue$lane_tuser$0;
+            queue$tkeep_out$0$d = queue$lane_tkeep$0;
+        end
+        queue$passing$1 = queue$write & !queue$not_empty$1$q & !queue$fetched$1$q & queue$output_free$1;
+        if (queue$passing$1) begin
+            queue$write_address$1$d = queue$write_address$1$q;
+            queue$not_empty$1$d = 1'b0;
+            queue$tvalid_out$1$d = 1'b1;
+            queue$tdata_out$1$d = queue$lane_tdata$1;
+            queue$tuser_out$1$d = queue$lane_tuser$1;
+            queue$tkeep_out$1$d = queue$lane_tkeep$1;
+        end
+        queue$passing$2 = queue$write & !queue$not_empty$2$q & !queue$fetched$2$q & queue$output_free$2;
+        if (queue$passing$2) begin
+            queue$write_address$2$d = queue$write_address$2$q;
+            queue$not_empty$2$d = 1'b0;
+            queue$tvalid_out$2$d = 1'b1;
+            queue$tdata_out$2$d = queue$lane_tdata$2;
+            queue$tuser_out$2$d = queue$lane_tuser$2;
+            queue$tkeep_out$2$d = queue$lane_tkeep$2;
+        end
+        queue$passing$3 = queue$write & !queue$not_empty$3$q & !queue$fetched$3$q & queue$output_free$3;
+        if (queue$passing$3) begin
+            queue$write_address$3$d = queue$write_address$3$q;
+            queue$not_empty$3$d = 1'b0;
+            queue$tvalid_out$3$d = 1'b1;
+            queue$tdata_out$3$d = queue$lane_tdata$3;
+            queue$tuser_out$3$d = queue$lane_tuser$3;
+            queue$tkeep_out$3$d = queue$lane_tkeep$3;
+        end
+        queue$passing$4 = queue$write & !queue$not_empty$4$q & !queue$fetched$4$q & queue$output_free$4;
+        if (queue$passing$4) begin
+            queue$write_address$4$d = queue$write_address$4$q;
+            queue$not_empty$4$d = 1'b0;
+            queue$tvalid_out$4$d = 1'b1;
+            queue$tdata_out$4$d = queue$lane_tdata$4;
+            queue$tuser_out$4$d = queue$lane_tuser$4;
+            queue$tkeep_out$4$d = queue$lane_tkeep$4;
+        end
+        queue$passing$5 = queue$write & !queue$not_empty$5$q & !queue$fetched$5$q & queue$output_free$5;
+        if (queue$passing$5) begin
+            queue$write_address$5$d = queue$write_address$5$q;
+            queue$not_empty$5$d = 1'b0;
+            queue$tvalid_out$5$d = 1'b1;
+            queue$tdata_out$5$d = queue$lane_tdata$5;
+            queue$tuser_out$5$d = queue$lane_tuser$5;
+            queue$tkeep_out$5$d = queue$lane_tkeep$5;
+        end
+        queue$passing$6 = queue$write & !queue$not_empty$6$q & !queue$fetched$6$q & queue$output_free$6;
+        if (queue$passing$6) begin
+            queue$write_address$6$d = queue$write_address$6$q;
+            queue$not_empty$6$d = 1'b0;
+            queue$tvalid_out$6$d = 1'b1;
+            queue$tdata_out$6$d = queue$lane_tdata$6;
+            queue$tuser_out$6$d = queue$lane_tuser$6;
+            queue$tkeep_out$6$d = queue$lane_tkeep$6;
+        end
+        queue$passing$7 = queue$write & !queue$not_empty$7$q & !queue$fetched$7$q & queue$output_free$7;
+        if (queue$passing$7) begin
+            queue$write_address$7$d = queue$write_address$7$q;
+            queue$not_empty$7$d = 1'b0;
+            queue$tvalid_out$7$d = 1'b1;
+            queue$tdata_out$7$d = queue$lane_tdata$7;
+            queue$tuser_out$7$d = queue$lane_tuser$7;
+            queue$tkeep_out$7$d = queue$lane_tkeep$7;
+        end
+        queue$passing$8 = queue$write & !queue$not_empty$8$q & !queue$fetched$8$q & queue$output_free$8;
+        if (queue$passing$8) begin
+            queue$write_address$8$d = queue$write_address$8$q;
+            queue$not_empty$8$d = 1'b0;
+            queue$tvalid_out$8$d = 1'b1;
+            queue$tdata_out$8$d = queue$lane_tdata$8;
+            queue$tuser_out$8$d = queue$lane_tuser$8;
+            queue$tkeep_out$8$d = queue$lane_tkeep$8;
+        end
+        queue$passing$9 = queue$write & !queue$not_empty$9$q & !queue$fetched$9$q & queue$output_free$9;
+        if (queue$passing$9) begin
+            queue$write_address$9$d = queue$write_address$9$q;
+            queue$not_empty$9$d = 1'b0;
+            queue$tvalid_out$9$d = 1'b1;
+            queue$tdata_out$9$d = queue$lane_tdata$9;
+            queue$tuser_out$9$d = queue$lane_tuser$9;
+            queue$tkeep_out$9$d = queue$lane_tkeep$9;
+        end
+        queue$passing$10 = queue$write & !queue$not_empty$10$q & !queue$fetched$10$q & queue$output_free$10;
+        if (queue$passing$10) begin
+            queue$write_address$10$d = queue$write_address$10$q;
+            queue$not_empty$10$d = 1'b0;
+            queue$tvalid_out$10$d = 1'b1;
+            queue$tdata_out$10$d = queue$lane_tdata$10;
+            queue$tuser_out$10$d = queue$lane_tuser$10;
+            queue$tkeep_out$10$d = queue$lane_tkeep$10;
+        end
+        queue$passing$11 = queue$write & !queue$not_empty$11$q & !queue$fetched$11$q & queue$output_free$11;
+        if (queue$passing$11) begin
+            queue$write_address$11$d = queue$write_address$11$q;
+            queue$not_empty$11$d = 1'b0;
+            queue$tvalid_out$11$d = 1'b1;
+            queue$tdata_out$11$d = queue$lane_tdata$11;
+            queue$tuser_out$11$d = queue$lane_tuser$11;
+            queue$tkeep_out$11$d = queue$lane_tkeep$11;
+        end
+        queue$passing$12 = queue$write & !queue$not_empty$12$q & !queue$fetched$12$q & queue$output_free$12;
+        if (queue$passing$12) begin
+            queue$write_address$12$d = queue$write_address$12$q;
+            queue$not_empty$12$d = 1'b0;
+            queue$tvalid_out$12$d = 1'b1;
+            queue$tdata_out$12$d = queue$lane_tdata$12;
+            queue$tuser_out$12$d = queue$lane_tuser$12;
+            queue$tkeep_out$12$d = queue$lane_tkeep$12;
+        end
+        queue$passing$13 = queue$write & !queue$not_empty$13$q & !queue$fetched$13$q & queue$output_free$13;
+        if (queue$passing$13) begin
+            queue$write_address$13$d = queue$write_address$13$q;
+            queue$not_empty$13$d = 1'b0;
+            queue$tvalid_out$13$d = 1'b1;
+            queue$tdata_out$13$d = queue$lane_tdata$13;
+            queue$tuser_out$13$d = queue$lane_tuser$13;
+            queue$tkeep_out$13$d = queue$lane_tkeep$13;
+        end
+        queue$passing$14 = queue$write & !queue$not_empty$14$q & !queue$fetched$14$q & queue$output_free$14;
+        if (queue$passing$14) begin
+            queue$write_address$14$d = queue$write_address$14$q;
+            queue$not_empty$14$d = 1'b0;
+            queue$tvalid_out$14$d = 1'b1;
+            queue$tdata_out$14$d = queue$lane_tdata$14;
+            queue$tuser_out$14$d = queue$lane_tuser$14;
+            queue$tkeep_out$14$d = queue$lane_tkeep$14;
+        end
+        queue$passing$15 = queue$write & !queue$not_empty$15$q & !queue$fetched$15$q & queue$output_free$15;
+        if (queue$passing$15) begin
+            queue$write_address$15$d = queue$write_address$15$q;
+            queue$not_empty$15$d = 1'b0;
+            queue$tvalid_out$15$d = 1'b1;
+            queue$tdata_out$15$d = queue$lane_tdata$15;
+            queue$tuser_out$15$d = queue$lane_tuser$15;
+            queue$tkeep_out$15$d = queue$lane_tkeep$15;
+        end
+        if (queue$passing$0) begin
+            queue$write_pointer$d = queue$write_pointer$q;
+            queue$one_left$d = 1'b0;
+            queue$tlast_out$d = queue$tlast;
+        end
         if (queue$rst) begin
             queue$write_pointer$d = 'h0;
             queue$read_pointer_ahead$d = 'h1;
@@ -25904,6 +26117,134 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             queue$tuser = hold$tuser_out;
             queue$tkeep = hold$tkeep_out;
             queue$tlast = hold$tlast_out;
+        end
+        queue$lane_tdata$0 = marks$tdata[('h8 * 0)+:(8)];
+        queue$lane_tuser$0 = marks$tuser[('h4 * 0)+:(4)];
+        queue$lane_tkeep$0 = marks$tkeep[0];
+        if (hold$release) begin
+            queue$lane_tdata$0 = hold$tdata_out[('h8 * 0)+:(8)];
+            queue$lane_tuser$0 = hold$tuser_out[('h4 * 0)+:(4)];
+            queue$lane_tkeep$0 = hold$tkeep_out[0];
+        end
+        queue$lane_tdata$1 = marks$tdata[('h8 * 1)+:(8)];
+        queue$lane_tuser$1 = marks$tuser[('h4 * 1)+:(4)];
+        queue$lane_tkeep$1 = marks$tkeep[1];
+        if (hold$release) begin
+            queue$lane_tdata$1 = hold$tdata_out[('h8 * 1)+:(8)];
+            queue$lane_tuser$1 = hold$tuser_out[('h4 * 1)+:(4)];
+            queue$lane_tkeep$1 = hold$tkeep_out[1];
+        end
+        queue$lane_tdata$2 = marks$tdata[('h8 * 2)+:(8)];
+        queue$lane_tuser$2 = marks$tuser[('h4 * 2)+:(4)];
+        queue$lane_tkeep$2 = marks$tkeep[2];
+        if (hold$release) begin
+            queue$lane_tdata$2 = hold$tdata_out[('h8 * 2)+:(8)];
+            queue$lane_tuser$2 = hold$tuser_out[('h4 * 2)+:(4)];
+            queue$lane_tkeep$2 = hold$tkeep_out[2];
+        end
+        queue$lane_tdata$3 = marks$tdata[('h8 * 3)+:(8)];
+        queue$lane_tuser$3 = marks$tuser[('h4 * 3)+:(4)];
+        queue$lane_tkeep$3 = marks$tkeep[3];
+        if (hold$release) begin
+            queue$lane_tdata$3 = hold$tdata_out[('h8 * 3)+:(8)];
+            queue$lane_tuser$3 = hold$tuser_out[('h4 * 3)+:(4)];
+            queue$lane_tkeep$3 = hold$tkeep_out[3];
+        end
+        queue$lane_tdata$4 = marks$tdata[('h8 * 4)+:(8)];
+        queue$lane_tuser$4 = marks$tuser[('h4 * 4)+:(4)];
+        queue$lane_tkeep$4 = marks$tkeep[4];
+        if (hold$release) begin
+            queue$lane_tdata$4 = hold$tdata_out[('h8 * 4)+:(8)];
+            queue$lane_tuser$4 = hold$tuser_out[('h4 * 4)+:(4)];
+            queue$lane_tkeep$4 = hold$tkeep_out[4];
+        end
+        queue$lane_tdata$5 = marks$tdata[('h8 * 5)+:(8)];
+        queue$lane_tuser$5 = marks$tuser[('h4 * 5)+:(4)];
+        queue$lane_tkeep$5 = marks$tkeep[5];
+        if (hold$release) begin
+            queue$lane_tdata$5 = hold$tdata_out[('h8 * 5)+:(8)];
+            queue$lane_tuser$5 = hold$tuser_out[('h4 * 5)+:(4)];
+            queue$lane_tkeep$5 = hold$tkeep_out[5];
+        end
+        queue$lane_tdata$6 = marks$tdata[('h8 * 6)+:(8)];
+        queue$lane_tuser$6 = marks$tuser[('h4 * 6)+:(4)];
+        queue$lane_tkeep$6 = marks$tkeep[6];
+        if (hold$release) begin
+            queue$lane_tdata$6 = hold$tdata_out[('h8 * 6)+:(8)];
+            queue$lane_tuser$6 = hold$tuser_out[('h4 * 6)+:(4)];
+            queue$lane_tkeep$6 = hold$tkeep_out[6];
+        end
+        queue$lane_tdata$7 = marks$tdata[('h8 * 7)+:(8)];
+        queue$lane_tuser$7 = marks$tuser[('h4 * 7)+:(4)];
+        queue$lane_tkeep$7 = marks$tkeep[7];
+        if (hold$release) begin
+            queue$lane_tdata$7 = hold$tdata_out[('h8 * 7)+:(8)];
+            queue$lane_tuser$7 = hold$tuser_out[('h4 * 7)+:(4)];
+            queue$lane_tkeep$7 = hold$tkeep_out[7];
+        end
+        queue$lane_tdata$8 = marks$tdata[('h8 * 8)+:(8)];
+        queue$lane_tuser$8 = marks$tuser[('h4 * 8)+:(4)];
+        queue$lane_tkeep$8 = marks$tkeep[8];
+        if (hold$release) begin
+            queue$lane_tdata$8 = hold$tdata_out[('h8 * 8)+:(8)];
+            queue$lane_tuser$8 = hold$tuser_out[('h4 * 8)+:(4)];
+            queue$lane_tkeep$8 = hold$tkeep_out[8];
+        end
+        queue$lane_tdata$9 = marks$tdata[('h8 * 9)+:(8)];
+        queue$lane_tuser$9 = marks$tuser[('h4 * 9)+:(4)];
+        queue$lane_tkeep$9 = marks$tkeep[9];
+        if (hold$release) begin
+            queue$lane_tdata$9 = hold$tdata_out[('h8 * 9)+:(8)];
+            queue$lane_tuser$9 = hold$tuser_out[('h4 * 9)+:(4)];
+            queue$lane_tkeep$9 = hold$tkeep_out[9];
+        end
+        queue$lane_tdata$10 = marks$tdata[('h8 * 10)+:(8)];
+        queue$lane_tuser$10 = marks$tuser[('h4 * 10)+:(4)];
+        queue$lane_tkeep$10 = marks$tkeep[10];
+        if (hold$release) begin
+            queue$lane_tdata$10 = hold$tdata_out[('h8 * 10)+:(8)];
+            queue$lane_tuser$10 = hold$tuser_out[('h4 * 10)+:(4)];
+            queue$lane_tkeep$10 = hold$tkeep_out[10];
+        end
+        queue$lane_tdata$11 = marks$tdata[('h8 * 11)+:(8)];
+        queue$lane_tuser$11 = marks$tuser[('h4 * 11)+:(4)];
+        queue$lane_tkeep$11 = marks$tkeep[11];
+        if (hold$release) begin
+            queue$lane_tdata$11 = hold$tdata_out[('h8 * 11)+:(8)];
+            queue$lane_tuser$11 = hold$tuser_out[('h4 * 11)+:(4)];
+            queue$lane_tkeep$11 = hold$tkeep_out[11];
+        end
+        queue$lane_tdata$12 = marks$tdata[('h8 * 12)+:(8)];
+        queue$lane_tuser$12 = marks$tuser[('h4 * 12)+:(4)];
+        queue$lane_tkeep$12 = marks$tkeep[12];
+        if (hold$release) begin
+            queue$lane_tdata$12 = hold$tdata_out[('h8 * 12)+:(8)];
+            queue$lane_tuser$12 = hold$tuser_out[('h4 * 12)+:(4)];
+            queue$lane_tkeep$12 = hold$tkeep_out[12];
+        end
+        queue$lane_tdata$13 = marks$tdata[('h8 * 13)+:(8)];
+        queue$lane_tuser$13 = marks$tuser[('h4 * 13)+:(4)];
+        queue$lane_tkeep$13 = marks$tkeep[13];
+        if (hold$release) begin
+            queue$lane_tdata$13 = hold$tdata_out[('h8 * 13)+:(8)];
+            queue$lane_tuser$13 = hold$tuser_out[('h4 * 13)+:(4)];
+            queue$lane_tkeep$13 = hold$tkeep_out[13];
+        end
+        queue$lane_tdata$14 = marks$tdata[('h8 * 14)+:(8)];
+        queue$lane_tuser$14 = marks$tuser[('h4 * 14)+:(4)];
+        queue$lane_tkeep$14 = marks$tkeep[14];
+        if (hold$release) begin
+            queue$lane_tdata$14 = hold$tdata_out[('h8 * 14)+:(8)];
+            queue$lane_tuser$14 = hold$tuser_out[('h4 * 14)+:(4)];
+            queue$lane_tkeep$14 = hold$tkeep_out[14];
+        end
+        queue$lane_tdata$15 = marks$tdata[('h8 * 15)+:(8)];
+        queue$lane_tuser$15 = marks$tuser[('h4 * 15)+:(4)];
+        queue$lane_tkeep$15 = marks$tkeep[15];
+        if (hold$release) begin
+            queue$lane_tdata$15 = hold$tdata_out[('h8 * 15)+:(8)];
+            queue$lane_tuser$15 = hold$tuser_out[('h4 * 15)+:(4)];
+            queue$lane_tkeep$15 = hold$tkeep_out[15];
         end
         queue$m_axis_tready = m_axis_tready;
         m_axis_tdata = queue$m_axis_tdata;

@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_validator_iso10646_x32.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 10
+// utf8hdl-latency: 8
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -928,6 +928,102 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [127:0] queue$tuser;
     reg  [31:0] queue$tkeep;
     reg  queue$tlast;
+    reg  [7:0] queue$lane_tdata$0;
+    reg  [7:0] queue$lane_tdata$1;
+    reg  [7:0] queue$lane_tdata$2;
+    reg  [7:0] queue$lane_tdata$3;
+    reg  [7:0] queue$lane_tdata$4;
+    reg  [7:0] queue$lane_tdata$5;
+    reg  [7:0] queue$lane_tdata$6;
+    reg  [7:0] queue$lane_tdata$7;
+    reg  [7:0] queue$lane_tdata$8;
+    reg  [7:0] queue$lane_tdata$9;
+    reg  [7:0] queue$lane_tdata$10;
+    reg  [7:0] queue$lane_tdata$11;
+    reg  [7:0] queue$lane_tdata$12;
+    reg  [7:0] queue$lane_tdata$13;
+    reg  [7:0] queue$lane_tdata$14;
+    reg  [7:0] queue$lane_tdata$15;
+    reg  [7:0] queue$lane_tdata$16;
+    reg  [7:0] queue$lane_tdata$17;
+    reg  [7:0] queue$lane_tdata$18;
+    reg  [7:0] queue$lane_tdata$19;
+    reg  [7:0] queue$lane_tdata$20;
+    reg  [7:0] queue$lane_tdata$21;
+    reg  [7:0] queue$lane_tdata$22;
+    reg  [7:0] queue$lane_tdata$23;
+    reg  [7:0] queue$lane_tdata$24;
+    reg  [7:0] queue$lane_tdata$25;
+    reg  [7:0] queue$lane_tdata$26;
+    reg  [7:0] queue$lane_tdata$27;
+    reg  [7:0] queue$lane_tdata$28;
+    reg  [7:0] queue$lane_tdata$29;
+    reg  [7:0] queue$lane_tdata$30;
+    reg  [7:0] queue$lane_tdata$31;
+    reg  [3:0] queue$lane_tuser$0;
+    reg  [3:0] queue$lane_tuser$1;
+    reg  [3:0] queue$lane_tuser$2;
+    reg  [3:0] queue$lane_tuser$3;
+    reg  [3:0] queue$lane_tuser$4;
+    reg  [3:0] queue$lane_tuser$5;
+    reg  [3:0] queue$lane_tuser$6;
+    reg  [3:0] queue$lane_tuser$7;
+    reg  [3:0] queue$lane_tuser$8;
+    reg  [3:0] queue$lane_tuser$9;
+    reg  [3:0] queue$lane_tuser$10;
+    reg  [3:0] queue$lane_tuser$11;
+    reg  [3:0] queue$lane_tuser$12;
+    reg  [3:0] queue$lane_tuser$13;
+    reg  [3:0] queue$lane_tuser$14;
+    reg  [3:0] queue$lane_tuser$15;
+    reg  [3:0] queue$lane_tuser$16;
+    reg  [3:0] queue$lane_tuser$17;
+    reg  [3:0] queue$lane_tuser$18;
+    reg  [3:0] queue$lane_tuser$19;
+    reg  [3:0] queue$lane_tuser$20;
+    reg  [3:0] queue$lane_tuser$21;
+    reg  [3:0] queue$lane_tuser$22;
+    reg  [3:0] queue$lane_tuser$23;
+    reg  [3:0] queue$lane_tuser$24;
+    reg  [3:0] queue$lane_tuser$25;
+    reg  [3:0] queue$lane_tuser$26;
+    reg  [3:0] queue$lane_tuser$27;
+    reg  [3:0] queue$lane_tuser$28;
+    reg  [3:0] queue$lane_tuser$29;
+    reg  [3:0] queue$lane_tuser$30;
+    reg  [3:0] queue$lane_tuser$31;
+    reg  queue$lane_tkeep$0;
+    reg  queue$lane_tkeep$1;
+    reg  queue$lane_tkeep$2;
+    reg  queue$lane_tkeep$3;
+    reg  queue$lane_tkeep$4;
+    reg  queue$lane_tkeep$5;
+    reg  queue$lane_tkeep$6;
+    reg  queue$lane_tkeep$7;
+    reg  queue$lane_tkeep$8;
+    reg  queue$lane_tkeep$9;
+    reg  queue$lane_tkeep$10;
+    reg  queue$lane_tkeep$11;
+    reg  queue$lane_tkeep$12;
+    reg  queue$lane_tkeep$13;
+    reg  queue$lane_tkeep$14;
+    reg  queue$lane_tkeep$15;
+    reg  queue$lane_tkeep$16;
+    reg  queue$lane_tkeep$17;
+    reg  queue$lane_tkeep$18;
+    reg  queue$lane_tkeep$19;
+    reg  queue$lane_tkeep$20;
+    reg  queue$lane_tkeep$21;
+    reg  queue$lane_tkeep$22;
+    reg  queue$lane_tkeep$23;
+    reg  queue$lane_tkeep$24;
+    reg  queue$lane_tkeep$25;
+    reg  queue$lane_tkeep$26;
+    reg  queue$lane_tkeep$27;
+    reg  queue$lane_tkeep$28;
+    reg  queue$lane_tkeep$29;
+    reg  queue$lane_tkeep$30;
+    reg  queue$lane_tkeep$31;
     reg  [255:0] queue$m_axis_tdata;
     reg  [127:0] queue$m_axis_tuser;
     reg  [31:0] queue$m_axis_tkeep;
@@ -12586,6 +12682,38 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  queue$output_free$29;
     reg  queue$output_free$30;
     reg  queue$output_free$31;
+    reg  queue$passing$0;
+    reg  queue$passing$1;
+    reg  queue$passing$2;
+    reg  queue$passing$3;
+    reg  queue$passing$4;
+    reg  queue$passing$5;
+    reg  queue$passing$6;
+    reg  queue$passing$7;
+    reg  queue$passing$8;
+    reg  queue$passing$9;
+    reg  queue$passing$10;
+    reg  queue$passing$11;
+    reg  queue$passing$12;
+    reg  queue$passing$13;
+    reg  queue$passing$14;
+    reg  queue$passing$15;
+    reg  queue$passing$16;
+    reg  queue$passing$17;
+    reg  queue$passing$18;
+    reg  queue$passing$19;
+    reg  queue$passing$20;
+    reg  queue$passing$21;
+    reg  queue$passing$22;
+    reg  queue$passing$23;
+    reg  queue$passing$24;
+    reg  queue$passing$25;
+    reg  queue$passing$26;
+    reg  queue$passing$27;
+    reg  queue$passing$28;
+    reg  queue$passing$29;
+    reg  queue$passing$30;
+    reg  queue$passing$31;
     reg [13:0] beats$0 [0:31];
     reg [12:0] beats$1 [0:31];
     reg [12:0] beats$2 [0:31];
@@ -53406,6 +53534,299 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         if (queue$output_free$0 & queue$fetched$0$q) begin
             queue$tlast_out$d = queue$ram$read_tlast;
         end
+        queue$passing$0 = queue$write & !queue$not_empty$0$q & !queue$fetched$0$q & queue$output_free$0;
+        if (queue$passing$0) begin
+            queue$write_address$0$d = queue$write_address$0$q;
+            queue$not_empty$0$d = 1'b0;
+            queue$tvalid_out$0$d = 1'b1;
+            queue$tdata_out$0$d = queue$lane_tdata$0;
+            queue$tuser_out$0$d = queue$lane_tuser$0;
+            queue$tkeep_out$0$d = queue$lane_tkeep$0;
+        end
+        queue$passing$1 = queue$write & !queue$not_empty$1$q & !queue$fetched$1$q & queue$output_free$1;
+        if (queue$passing$1) begin
+            queue$write_address$1$d = queue$write_address$1$q;
+            queue$not_empty$1$d = 1'b0;
+            queue$tvalid_out$1$d = 1'b1;
+            queue$tdata_out$1$d = queue$lane_tdata$1;
+            queue$tuser_out$1$d = queue$lane_tuser$1;
+            queue$tkeep_out$1$d = queue$lane_tkeep$1;
+        end
+        queue$passing$2 = queue$write & !queue$not_empty$2$q & !queue$fetched$2$q & queue$output_free$2;
+        if (queue$passing$2) begin
+            queue$write_address$2$d = queue$write_address$2$q;
+            queue$not_empty$2$d = 1'b0;
+            queue$tvalid_out$2$d = 1'b1;
+            queue$tdata_out$2$d = queue$lane_tdata$2;
+            queue$tuser_out$2$d = queue$lane_tuser$2;
+            queue$tkeep_out$2$d = queue$lane_tkeep$2;
+        end
+        queue$passing$3 = queue$write & !queue$not_empty$3$q & !queue$fetched$3$q & queue$output_free$3;
+        if (queue$passing$3) begin
+            queue$write_address$3$d = queue$write_address$3$q;
+            queue$not_empty$3$d = 1'b0;
+            queue$tvalid_out$3$d = 1'b1;
+            queue$tdata_out$3$d = queue$lane_tdata$3;
+            queue$tuser_out$3$d = queue$lane_tuser$3;
+            queue$tkeep_out$3$d = queue$lane_tkeep$3;
+        end
+        queue$passing$4 = queue$write & !queue$not_empty$4$q & !queue$fetched$4$q & queue$output_free$4;
+        if (queue$passing$4) begin
+            queue$write_address$4$d = queue$write_address$4$q;
+            queue$not_empty$4$d = 1'b0;
+            queue$tvalid_out$4$d = 1'b1;
+            queue$tdata_out$4$d = queue$lane_tdata$4;
+            queue$tuser_out$4$d = queue$lane_tuser$4;
+            queue$tkeep_out$4$d = queue$lane_tkeep$4;
+        end
+        queue$passing$5 = queue$write & !queue$not_empty$5$q & !queue$fetched$5$q & queue$output_free$5;
+        if (queue$passing$5) begin
+            queue$write_address$5$d = queue$write_address$5$q;
+            queue$not_empty$5$d = 1'b0;
+            queue$tvalid_out$5$d = 1'b1;
+            queue$tdata_out$5$d = queue$lane_tdata$5;
+            queue$tuser_out$5$d = queue$lane_tuser$5;
+            queue$tkeep_out$5$d = queue$lane_tkeep$5;
+        end
+        queue$passing$6 = queue$write & !queue$not_empty$6$q & !queue$fetched$6$q & queue$output_free$6;
+        if (queue$passing$6) begin
+            queue$write_address$6$d = queue$write_address$6$q;
+            queue$not_empty$6$d = 1'b0;
+            queue$tvalid_out$6$d = 1'b1;
+            queue$tdata_out$6$d = queue$lane_tdata$6;
+            queue$tuser_out$6$d = queue$lane_tuser$6;
+            queue$tkeep_out$6$d = queue$lane_tkeep$6;
+        end
+        queue$passing$7 = queue$write & !queue$not_empty$7$q & !queue$fetched$7$q & queue$output_free$7;
+        if (queue$passing$7) begin
+            queue$write_address$7$d = queue$write_address$7$q;
+            queue$not_empty$7$d = 1'b0;
+            queue$tvalid_out$7$d = 1'b1;
+            queue$tdata_out$7$d = queue$lane_tdata$7;
+            queue$tuser_out$7$d = queue$lane_tuser$7;
+            queue$tkeep_out$7$d = queue$lane_tkeep$7;
+        end
+        queue$passing$8 = queue$write & !queue$not_empty$8$q & !queue$fetched$8$q & queue$output_free$8;
+        if (queue$passing$8) begin
+            queue$write_address$8$d = queue$write_address$8$q;
+            queue$not_empty$8$d = 1'b0;
+            queue$tvalid_out$8$d = 1'b1;
+            queue$tdata_out$8$d = queue$lane_tdata$8;
+            queue$tuser_out$8$d = queue$lane_tuser$8;
+            queue$tkeep_out$8$d = queue$lane_tkeep$8;
+        end
+        queue$passing$9 = queue$write & !queue$not_empty$9$q & !queue$fetched$9$q & queue$output_free$9;
+        if (queue$passing$9) begin
+            queue$write_address$9$d = queue$write_address$9$q;
+            queue$not_empty$9$d = 1'b0;
+            queue$tvalid_out$9$d = 1'b1;
+            queue$tdata_out$9$d = queue$lane_tdata$9;
+            queue$tuser_out$9$d = queue$lane_tuser$9;
+            queue$tkeep_out$9$d = queue$lane_tkeep$9;
+        end
+        queue$passing$10 = queue$write & !queue$not_empty$10$q & !queue$fetched$10$q & queue$output_free$10;
+        if (queue$passing$10) begin
+            queue$write_address$10$d = queue$write_address$10$q;
+            queue$not_empty$10$d = 1'b0;
+            queue$tvalid_out$10$d = 1'b1;
+            queue$tdata_out$10$d = queue$lane_tdata$10;
+            queue$tuser_out$10$d = queue$lane_tuser$10;
+            queue$tkeep_out$10$d = queue$lane_tkeep$10;
+        end
+        queue$passing$11 = queue$write & !queue$not_empty$11$q & !queue$fetched$11$q & queue$output_free$11;
+        if (queue$passing$11) begin
+            queue$write_address$11$d = queue$write_address$11$q;
+            queue$not_empty$11$d = 1'b0;
+            queue$tvalid_out$11$d = 1'b1;
+            queue$tdata_out$11$d = queue$lane_tdata$11;
+            queue$tuser_out$11$d = queue$lane_tuser$11;
+            queue$tkeep_out$11$d = queue$lane_tkeep$11;
+        end
+        queue$passing$12 = queue$write & !queue$not_empty$12$q & !queue$fetched$12$q & queue$output_free$12;
+        if (queue$passing$12) begin
+            queue$write_address$12$d = queue$write_address$12$q;
+            queue$not_empty$12$d = 1'b0;
+            queue$tvalid_out$12$d = 1'b1;
+            queue$tdata_out$12$d = queue$lane_tdata$12;
+            queue$tuser_out$12$d = queue$lane_tuser$12;
+            queue$tkeep_out$12$d = queue$lane_tkeep$12;
+        end
+        queue$passing$13 = queue$write & !queue$not_empty$13$q & !queue$fetched$13$q & queue$output_free$13;
+        if (queue$passing$13) begin
+            queue$write_address$13$d = queue$write_address$13$q;
+            queue$not_empty$13$d = 1'b0;
+            queue$tvalid_out$13$d = 1'b1;
+            queue$tdata_out$13$d = queue$lane_tdata$13;
+            queue$tuser_out$13$d = queue$lane_tuser$13;
+            queue$tkeep_out$13$d = queue$lane_tkeep$13;
+        end
+        queue$passing$14 = queue$write & !queue$not_empty$14$q & !queue$fetched$14$q & queue$output_free$14;
+        if (queue$passing$14) begin
+            queue$write_address$14$d = queue$write_address$14$q;
+            queue$not_empty$14$d = 1'b0;
+            queue$tvalid_out$14$d = 1'b1;
+            queue$tdata_out$14$d = queue$lane_tdata$14;
+            queue$tuser_out$14$d = queue$lane_tuser$14;
+            queue$tkeep_out$14$d = queue$lane_tkeep$14;
+        end
+        queue$passing$15 = queue$write & !queue$not_empty$15$q & !queue$fetched$15$q & queue$output_free$15;
+        if (queue$passing$15) begin
+            queue$write_address$15$d = queue$write_address$15$q;
+            queue$not_empty$15$d = 1'b0;
+            queue$tvalid_out$15$d = 1'b1;
+            queue$tdata_out$15$d = queue$lane_tdata$15;
+            queue$tuser_out$15$d = queue$lane_tuser$15;
+            queue$tkeep_out$15$d = queue$lane_tkeep$15;
+        end
+        queue$passing$16 = queue$write & !queue$not_empty$16$q & !queue$fetched$16$q & queue$output_free$16;
+        if (queue$passing$16) begin
+            queue$write_address$16$d = queue$write_address$16$q;
+            queue$not_empty$16$d = 1'b0;
+            queue$tvalid_out$16$d = 1'b1;
+            queue$tdata_out$16$d = queue$lane_tdata$16;
+            queue$tuser_out$16$d = queue$lane_tuser$16;
+            queue$tkeep_out$16$d = queue$lane_tkeep$16;
+        end
+        queue$passing$17 = queue$write & !queue$not_empty$17$q & !queue$fetched$17$q & queue$output_free$17;
+        if (queue$passing$17) begin
+            queue$write_address$17$d = queue$write_address$17$q;
+            queue$not_empty$17$d = 1'b0;
+            queue$tvalid_out$17$d = 1'b1;
+            queue$tdata_out$17$d = queue$lane_tdata$17;
+            queue$tuser_out$17$d = queue$lane_tuser$17;
+            queue$tkeep_out$17$d = queue$lane_tkeep$17;
+        end
+        queue$passing$18 = queue$write & !queue$not_empty$18$q & !queue$fetched$18$q & queue$output_free$18;
+        if (queue$passing$18) begin
+            queue$write_address$18$d = queue$write_address$18$q;
+            queue$not_empty$18$d = 1'b0;
+            queue$tvalid_out$18$d = 1'b1;
+            queue$tdata_out$18$d = queue$lane_tdata$18;
+            queue$tuser_out$18$d = queue$lane_tuser$18;
+            queue$tkeep_out$18$d = queue$lane_tkeep$18;
+        end
+        queue$passing$19 = queue$write & !queue$not_empty$19$q & !queue$fetched$19$q & queue$output_free$19;
+        if (queue$passing$19) begin
+            queue$write_address$19$d = queue$write_address$19$q;
+            queue$not_empty$19$d = 1'b0;
+            queue$tvalid_out$19$d = 1'b1;
+            queue$tdata_out$19$d = queue$lane_tdata$19;
+            queue$tuser_out$19$d = queue$lane_tuser$19;
+            queue$tkeep_out$19$d = queue$lane_tkeep$19;
+        end
+        queue$passing$20 = queue$write & !queue$not_empty$20$q & !queue$fetched$20$q & queue$output_free$20;
+        if (queue$passing$20) begin
+            queue$write_address$20$d = queue$write_address$20$q;
+            queue$not_empty$20$d = 1'b0;
+            queue$tvalid_out$20$d = 1'b1;
+            queue$tdata_out$20$d = queue$lane_tdata$20;
+            queue$tuser_out$20$d = queue$lane_tuser$20;
+            queue$tkeep_out$20$d = queue$lane_tkeep$20;
+        end
+        queue$passing$21 = queue$write & !queue$not_empty$21$q & !queue$fetched$21$q & queue$output_free$21;
+        if (queue$passing$21) begin
+            queue$write_address$21$d = queue$write_address$21$q;
+            queue$not_empty$21$d = 1'b0;
+            queue$tvalid_out$21$d = 1'b1;
+            queue$tdata_out$21$d = queue$lane_tdata$21;
+            queue$tuser_out$21$d = queue$lane_tuser$21;
+            queue$tkeep_out$21$d = queue$lane_tkeep$21;
+        end
+        queue$passing$22 = queue$write & !queue$not_empty$22$q & !queue$fetched$22$q & queue$output_free$22;
+        if (queue$passing$22) begin
+            queue$write_address$22$d = queue$write_address$22$q;
+            queue$not_empty$22$d = 1'b0;
+            queue$tvalid_out$22$d = 1'b1;
+            queue$tdata_out$22$d = queue$lane_tdata$22;
+            queue$tuser_out$22$d = queue$lane_tuser$22;
+            queue$tkeep_out$22$d = queue$lane_tkeep$22;
+        end
+        queue$passing$23 = queue$write & !queue$not_empty$23$q & !queue$fetched$23$q & queue$output_free$23;
+        if (queue$passing$23) begin
+            queue$write_address$23$d = queue$write_address$23$q;
+            queue$not_empty$23$d = 1'b0;
+            queue$tvalid_out$23$d = 1'b1;
+            queue$tdata_out$23$d = queue$lane_tdata$23;
+            queue$tuser_out$23$d = queue$lane_tuser$23;
+            queue$tkeep_out$23$d = queue$lane_tkeep$23;
+        end
+        queue$passing$24 = queue$write & !queue$not_empty$24$q & !queue$fetched$24$q & queue$output_free$24;
+        if (queue$passing$24) begin
+            queue$write_address$24$d = queue$write_address$24$q;
+            queue$not_empty$24$d = 1'b0;
+            queue$tvalid_out$24$d = 1'b1;
+            queue$tdata_out$24$d = queue$lane_tdata$24;
+            queue$tuser_out$24$d = queue$lane_tuser$24;
+            queue$tkeep_out$24$d = queue$lane_tkeep$24;
+        end
+        queue$passing$25 = queue$write & !queue$not_empty$25$q & !queue$fetched$25$q & queue$output_free$25;
+        if (queue$passing$25) begin
+            queue$write_address$25$d = queue$write_address$25$q;
+            queue$not_empty$25$d = 1'b0;
+            queue$tvalid_out$25$d = 1'b1;
+            queue$tdata_out$25$d = queue$lane_tdata$25;
+            queue$tuser_out$25$d = queue$lane_tuser$25;
+            queue$tkeep_out$25$d = queue$lane_tkeep$25;
+        end
+        queue$passing$26 = queue$write & !queue$not_empty$26$q & !queue$fetched$26$q & queue$output_free$26;
+        if (queue$passing$26) begin
+            queue$write_address$26$d = queue$write_address$26$q;
+            queue$not_empty$26$d = 1'b0;
+            queue$tvalid_out$26$d = 1'b1;
+            queue$tdata_out$26$d = queue$lane_tdata$26;
+            queue$tuser_out$26$d = queue$lane_tuser$26;
+            queue$tkeep_out$26$d = queue$lane_tkeep$26;
+        end
+        queue$passing$27 = queue$write & !queue$not_empty$27$q & !queue$fetched$27$q & queue$output_free$27;
+        if (queue$passing$27) begin
+            queue$write_address$27$d = queue$write_address$27$q;
+            queue$not_empty$27$d = 1'b0;
+            queue$tvalid_out$27$d = 1'b1;
+            queue$tdata_out$27$d = queue$lane_tdata$27;
+            queue$tuser_out$27$d = queue$lane_tuser$27;
+            queue$tkeep_out$27$d = queue$lane_tkeep$27;
+        end
+        queue$passing$28 = queue$write & !queue$not_empty$28$q & !queue$fetched$28$q & queue$output_free$28;
+        if (queue$passing$28) begin
+            queue$write_address$28$d = queue$write_address$28$q;
+            queue$not_empty$28$d = 1'b0;
+            queue$tvalid_out$28$d = 1'b1;
+            queue$tdata_out$28$d = queue$lane_tdata$28;
+            queue$tuser_out$28$d = queue$lane_tuser$28;
+            queue$tkeep_out$28$d = queue$lane_tkeep$28;
+        end
+        queue$passing$29 = queue$write & !queue$not_empty$29$q & !queue$fetched$29$q & queue$output_free$29;
+        if (queue$passing$29) begin
+            queue$write_address$29$d = queue$write_address$29$q;
+            queue$not_empty$29$d = 1'b0;
+            queue$tvalid_out$29$d = 1'b1;
+            queue$tdata_out$29$d = queue$lane_tdata$29;
+            queue$tuser_out$29$d = queue$lane_tuser$29;
+            queue$tkeep_out$29$d = queue$lane_tkeep$29;
+        end
+        queue$passing$30 = queue$write & !queue$not_empty$30$q & !queue$fetched$30$q & queue$output_free$30;
+        if (queue$passing$30) begin
+            queue$write_address$30$d = queue$write_address$30$q;
+            queue$not_empty$30$d = 1'b0;
+            queue$tvalid_out$30$d = 1'b1;
+            queue$tdata_out$30$d = queue$lane_tdata$30;
+            queue$tuser_out$30$d = queue$lane_tuser$30;
+            queue$tkeep_out$30$d = queue$lane_tkeep$30;
+        end
+        queue$passing$31 = queue$write & !queue$not_empty$31$q & !queue$fetched$31$q & queue$output_free$31;
+        if (queue$passing$31) begin
+            queue$write_address$31$d = queue$write_address$31$q;
+            queue$not_empty$31$d = 1'b0;
+            queue$tvalid_out$31$d = 1'b1;
+            queue$tdata_out$31$d = queue$lane_tdata$31;
+            queue$tuser_out$31$d = queue$lane_tuser$31;
+            queue$tkeep_out$31$d = queue$lane_tkeep$31;
+        end
+        if (queue$passing$0) begin
+            queue$write_pointer$d = queue$write_pointer$q;
+            queue$one_left$d = 1'b0;
+            queue$tlast_out$d = queue$tlast;
+        end
         if (queue$rst) begin
             queue$write_pointer$d = 'h0;
             queue$read_pointer_ahead$d = 'h1;
@@ -54296,6 +54717,262 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             queue$tuser = hold$tuser_out;
             queue$tkeep = hold$tkeep_out;
             queue$tlast = hold$tlast_out;
+        end
+        queue$lane_tdata$0 = marks$tdata[('h8 * 0)+:(8)];
+        queue$lane_tuser$0 = marks$tuser[('h4 * 0)+:(4)];
+        queue$lane_tkeep$0 = marks$tkeep[0];
+        if (hold$release) begin
+            queue$lane_tdata$0 = hold$tdata_out[('h8 * 0)+:(8)];
+            queue$lane_tuser$0 = hold$tuser_out[('h4 * 0)+:(4)];
+            queue$lane_tkeep$0 = hold$tkeep_out[0];
+        end
+        queue$lane_tdata$1 = marks$tdata[('h8 * 1)+:(8)];
+        queue$lane_tuser$1 = marks$tuser[('h4 * 1)+:(4)];
+        queue$lane_tkeep$1 = marks$tkeep[1];
+        if (hold$release) begin
+            queue$lane_tdata$1 = hold$tdata_out[('h8 * 1)+:(8)];
+            queue$lane_tuser$1 = hold$tuser_out[('h4 * 1)+:(4)];
+            queue$lane_tkeep$1 = hold$tkeep_out[1];
+        end
+        queue$lane_tdata$2 = marks$tdata[('h8 * 2)+:(8)];
+        queue$lane_tuser$2 = marks$tuser[('h4 * 2)+:(4)];
+        queue$lane_tkeep$2 = marks$tkeep[2];
+        if (hold$release) begin
+            queue$lane_tdata$2 = hold$tdata_out[('h8 * 2)+:(8)];
+            queue$lane_tuser$2 = hold$tuser_out[('h4 * 2)+:(4)];
+            queue$lane_tkeep$2 = hold$tkeep_out[2];
+        end
+        queue$lane_tdata$3 = marks$tdata[('h8 * 3)+:(8)];
+        queue$lane_tuser$3 = marks$tuser[('h4 * 3)+:(4)];
+        queue$lane_tkeep$3 = marks$tkeep[3];
+        if (hold$release) begin
+            queue$lane_tdata$3 = hold$tdata_out[('h8 * 3)+:(8)];
+            queue$lane_tuser$3 = hold$tuser_out[('h4 * 3)+:(4)];
+            queue$lane_tkeep$3 = hold$tkeep_out[3];
+        end
+        queue$lane_tdata$4 = marks$tdata[('h8 * 4)+:(8)];
+        queue$lane_tuser$4 = marks$tuser[('h4 * 4)+:(4)];
+        queue$lane_tkeep$4 = marks$tkeep[4];
+        if (hold$release) begin
+            queue$lane_tdata$4 = hold$tdata_out[('h8 * 4)+:(8)];
+            queue$lane_tuser$4 = hold$tuser_out[('h4 * 4)+:(4)];
+            queue$lane_tkeep$4 = hold$tkeep_out[4];
+        end
+        queue$lane_tdata$5 = marks$tdata[('h8 * 5)+:(8)];
+        queue$lane_tuser$5 = marks$tuser[('h4 * 5)+:(4)];
+        queue$lane_tkeep$5 = marks$tkeep[5];
+        if (hold$release) begin
+            queue$lane_tdata$5 = hold$tdata_out[('h8 * 5)+:(8)];
+            queue$lane_tuser$5 = hold$tuser_out[('h4 * 5)+:(4)];
+            queue$lane_tkeep$5 = hold$tkeep_out[5];
+        end
+        queue$lane_tdata$6 = marks$tdata[('h8 * 6)+:(8)];
+        queue$lane_tuser$6 = marks$tuser[('h4 * 6)+:(4)];
+        queue$lane_tkeep$6 = marks$tkeep[6];
+        if (hold$release) begin
+            queue$lane_tdata$6 = hold$tdata_out[('h8 * 6)+:(8)];
+            queue$lane_tuser$6 = hold$tuser_out[('h4 * 6)+:(4)];
+            queue$lane_tkeep$6 = hold$tkeep_out[6];
+        end
+        queue$lane_tdata$7 = marks$tdata[('h8 * 7)+:(8)];
+        queue$lane_tuser$7 = marks$tuser[('h4 * 7)+:(4)];
+        queue$lane_tkeep$7 = marks$tkeep[7];
+        if (hold$release) begin
+            queue$lane_tdata$7 = hold$tdata_out[('h8 * 7)+:(8)];
+            queue$lane_tuser$7 = hold$tuser_out[('h4 * 7)+:(4)];
+            queue$lane_tkeep$7 = hold$tkeep_out[7];
+        end
+        queue$lane_tdata$8 = marks$tdata[('h8 * 8)+:(8)];
+        queue$lane_tuser$8 = marks$tuser[('h4 * 8)+:(4)];
+        queue$lane_tkeep$8 = marks$tkeep[8];
+        if (hold$release) begin
+            queue$lane_tdata$8 = hold$tdata_out[('h8 * 8)+:(8)];
+            queue$lane_tuser$8 = hold$tuser_out[('h4 * 8)+:(4)];
+            queue$lane_tkeep$8 = hold$tkeep_out[8];
+        end
+        queue$lane_tdata$9 = marks$tdata[('h8 * 9)+:(8)];
+        queue$lane_tuser$9 = marks$tuser[('h4 * 9)+:(4)];
+        queue$lane_tkeep$9 = marks$tkeep[9];
+        if (hold$release) begin
+            queue$lane_tdata$9 = hold$tdata_out[('h8 * 9)+:(8)];
+            queue$lane_tuser$9 = hold$tuser_out[('h4 * 9)+:(4)];
+            queue$lane_tkeep$9 = hold$tkeep_out[9];
+        end
+        queue$lane_tdata$10 = marks$tdata[('h8 * 10)+:(8)];
+        queue$lane_tuser$10 = marks$tuser[('h4 * 10)+:(4)];
+        queue$lane_tkeep$10 = marks$tkeep[10];
+        if (hold$release) begin
+            queue$lane_tdata$10 = hold$tdata_out[('h8 * 10)+:(8)];
+            queue$lane_tuser$10 = hold$tuser_out[('h4 * 10)+:(4)];
+            queue$lane_tkeep$10 = hold$tkeep_out[10];
+        end
+        queue$lane_tdata$11 = marks$tdata[('h8 * 11)+:(8)];
+        queue$lane_tuser$11 = marks$tuser[('h4 * 11)+:(4)];
+        queue$lane_tkeep$11 = marks$tkeep[11];
+        if (hold$release) begin
+            queue$lane_tdata$11 = hold$tdata_out[('h8 * 11)+:(8)];
+            queue$lane_tuser$11 = hold$tuser_out[('h4 * 11)+:(4)];
+            queue$lane_tkeep$11 = hold$tkeep_out[11];
+        end
+        queue$lane_tdata$12 = marks$tdata[('h8 * 12)+:(8)];
+        queue$lane_tuser$12 = marks$tuser[('h4 * 12)+:(4)];
+        queue$lane_tkeep$12 = marks$tkeep[12];
+        if (hold$release) begin
+            queue$lane_tdata$12 = hold$tdata_out[('h8 * 12)+:(8)];
+            queue$lane_tuser$12 = hold$tuser_out[('h4 * 12)+:(4)];
+            queue$lane_tkeep$12 = hold$tkeep_out[12];
+        end
+        queue$lane_tdata$13 = marks$tdata[('h8 * 13)+:(8)];
+        queue$lane_tuser$13 = marks$tuser[('h4 * 13)+:(4)];
+        queue$lane_tkeep$13 = marks$tkeep[13];
+        if (hold$release) begin
+            queue$lane_tdata$13 = hold$tdata_out[('h8 * 13)+:(8)];
+            queue$lane_tuser$13 = hold$tuser_out[('h4 * 13)+:(4)];
+            queue$lane_tkeep$13 = hold$tkeep_out[13];
+        end
+        queue$lane_tdata$14 = marks$tdata[('h8 * 14)+:(8)];
+        queue$lane_tuser$14 = marks$tuser[('h4 * 14)+:(4)];
+        queue$lane_tkeep$14 = marks$tkeep[14];
+        if (hold$release) begin
+            queue$lane_tdata$14 = hold$tdata_out[('h8 * 14)+:(8)];
+            queue$lane_tuser$14 = hold$tuser_out[('h4 * 14)+:(4)];
+            queue$lane_tkeep$14 = hold$tkeep_out[14];
+        end
+        queue$lane_tdata$15 = marks$tdata[('h8 * 15)+:(8)];
+        queue$lane_tuser$15 = marks$tuser[('h4 * 15)+:(4)];
+        queue$lane_tkeep$15 = marks$tkeep[15];
+        if (hold$release) begin
+            queue$lane_tdata$15 = hold$tdata_out[('h8 * 15)+:(8)];
+            queue$lane_tuser$15 = hold$tuser_out[('h4 * 15)+:(4)];
+            queue$lane_tkeep$15 = hold$tkeep_out[15];
+        end
+        queue$lane_tdata$16 = marks$tdata[('h8 * 16)+:(8)];
+        queue$lane_tuser$16 = marks$tuser[('h4 * 16)+:(4)];
+        queue$lane_tkeep$16 = marks$tkeep[16];
+        if (hold$release) begin
+            queue$lane_tdata$16 = hold$tdata_out[('h8 * 16)+:(8)];
+            queue$lane_tuser$16 = hold$tuser_out[('h4 * 16)+:(4)];
+            queue$lane_tkeep$16 = hold$tkeep_out[16];
+        end
+        queue$lane_tdata$17 = marks$tdata[('h8 * 17)+:(8)];
+        queue$lane_tuser$17 = marks$tuser[('h4 * 17)+:(4)];
+        queue$lane_tkeep$17 = marks$tkeep[17];
+        if (hold$release) begin
+            queue$lane_tdata$17 = hold$tdata_out[('h8 * 17)+:(8)];
+            queue$lane_tuser$17 = hold$tuser_out[('h4 * 17)+:(4)];
+            queue$lane_tkeep$17 = hold$tkeep_out[17];
+        end
+        queue$lane_tdata$18 = marks$tdata[('h8 * 18)+:(8)];
+        queue$lane_tuser$18 = marks$tuser[('h4 * 18)+:(4)];
+        queue$lane_tkeep$18 = marks$tkeep[18];
+        if (hold$release) begin
+            queue$lane_tdata$18 = hold$tdata_out[('h8 * 18)+:(8)];
+            queue$lane_tuser$18 = hold$tuser_out[('h4 * 18)+:(4)];
+            queue$lane_tkeep$18 = hold$tkeep_out[18];
+        end
+        queue$lane_tdata$19 = marks$tdata[('h8 * 19)+:(8)];
+        queue$lane_tuser$19 = marks$tuser[('h4 * 19)+:(4)];
+        queue$lane_tkeep$19 = marks$tkeep[19];
+        if (hold$release) begin
+            queue$lane_tdata$19 = hold$tdata_out[('h8 * 19)+:(8)];
+            queue$lane_tuser$19 = hold$tuser_out[('h4 * 19)+:(4)];
+            queue$lane_tkeep$19 = hold$tkeep_out[19];
+        end
+        queue$lane_tdata$20 = marks$tdata[('h8 * 20)+:(8)];
+        queue$lane_tuser$20 = marks$tuser[('h4 * 20)+:(4)];
+        queue$lane_tkeep$20 = marks$tkeep[20];
+        if (hold$release) begin
+            queue$lane_tdata$20 = hold$tdata_out[('h8 * 20)+:(8)];
+            queue$lane_tuser$20 = hold$tuser_out[('h4 * 20)+:(4)];
+            queue$lane_tkeep$20 = hold$tkeep_out[20];
+        end
+        queue$lane_tdata$21 = marks$tdata[('h8 * 21)+:(8)];
+        queue$lane_tuser$21 = marks$tuser[('h4 * 21)+:(4)];
+        queue$lane_tkeep$21 = marks$tkeep[21];
+        if (hold$release) begin
+            queue$lane_tdata$21 = hold$tdata_out[('h8 * 21)+:(8)];
+            queue$lane_tuser$21 = hold$tuser_out[('h4 * 21)+:(4)];
+            queue$lane_tkeep$21 = hold$tkeep_out[21];
+        end
+        queue$lane_tdata$22 = marks$tdata[('h8 * 22)+:(8)];
+        queue$lane_tuser$22 = marks$tuser[('h4 * 22)+:(4)];
+        queue$lane_tkeep$22 = marks$tkeep[22];
+        if (hold$release) begin
+            queue$lane_tdata$22 = hold$tdata_out[('h8 * 22)+:(8)];
+            queue$lane_tuser$22 = hold$tuser_out[('h4 * 22)+:(4)];
+            queue$lane_tkeep$22 = hold$tkeep_out[22];
+        end
+        queue$lane_tdata$23 = marks$tdata[('h8 * 23)+:(8)];
+        queue$lane_tuser$23 = marks$tuser[('h4 * 23)+:(4)];
+        queue$lane_tkeep$23 = marks$tkeep[23];
+        if (hold$release) begin
+            queue$lane_tdata$23 = hold$tdata_out[('h8 * 23)+:(8)];
+            queue$lane_tuser$23 = hold$tuser_out[('h4 * 23)+:(4)];
+            queue$lane_tkeep$23 = hold$tkeep_out[23];
+        end
+        queue$lane_tdata$24 = marks$tdata[('h8 * 24)+:(8)];
+        queue$lane_tuser$24 = marks$tuser[('h4 * 24)+:(4)];
+        queue$lane_tkeep$24 = marks$tkeep[24];
+        if (hold$release) begin
+            queue$lane_tdata$24 = hold$tdata_out[('h8 * 24)+:(8)];
+            queue$lane_tuser$24 = hold$tuser_out[('h4 * 24)+:(4)];
+            queue$lane_tkeep$24 = hold$tkeep_out[24];
+        end
+        queue$lane_tdata$25 = marks$tdata[('h8 * 25)+:(8)];
+        queue$lane_tuser$25 = marks$tuser[('h4 * 25)+:(4)];
+        queue$lane_tkeep$25 = marks$tkeep[25];
+        if (hold$release) begin
+            queue$lane_tdata$25 = hold$tdata_out[('h8 * 25)+:(8)];
+            queue$lane_tuser$25 = hold$tuser_out[('h4 * 25)+:(4)];
+            queue$lane_tkeep$25 = hold$tkeep_out[25];
+        end
+        queue$lane_tdata$26 = marks$tdata[('h8 * 26)+:(8)];
+        queue$lane_tuser$26 = marks$tuser[('h4 * 26)+:(4)];
+        queue$lane_tkeep$26 = marks$tkeep[26];
+        if (hold$release) begin
+            queue$lane_tdata$26 = hold$tdata_out[('h8 * 26)+:(8)];
+            queue$lane_tuser$26 = hold$tuser_out[('h4 * 26)+:(4)];
+            queue$lane_tkeep$26 = hold$tkeep_out[26];
+        end
+        queue$lane_tdata$27 = marks$tdata[('h8 * 27)+:(8)];
+        queue$lane_tuser$27 = marks$tuser[('h4 * 27)+:(4)];
+        queue$lane_tkeep$27 = marks$tkeep[27];
+        if (hold$release) begin
+            queue$lane_tdata$27 = hold$tdata_out[('h8 * 27)+:(8)];
+            queue$lane_tuser$27 = hold$tuser_out[('h4 * 27)+:(4)];
+            queue$lane_tkeep$27 = hold$tkeep_out[27];
+        end
+        queue$lane_tdata$28 = marks$tdata[('h8 * 28)+:(8)];
+        queue$lane_tuser$28 = marks$tuser[('h4 * 28)+:(4)];
+        queue$lane_tkeep$28 = marks$tkeep[28];
+        if (hold$release) begin
+            queue$lane_tdata$28 = hold$tdata_out[('h8 * 28)+:(8)];
+            queue$lane_tuser$28 = hold$tuser_out[('h4 * 28)+:(4)];
+            queue$lane_tkeep$28 = hold$tkeep_out[28];
+        end
+        queue$lane_tdata$29 = marks$tdata[('h8 * 29)+:(8)];
+        queue$lane_tuser$29 = marks$tuser[('h4 * 29)+:(4)];
+        queue$lane_tkeep$29 = marks$tkeep[29];
+        if (hold$release) begin
+            queue$lane_tdata$29 = hold$tdata_out[('h8 * 29)+:(8)];
+            queue$lane_tuser$29 = hold$tuser_out[('h4 * 29)+:(4)];
+            queue$lane_tkeep$29 = hold$tkeep_out[29];
+        end
+        queue$lane_tdata$30 = marks$tdata[('h8 * 30)+:(8)];
+        queue$lane_tuser$30 = marks$tuser[('h4 * 30)+:(4)];
+        queue$lane_tkeep$30 = marks$tkeep[30];
+        if (hold$release) begin
+            queue$lane_tdata$30 = hold$tdata_out[('h8 * 30)+:(8)];
+            queue$lane_tuser$30 = hold$tuser_out[('h4 * 30)+:(4)];
+            queue$lane_tkeep$30 = hold$tkeep_out[30];
+        end
+        queue$lane_tdata$31 = marks$tdata[('h8 * 31)+:(8)];
+        queue$lane_tuser$31 = marks$tuser[('h4 * 31)+:(4)];
+        queue$lane_tkeep$31 = marks$tkeep[31];
+        if (hold$release) begin
+            queue$lane_tdata$31 = hold$tdata_out[('h8 * 31)+:(8)];
+            queue$lane_tuser$31 = hold$tuser_out[('h4 * 31)+:(4)];
+            queue$lane_tkeep$31 = hold$tkeep_out[31];
         end
         queue$m_axis_tready = m_axis_tready;
         m_axis_tdata = queue$m_axis_tdata;

@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_validator_iso10646_x4.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 7
+// utf8hdl-latency: 5
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -200,6 +200,18 @@ module utf8_validator_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [15:0] queue$tuser;
     reg  [3:0] queue$tkeep;
     reg  queue$tlast;
+    reg  [7:0] queue$lane_tdata$0;
+    reg  [7:0] queue$lane_tdata$1;
+    reg  [7:0] queue$lane_tdata$2;
+    reg  [7:0] queue$lane_tdata$3;
+    reg  [3:0] queue$lane_tuser$0;
+    reg  [3:0] queue$lane_tuser$1;
+    reg  [3:0] queue$lane_tuser$2;
+    reg  [3:0] queue$lane_tuser$3;
+    reg  queue$lane_tkeep$0;
+    reg  queue$lane_tkeep$1;
+    reg  queue$lane_tkeep$2;
+    reg  queue$lane_tkeep$3;
     reg  [31:0] queue$m_axis_tdata;
     reg  [15:0] queue$m_axis_tuser;
     reg  [3:0] queue$m_axis_tkeep;
@@ -1584,6 +1596,10 @@ module utf8_validator_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  queue$output_free$1;
     reg  queue$output_free$2;
     reg  queue$output_free$3;
+    reg  queue$passing$0;
+    reg  queue$passing$1;
+    reg  queue$passing$2;
+    reg  queue$passing$3;
     reg [13:0] beats$0 [0:31];
     reg [12:0] beats$1 [0:31];
     reg [12:0] beats$2 [0:31];
@@ -6802,6 +6818,47 @@ module utf8_validator_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (queue$output_free$0 & queue$fetched$0$q) begin
             queue$tlast_out$d = queue$ram$read_tlast;
         end
+        queue$passing$0 = queue$write & !queue$not_empty$0$q & !queue$fetched$0$q & queue$output_free$0;
+        if (queue$passing$0) begin
+            queue$write_address$0$d = queue$write_address$0$q;
+            queue$not_empty$0$d = 1'b0;
+            queue$tvalid_out$0$d = 1'b1;
+            queue$tdata_out$0$d = queue$lane_tdata$0;
+            queue$tuser_out$0$d = queue$lane_tuser$0;
+            queue$tkeep_out$0$d = queue$lane_tkeep$0;
+        end
+        queue$passing$1 = queue$write & !queue$not_empty$1$q & !queue$fetched$1$q & queue$output_free$1;
+        if (queue$passing$1) begin
+            queue$write_address$1$d = queue$write_address$1$q;
+            queue$not_empty$1$d = 1'b0;
+            queue$tvalid_out$1$d = 1'b1;
+            queue$tdata_out$1$d = queue$lane_tdata$1;
+            queue$tuser_out$1$d = queue$lane_tuser$1;
+            queue$tkeep_out$1$d = queue$lane_tkeep$1;
+        end
+        queue$passing$2 = queue$write & !queue$not_empty$2$q & !queue$fetched$2$q & queue$output_free$2;
+        if (queue$passing$2) begin
+            queue$write_address$2$d = queue$write_address$2$q;
+            queue$not_empty$2$d = 1'b0;
+            queue$tvalid_out$2$d = 1'b1;
+            queue$tdata_out$2$d = queue$lane_tdata$2;
+            queue$tuser_out$2$d = queue$lane_tuser$2;
+            queue$tkeep_out$2$d = queue$lane_tkeep$2;
+        end
+        queue$passing$3 = queue$write & !queue$not_empty$3$q & !queue$fetched$3$q & queue$output_free$3;
+        if (queue$passing$3) begin
+            queue$write_address$3$d = queue$write_address$3$q;
+            queue$not_empty$3$d = 1'b0;
+            queue$tvalid_out$3$d = 1'b1;
+            queue$tdata_out$3$d = queue$lane_tdata$3;
+            queue$tuser_out$3$d = queue$lane_tuser$3;
+            queue$tkeep_out$3$d = queue$lane_tkeep$3;
+        end
+        if (queue$passing$0) begin
+            queue$write_pointer$d = queue$write_pointer$q;
+            queue$one_left$d = 1'b0;
+            queue$tlast_out$d = queue$tlast;
+        end
         if (queue$rst) begin
             queue$write_pointer$d = 'h0;
             queue$read_pointer_ahead$d = 'h1;
@@ -6964,6 +7021,38 @@ module utf8_validator_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             queue$tuser = hold$tuser_out;
             queue$tkeep = hold$tkeep_out;
             queue$tlast = hold$tlast_out;
+        end
+        queue$lane_tdata$0 = marks$tdata[('h8 * 0)+:(8)];
+        queue$lane_tuser$0 = marks$tuser[('h4 * 0)+:(4)];
+        queue$lane_tkeep$0 = marks$tkeep[0];
+        if (hold$release) begin
+            queue$lane_tdata$0 = hold$tdata_out[('h8 * 0)+:(8)];
+            queue$lane_tuser$0 = hold$tuser_out[('h4 * 0)+:(4)];
+            queue$lane_tkeep$0 = hold$tkeep_out[0];
+        end
+        queue$lane_tdata$1 = marks$tdata[('h8 * 1)+:(8)];
+        queue$lane_tuser$1 = marks$tuser[('h4 * 1)+:(4)];
+        queue$lane_tkeep$1 = marks$tkeep[1];
+        if (hold$release) begin
+            queue$lane_tdata$1 = hold$tdata_out[('h8 * 1)+:(8)];
+            queue$lane_tuser$1 = hold$tuser_out[('h4 * 1)+:(4)];
+            queue$lane_tkeep$1 = hold$tkeep_out[1];
+        end
+        queue$lane_tdata$2 = marks$tdata[('h8 * 2)+:(8)];
+        queue$lane_tuser$2 = marks$tuser[('h4 * 2)+:(4)];
+        queue$lane_tkeep$2 = marks$tkeep[2];
+        if (hold$release) begin
+            queue$lane_tdata$2 = hold$tdata_out[('h8 * 2)+:(8)];
+            queue$lane_tuser$2 = hold$tuser_out[('h4 * 2)+:(4)];
+            queue$lane_tkeep$2 = hold$tkeep_out[2];
+        end
+        queue$lane_tdata$3 = marks$tdata[('h8 * 3)+:(8)];
+        queue$lane_tuser$3 = marks$tuser[('h4 * 3)+:(4)];
+        queue$lane_tkeep$3 = marks$tkeep[3];
+        if (hold$release) begin
+            queue$lane_tdata$3 = hold$tdata_out[('h8 * 3)+:(8)];
+            queue$lane_tuser$3 = hold$tuser_out[('h4 * 3)+:(4)];
+            queue$lane_tkeep$3 = hold$tkeep_out[3];
         end
         queue$m_axis_tready = m_axis_tready;
         m_axis_tdata = queue$m_axis_tdata;

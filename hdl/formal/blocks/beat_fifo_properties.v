@@ -1,6 +1,9 @@
 // beat_fifo_properties: the contract of BeatFifo
 // (hdl/src/utf8_decoder_wide/queue/beat_fifo.rs), 2 lanes and 4 beats, for
-// all time, by k-induction: `utf8hdl formal --block beat_fifo`.
+// all time, by k-induction: `utf8hdl formal --block beat_fifo`; and, with
+// PASSING_WHEN_EMPTY defined, of its passing form, whose beats go straight
+// into the m_axis registers while the queue is empty:
+// `utf8hdl formal --block beat_fifo_passing`.
 //
 // The queue has no `full`: its writer (the wide core's BeatCredits) never
 // lets more than 4 beats be written and not yet returned, which is assumed
@@ -17,13 +20,18 @@
 //   no_bubble         when a beat written three or more cycles ago is
 //                     inside and m_axis was free in the cycle before,
 //                     m_axis_tvalid is high: after a stall, a beat leaves
-//                     on every cycle again;
+//                     on every cycle again (in the passing form too: its
+//                     one bubble follows a beat written two cycles before);
+//   passes_when_empty (the passing form) a beat written while the queue
+//                     was empty, or held only the beat leaving m_axis, is
+//                     on m_axis in the next cycle;
 // and, on the queue's registers (bound by their exported names, which the
 // runner checks exist), the invariants that make the induction hold:
 //   count_is_pointers      the beats inside are the write pointer less the
 //                          read pointer (the RAM's beats not yet fetched),
 //                          plus the RAM's read register and the m_axis
-//                          registers when they hold one;
+//                          registers when they hold one (a passing beat
+//                          moves neither pointer);
 //   within_size            the RAM never holds more than 4 beats not yet
 //                          fetched: the pointers never overflow or
 //                          underflow;
@@ -41,7 +49,11 @@
 // The read pointer is `read_pointer_ahead$q - 1`.
 `default_nettype none
 
+`ifdef PASSING_WHEN_EMPTY
+module beat_fifo_passing_properties (clk, rst, write, tdata, tuser, tkeep, tlast, m_axis_tready, f_track);
+`else
 module beat_fifo_properties (clk, rst, write, tdata, tuser, tkeep, tlast, m_axis_tready, f_track);
+`endif
     input wire clk;
     input wire rst;
     input wire write;
@@ -70,7 +82,11 @@ module beat_fifo_properties (clk, rst, write, tdata, tuser, tkeep, tlast, m_axis
     wire [4*38-1:0] beats_0;
     wire [4*37-1:0] beats_1;
 
+`ifdef PASSING_WHEN_EMPTY
+    beat_fifo_passing dut (
+`else
     beat_fifo dut (
+`endif
         .clock(clk),
         .rst(rst),
         .write(write),
@@ -78,6 +94,15 @@ module beat_fifo_properties (clk, rst, write, tdata, tuser, tkeep, tlast, m_axis
         .tuser(tuser),
         .tkeep(tkeep),
         .tlast(tlast),
+`ifdef PASSING_WHEN_EMPTY
+        // The writer's promise: the lanes again, as the beat has them.
+        .lane_tdata$0(tdata[31:0]),
+        .lane_tdata$1(tdata[63:32]),
+        .lane_tuser$0(tuser[3:0]),
+        .lane_tuser$1(tuser[7:4]),
+        .lane_tkeep$0(tkeep[0]),
+        .lane_tkeep$1(tkeep[1]),
+`endif
         .m_axis_tdata(m_axis_tdata),
         .m_axis_tuser(m_axis_tuser),
         .m_axis_tkeep(m_axis_tkeep),
@@ -150,10 +175,13 @@ module beat_fifo_properties (clk, rst, write, tdata, tuser, tkeep, tlast, m_axis
     // A beat written three or more cycles ago is inside, and m_axis was
     // free in the cycle before.
     reg f_written_1 = 1'b0, f_written_2 = 1'b0, f_free_1 = 1'b0;
+    // A beat was written into a queue empty but for the beat leaving.
+    reg f_into_empty_1 = 1'b0;
     always @(posedge clk) begin
         f_written_1 <= write;
         f_written_2 <= f_written_1;
         f_free_1 <= !rst && (!m_axis_tvalid || m_axis_tready);
+        f_into_empty_1 <= !rst && write && f_count == returned;
     end
 
     wire [7:0] read_pointer = read_pointer_ahead - 8'd1;
@@ -169,6 +197,10 @@ module beat_fifo_properties (clk, rst, write, tdata, tuser, tkeep, tlast, m_axis
                     && m_axis_tkeep == f_tkeep && m_axis_tlast == f_tlast);
             if (f_free_1 && f_count > f_written_1 + f_written_2)
                 no_bubble: assert (m_axis_tvalid);
+`ifdef PASSING_WHEN_EMPTY
+            if (f_into_empty_1)
+                passes_when_empty: assert (m_axis_tvalid);
+`endif
 
             count_is_pointers: assert (f_count == unfetched + fetched_0 + m_axis_tvalid);
             within_size: assert (unfetched <= 8'd4);

@@ -3,9 +3,10 @@
 //! Module `utf8_validator_x<N>` (rfc3629) or `utf8_validator_iso10646_x<N>`.
 //! The beats of `s_axis` leave on `m_axis` as they came, `tdata`, `tkeep`
 //! and `tlast` bit for bit, with `m_axis_tuser` marking, lane by lane, the
-//! first byte of every malformed maximal subpart with its error kind: the
-//! bytes where `String::from_utf8_lossy` would start a U+FFFD, a sequence
-//! truncated by `tlast` included. A beat with no byte and no `tlast`
+//! first byte of every malformed maximal subpart with its error kind: in
+//! rfc3629, the bytes where `String::from_utf8_lossy` would start a
+//! U+FFFD (in iso10646 likewise, with Annex R's five- and six-octet
+//! sequences valid), a sequence truncated by `tlast` included. A beat with no byte and no `tlast`
 //! carries nothing and is not passed on (AXI4-Stream lets null beats be
 //! removed).
 //!
@@ -42,7 +43,8 @@
 //! none waits there.
 //!
 //! No stage stalls: every beat moves on at every clock, and the output
-//! queue ([`BeatFifo`]) absorbs backpressure. `s_axis_tready` is a flop
+//! queue ([`BeatFifo`], in its passing form: a beat goes straight into
+//! its `m_axis` registers while it is empty) absorbs backpressure. `s_axis_tready` is a flop
 //! from a count of the beats inside ([`BeatCredits`]), not a pass-through
 //! of `m_axis_tready`: a first octet held open needs the beats behind it
 //! to come in while its beat waits, so input must not wait for output.
@@ -51,12 +53,14 @@
 //! ## Latency
 //! [`Utf8Validator::LATENCY`] cycles from a beat's acceptance to its
 //! `m_axis_tvalid`, with `m_axis_tready` high, when no first octet in it
-//! is open at its end and no beat waits in the hold: such a beat passes
-//! the hold by. A beat that ends in an open first octet waits for the
+//! is open at its end, no beat waits in the hold and none in the queue:
+//! such a beat passes the hold and the queue's RAM by. A beat that ends in an open first octet waits for the
 //! beat that decides it, and the beats behind it wait with it. The
 //! hold passes on a beat a clock, two cycles later than the way past it,
 //! so the beats after such a beat keep to the hold, at full rate, until
-//! it empties: a clock with no beat in takes one beat off it.
+//! it empties: a clock with no beat in takes one beat off it. Likewise,
+//! once `m_axis_tready` has been low, beats take the way through the
+//! queue's RAM, two cycles longer, until the queue empties.
 //!
 //! ## Invariants
 //! * The beats out are the beats in, in order, less null beats without
@@ -145,10 +149,11 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const QUEUE: usize>
     /// The cycles from a beat on `s_axis` to the same beat on `m_axis`,
     /// with `m_axis_tready` high, when no first octet is open at its end
     /// and no beat waits in the hold: the input register, the scan, the
-    /// marks' output register, and the queue's three (such a beat passes
-    /// the hold by; the queue writes it from the marks' output register).
+    /// marks' output register, and the queue's `m_axis` registers (such a
+    /// beat passes the hold by, and the queue's RAM when it is empty; the
+    /// queue writes it from the marks' output register).
     pub const LATENCY: u64 =
-        1 + LaneScan::<N>::LATENCY + 1 + BeatFifo::<N, 8, 4, TDATA, TUSER, QUEUE>::LATENCY;
+        1 + LaneScan::<N>::LATENCY + 1 + BeatFifo::<N, 8, 4, TDATA, TUSER, QUEUE>::PASSING_LATENCY;
 
     /// The beats the output queue holds, and so the most beats inside.
     pub const QUEUE_BEATS: usize = 1 << QUEUE;
@@ -170,7 +175,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const QUEUE: usize>
             scan: Default::default(),
             marks: Default::default(),
             hold: Default::default(),
-            queue: Default::default(),
+            queue: BeatFifo::passing_when_empty(),
             accepted: Default::default(),
             null_beat: Default::default(),
             bypass: Default::default(),
@@ -261,6 +266,17 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const QUEUE: usize>
             self.queue.tuser.next = self.hold.tuser_out.val();
             self.queue.tkeep.next = self.hold.tkeep_out.val();
             self.queue.tlast.next = self.hold.tlast_out.val();
+        }
+        // The same beat, lane by lane, for the queue's way past its RAM.
+        for i in 0..N {
+            self.queue.lane_tdata[i].next = self.marks.tdata.val().get_bits::<8>(8 * i);
+            self.queue.lane_tuser[i].next = self.marks.tuser.val().get_bits::<4>(4 * i);
+            self.queue.lane_tkeep[i].next = self.marks.tkeep.val().get_bit(i);
+            if self.hold.release.val() {
+                self.queue.lane_tdata[i].next = self.hold.tdata_out.val().get_bits::<8>(8 * i);
+                self.queue.lane_tuser[i].next = self.hold.tuser_out.val().get_bits::<4>(4 * i);
+                self.queue.lane_tkeep[i].next = self.hold.tkeep_out.val().get_bit(i);
+            }
         }
         self.queue.m_axis_tready.next = self.m_axis_tready.val();
         self.m_axis_tdata.next = self.queue.m_axis_tdata.val();

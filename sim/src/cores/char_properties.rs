@@ -27,6 +27,7 @@ pub const DESCRIPTION: Description = Description {
     figures: &[],
     formal: |_| &FORMAL,
     on_boards: false,
+    latency_holds: "",
 };
 
 /// Its formal plan (`utf8hdl formal --core properties`): the AXI4-Stream

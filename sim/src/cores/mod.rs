@@ -84,6 +84,10 @@ pub struct Description {
     /// Whether the board demos (`utf8hdl synth --board`) are built around
     /// its 1-lane core; `--board` refuses the other kinds.
     pub on_boards: bool,
+    /// When its latency ([`Core::LATENCY`](crate::core::Core::LATENCY)) is
+    /// the figure, beside `m_axis_tready` high, for the datasheet: empty
+    /// for a core whose every beat takes it.
+    pub latency_holds: &'static str,
 }
 
 impl Kind {

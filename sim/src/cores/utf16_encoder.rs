@@ -28,6 +28,7 @@ pub const DESCRIPTION: Description = Description {
     figures: FIGURES,
     formal: |_| &FORMAL,
     on_boards: false,
+    latency_holds: "",
 };
 
 /// Its figure in the guide.

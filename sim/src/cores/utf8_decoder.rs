@@ -35,6 +35,7 @@ pub const DESCRIPTION: Description = Description {
     figures: FIGURES,
     formal,
     on_boards: true,
+    latency_holds: "",
 };
 
 /// Its figures in the guide: the 1-lane core's pipeline and flow control,

@@ -36,6 +36,10 @@ pub const DESCRIPTION: Description = Description {
     figures: &[],
     formal,
     on_boards: false,
+    latency_holds: "when no first octet is open at the beat's end and no beat waits in the hold \
+        or the queue (a beat whose first octet is open waits for the beat that decides it, and \
+        once `m_axis_tready` has been low, beats take the way through the queue's RAM until it \
+        empties)",
 };
 
 /// The lane counts a validator comes in.

@@ -546,8 +546,13 @@ fn render_section(out: &mut String, section: &[&Sheet], records: &[Report]) {
             sheet.top, sheet.profile, sheet.lanes, sheet.latency
         );
     }
-    *out += "\nLatency: cycles from a beat's acceptance to its first output on `m_axis`, \
-            with `m_axis_tready` high.\n\n";
+    let holds = first.kind.description().latency_holds;
+    let _ = writeln!(
+        out,
+        "\nLatency: cycles from a beat's acceptance to its first output on `m_axis`, \
+         with `m_axis_tready` high{}{holds}.\n",
+        if holds.is_empty() { "" } else { ", " }
+    );
     // The ports, with each width in lanes for the wide section.
     *out += "| port | direction | width |\n|---|---|---|\n";
     let same_profile: Vec<&&Sheet> = section

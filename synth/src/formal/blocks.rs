@@ -59,10 +59,49 @@ pub struct BlockProof {
     pub instance: &'static str,
     /// Its property file, whose top module is `<name>_properties`.
     pub properties: Source,
+    /// The Verilog macros its proof defines: a property file that serves
+    /// two forms of a block tells them apart by one.
+    pub defines: &'static [&'static str],
     /// The induction's depth: cycles of history that the invariants need.
     pub depth: u32,
     /// The block, exported alone as the module [`BlockProof::name`].
     pub verilog: fn() -> Result<String>,
+}
+
+/// `text` as a proof with `defines` reads it: the lines of each
+/// `` `ifdef``/`` `ifndef`` branch not taken dropped, and the directives
+/// themselves, so that the names bound are the proof's own.
+fn preprocessed(text: &str, defines: &[&str]) -> String {
+    // One entry an open `ifdef: whether its lines are read, and whether
+    // the lines around it are.
+    let mut open: Vec<(bool, bool)> = Vec::new();
+    let mut out = String::new();
+    for line in text.lines() {
+        let reading = open.last().is_none_or(|&(taken, _)| taken);
+        let mut words = line.split_whitespace();
+        match (words.next(), words.next()) {
+            (Some("`ifdef"), Some(name)) => {
+                open.push((reading && defines.contains(&name), reading))
+            }
+            (Some("`ifndef"), Some(name)) => {
+                open.push((reading && !defines.contains(&name), reading))
+            }
+            (Some("`else"), _) => {
+                if let Some((taken, outer)) = open.pop() {
+                    open.push((outer && !taken, outer));
+                }
+            }
+            (Some("`endif"), _) => {
+                open.pop();
+            }
+            _ if reading => {
+                out.push_str(line);
+                out.push('\n');
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// `block`, connected and exported as the module `name`.
@@ -72,11 +111,12 @@ fn alone<B: Block>(mut block: B, name: &str) -> Result<String> {
 }
 
 /// Every block with a proof of its own.
-pub const BLOCKS: [BlockProof; 9] = [
+pub const BLOCKS: [BlockProof; 10] = [
     BlockProof {
         name: "skid_buffer",
         instance: "SkidBuffer<8>",
         properties: formal_source!("blocks/skid_buffer_properties.v"),
+        defines: &[],
         depth: 6,
         verilog: || alone(SkidBuffer::<8>::default(), "skid_buffer"),
     },
@@ -84,6 +124,7 @@ pub const BLOCKS: [BlockProof; 9] = [
         name: "axis_output_register",
         instance: "AxisOutputRegister<8, 2>",
         properties: formal_source!("blocks/axis_output_register_properties.v"),
+        defines: &[],
         depth: 6,
         verilog: || {
             alone(
@@ -96,6 +137,7 @@ pub const BLOCKS: [BlockProof; 9] = [
         name: "axis_output_register_passing_ready",
         instance: "AxisOutputRegister<8, 2>::passing_ready()",
         properties: formal_source!("blocks/axis_output_register_passing_ready_properties.v"),
+        defines: &[],
         depth: 6,
         verilog: || {
             alone(
@@ -108,6 +150,7 @@ pub const BLOCKS: [BlockProof; 9] = [
         name: "bytewise_register",
         instance: "BytewiseRegister<16>",
         properties: formal_source!("blocks/bytewise_register_properties.v"),
+        defines: &[],
         depth: 4,
         verilog: || alone(BytewiseRegister::<16>::default(), "bytewise_register"),
     },
@@ -115,6 +158,7 @@ pub const BLOCKS: [BlockProof; 9] = [
         name: "pending_units",
         instance: "PendingUnits<8, 3>",
         properties: formal_source!("blocks/pending_units_properties.v"),
+        defines: &[],
         depth: 6,
         verilog: || alone(PendingUnits::<8, 3>::default(), "pending_units"),
     },
@@ -122,13 +166,28 @@ pub const BLOCKS: [BlockProof; 9] = [
         name: "beat_fifo",
         instance: "BeatFifo<2, 32, 4, 64, 8, 2>",
         properties: formal_source!("blocks/beat_fifo_properties.v"),
+        defines: &[],
         depth: 6,
         verilog: || alone(BeatFifo::<2, 32, 4, 64, 8, 2>::default(), "beat_fifo"),
+    },
+    BlockProof {
+        name: "beat_fifo_passing",
+        instance: "BeatFifo<2, 32, 4, 64, 8, 2>::passing_when_empty()",
+        properties: formal_source!("blocks/beat_fifo_properties.v"),
+        defines: &["PASSING_WHEN_EMPTY"],
+        depth: 6,
+        verilog: || {
+            alone(
+                BeatFifo::<2, 32, 4, 64, 8, 2>::passing_when_empty(),
+                "beat_fifo_passing",
+            )
+        },
     },
     BlockProof {
         name: "beat_credits",
         instance: "BeatCredits<2>",
         properties: formal_source!("blocks/beat_credits_properties.v"),
+        defines: &[],
         depth: 6,
         verilog: || alone(BeatCredits::<2>::default(), "beat_credits"),
     },
@@ -136,6 +195,7 @@ pub const BLOCKS: [BlockProof; 9] = [
         name: "decoder_fsm",
         instance: "DecoderFsm (rfc3629)",
         properties: formal_source!("blocks/decoder_fsm_properties.v"),
+        defines: &[],
         depth: 6,
         verilog: || alone(DecoderFsm::new(Profile::Rfc3629), "decoder_fsm"),
     },
@@ -143,6 +203,7 @@ pub const BLOCKS: [BlockProof; 9] = [
         name: "lane_packer",
         instance: "LanePacker<8, 8>",
         properties: formal_source!("blocks/lane_packer_properties.v"),
+        defines: &[],
         depth: 8,
         verilog: || alone(LanePacker::<8, 8>::default(), "lane_packer"),
     },
@@ -165,11 +226,16 @@ impl BlockProof {
     /// Its sby file, from the template.
     fn sby(&self) -> String {
         let shared: Vec<&str> = SHARED.iter().map(file_name).collect();
+        let defines = match self.defines {
+            [] => String::new(),
+            defines => format!("read -define {}\n", defines.join(" ")),
+        };
         TEMPLATE
             .replace("{block}", self.name)
             .replace("{instance}", self.instance)
             .replace("{properties}", &self.properties_top())
             .replace("{depth}", &self.depth.to_string())
+            .replace("{defines}", &defines)
             .replace("{shared}", &shared.join("\n"))
     }
 
@@ -187,7 +253,10 @@ impl BlockProof {
             }
             None => (self.verilog)()?,
         };
-        let block = bind_internals(&block, self.name, self.properties.text)?;
+        // `read -formal` defines FORMAL.
+        let defines: Vec<&str> = ["FORMAL"].iter().chain(self.defines).copied().collect();
+        let properties = preprocessed(self.properties.text, &defines);
+        let block = bind_internals(&block, self.name, &properties)?;
         let shared = SHARED
             .iter()
             .map(|source| (file_name(source).to_string(), source.text.to_string()));

@@ -15,6 +15,14 @@
 //! no more beats are ever in flight than the queue holds, so it needs no
 //! `full`.
 //!
+//! [`BeatFifo::passing_when_empty`] builds the form in which a beat written
+//! while the queue holds none, and the `m_axis` registers are free, goes
+//! straight into them: one cycle from `write` to `m_axis_tvalid` rather
+//! than three. The other beats take the way through the RAM, behind it.
+//! The choice is one more LUT level from `write` and `m_axis_tready` into
+//! the `m_axis` registers and the write addresses. `Default` builds the
+//! form without it, whose Verilog has nothing of it.
+//!
 //! ## Parameters
 //! * `N`, `LD`, `LU`: the lanes and each lane's `tdata` and `tuser` bits
 //!   (32 and 4, a decoded word and its error, in the wide decoder).
@@ -26,13 +34,16 @@
 //! |---|---|---|---|
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
 //! | `write`, `tdata`, `tuser`, `tkeep`, `tlast` | in | 1, 32N, 4N, N, 1 | a beat to queue |
+//! | `lane_tdata[i]`, `lane_tuser[i]`, `lane_tkeep[i]` | in | LD, LU, 1 | the passing form only: lane `i` of `tdata`, `tuser` and `tkeep` again (`#[hdl_gen]` cannot cut a lane of a generic width out of a vector), for lane `i`'s `m_axis` registers |
 //! | `m_axis_*` | out | | registered |
 //! | `m_axis_tready` | in | 1 | |
 //! | `returned` | out | 1 | a beat left on `m_axis` this cycle (its credit returns) |
 //!
 //! ## Latency
-//! Three cycles from `write` to `m_axis_tvalid` (write, read, output
-//! register), with `m_axis_tready` high:
+//! [`BeatFifo::LATENCY`], three cycles from `write` to `m_axis_tvalid`
+//! (write, read, output register), with `m_axis_tready` high; in the
+//! passing form, [`BeatFifo::PASSING_LATENCY`], one, when the queue is
+//! empty:
 //!
 //! ```text
 //! clock           _/‾\_/‾\_/‾\_/‾\_/‾\_
@@ -40,14 +51,18 @@
 //! fetch           _____/‾‾‾\_______      (the RAM is read)
 //! fetched         _________/‾‾‾\___      (the RAM's read register holds it)
 //! m_axis_tvalid   _____________/‾‾‾\_
+//! m_axis_tvalid   _____/‾‾‾\_______      (passing, the queue empty)
 //! ```
 //!
 //! ## Invariants
 //! * While `m_axis_tvalid & !m_axis_tready`, every `m_axis_*` output holds.
-//! * The `m_axis` registers load only a fetched beat, so they hold 0 until
-//!   the first and then the last beat sent (never what the RAM's read
-//!   register holds before any beat: unknown in Verilog).
-//! * After a stall, a beat leaves on every cycle again: no bubble.
+//! * The `m_axis` registers load only a fetched (or passing) beat, so they
+//!   hold 0 until the first and then the last beat sent (never what the
+//!   RAM's read register holds before any beat: unknown in Verilog).
+//! * After a stall, a beat leaves on every cycle again: no bubble, but
+//!   for one in the passing form, after the stall that ends a run of
+//!   passing beats (the beat behind the stalled one took the way through
+//!   the RAM, two cycles long). Beats pass again once the queue empties.
 //! * Beats leave in the order they were written; none is lost, provided
 //!   no more than 2^A are ever written and not yet returned.
 
@@ -74,6 +89,11 @@ pub struct BeatFifo<
     pub tuser: Signal<In, Bits<TUSER>>,
     pub tkeep: Signal<In, Bits<N>>,
     pub tlast: Signal<In, Bit>,
+    /// The passing form's lanes of the beat written, once per lane (none
+    /// in the other form).
+    pub lane_tdata: Vec<Signal<In, Bits<LD>>>,
+    pub lane_tuser: Vec<Signal<In, Bits<LU>>>,
+    pub lane_tkeep: Vec<Signal<In, Bit>>,
     pub m_axis_tdata: Signal<Out, Bits<TDATA>>,
     pub m_axis_tuser: Signal<Out, Bits<TUSER>>,
     pub m_axis_tkeep: Signal<Out, Bits<N>>,
@@ -139,6 +159,11 @@ pub struct BeatFifo<
     tdata_bus: LaneBus<LD, TDATA>,
     tuser_bus: LaneBus<LU, TUSER>,
     tkeep_bus: LaneBus<1, N>,
+    /// In the passing form, once per lane (in the other, none): the beat
+    /// written goes straight into lane `i`'s `m_axis` registers, not into
+    /// the RAM. The queue holds no beat (none in the RAM, none in its read
+    /// register), and those registers are free.
+    passing: Vec<Signal<Local, Bit>>,
 }
 
 impl<
@@ -152,6 +177,21 @@ impl<
 {
     /// From `write` to `m_axis_tvalid`: write, read, output register.
     pub const LATENCY: u64 = 3;
+    /// From `write` to `m_axis_tvalid` in the passing form, when the queue
+    /// is empty: the output register.
+    pub const PASSING_LATENCY: u64 = 1;
+
+    /// The form in which a beat written into an empty queue, with the
+    /// `m_axis` registers free, goes straight into them.
+    pub fn passing_when_empty() -> Self {
+        BeatFifo {
+            lane_tdata: many(N),
+            lane_tuser: many(N),
+            lane_tkeep: many(N),
+            passing: many(N),
+            ..Self::default()
+        }
+    }
 }
 
 impl<
@@ -173,6 +213,9 @@ impl<
             tuser: Default::default(),
             tkeep: Default::default(),
             tlast: Default::default(),
+            lane_tdata: Vec::new(),
+            lane_tuser: Vec::new(),
+            lane_tkeep: Vec::new(),
             m_axis_tdata: Default::default(),
             m_axis_tuser: Default::default(),
             m_axis_tkeep: Default::default(),
@@ -201,6 +244,7 @@ impl<
             tdata_bus: Default::default(),
             tuser_bus: Default::default(),
             tkeep_bus: Default::default(),
+            passing: Vec::new(),
         }
     }
 }
@@ -305,6 +349,29 @@ impl<
         if self.output_free[0].val() & self.fetched[0].q.val() {
             self.tlast_out.d.next = self.ram.read_tlast.val();
         }
+        // The passing form (no statement in the other): a passing beat
+        // loads the m_axis registers and leaves the RAM's state as it is.
+        for i in 0..self.passing.len() {
+            self.passing[i].next = self.write.val()
+                & !self.not_empty[i].q.val()
+                & !self.fetched[i].q.val()
+                & self.output_free[i].val();
+            if self.passing[i].val() {
+                self.write_address[i].d.next = self.write_address[i].q.val();
+                self.not_empty[i].d.next = false;
+                self.tvalid_out[i].d.next = true;
+                self.tdata_out[i].d.next = self.lane_tdata[i].val();
+                self.tuser_out[i].d.next = self.lane_tuser[i].val();
+                self.tkeep_out[i].d.next = self.lane_tkeep[i].val().into();
+            }
+        }
+        for i in 0..self.passing.len().min(1) {
+            if self.passing[i].val() {
+                self.write_pointer.d.next = self.write_pointer.q.val();
+                self.one_left.d.next = false;
+                self.tlast_out.d.next = self.tlast.val();
+            }
+        }
         if self.rst.val() {
             self.write_pointer.d.next = 0.into();
             self.read_pointer_ahead.d.next = 1.into();
@@ -328,15 +395,34 @@ mod tests {
     #[test]
     fn beat_fifo_is_synthesizable() {
         crate::assert_synthesizable(BeatFifo::<2, 32, 4, 64, 8, 4>::default());
+        crate::assert_synthesizable(BeatFifo::<2, 32, 4, 64, 8, 4>::passing_when_empty());
+    }
+
+    /// The other form's Verilog has nothing of the passing form.
+    #[test]
+    fn only_the_passing_form_has_the_way_past_the_ram() {
+        let verilog = |mut fifo: Fifo| {
+            fifo.connect_all();
+            generate_verilog(&fifo)
+        };
+        assert!(!verilog(Fifo::default()).contains("passing"));
+        assert!(verilog(Fifo::passing_when_empty()).contains("passing$1"));
     }
 
     type Fifo = BeatFifo<2, 32, 4, 64, 8, 4>;
 
-    /// Beats 1, 2, 3, … written one a cycle, with `m_axis_tready` from
-    /// `ready(cycle)`: the beats taken on `m_axis`, as (cycle, lane 0's
-    /// word).
-    fn run(beats: u64, cycles: u64, ready: fn(u64) -> bool) -> Vec<(u64, u64)> {
-        let mut uut = Fifo::default();
+    /// Beats 1, 2, 3, … written into `uut` one a cycle from cycle 0, as
+    /// credits allow (no more than the queue's 16 inside, as BeatCredits
+    /// keeps it), with `m_axis_tready` from `ready(cycle)`: the beats taken
+    /// on `m_axis`, as (the cycle of their handshake, lane 0's word, lane
+    /// 1's `tuser`), a beat written in cycle `c` with a latency of `l`
+    /// being taken in cycle `c + l` at the earliest.
+    fn run_on(
+        mut uut: Fifo,
+        beats: u64,
+        cycles: u64,
+        ready: fn(u64) -> bool,
+    ) -> Vec<(u64, u64, u64)> {
         uut.connect_all();
         let mut sim = Simulation::new();
         sim.add_clock(5, |x: &mut Box<Fifo>| x.clock.next = !x.clock.val());
@@ -347,22 +433,89 @@ mod tests {
             x.rst.next = true;
             wait_clock_cycle!(sim, clock, x);
             x.rst.next = false;
+            let (mut written, mut inside) = (0u64, 0u64);
             for cycle in 0..cycles {
-                x.write.next = cycle < beats;
-                x.tdata.next = (cycle + 1).into();
+                let write = written < beats && inside < 16;
+                x.write.next = write;
+                x.tdata.next = (written + 1).into();
+                x.tuser.next = (((written + 1) % 16) << 4).into();
                 x.tkeep.next = 1.into();
-                x.m_axis_tready.next = ready(cycle);
-                wait_clock_cycle!(sim, clock, x);
-                if x.m_axis_tvalid.val() & x.m_axis_tready.val() {
-                    let word = x.m_axis_tdata.val().get_bits::<32>(0).to_u64();
-                    log.lock().unwrap().push((cycle, word));
+                // The passing form's lanes: lane 0's word, lane 1's tuser.
+                for i in 0..x.lane_tdata.len() {
+                    x.lane_tdata[i].next = (if i == 0 { written + 1 } else { 0 }).into();
+                    x.lane_tuser[i].next = (if i == 1 { (written + 1) % 16 } else { 0 }).into();
+                    x.lane_tkeep[i].next = i == 0;
                 }
+                x.m_axis_tready.next = ready(cycle);
+                // The outputs are flops: their values now are the ones the
+                // coming clock edge sees.
+                let taken = x.m_axis_tvalid.val() & ready(cycle);
+                if taken {
+                    let word = x.m_axis_tdata.val().get_bits::<32>(0).to_u64();
+                    let tuser = x.m_axis_tuser.val().get_bits::<4>(4).to_u64();
+                    log.lock().unwrap().push((cycle, word, tuser));
+                }
+                written += u64::from(write);
+                inside = inside + u64::from(write) - u64::from(taken);
+                wait_clock_cycle!(sim, clock, x);
             }
             sim.done(x)
         });
         sim.run(Box::new(uut), 100_000).unwrap();
         let taken = taken.lock().unwrap();
         taken.clone()
+    }
+
+    fn run(beats: u64, cycles: u64, ready: fn(u64) -> bool) -> Vec<(u64, u64, u64)> {
+        run_on(Fifo::default(), beats, cycles, ready)
+    }
+
+    /// `m_axis_tready` low in about a third of the cycles, irregularly.
+    fn irregular(cycle: u64) -> bool {
+        (cycle.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 61) > 2
+    }
+
+    /// Each form's latency is its constant's, on an empty queue.
+    #[test]
+    fn the_latency_is_the_datasheets() {
+        for (fifo, latency) in [
+            (Fifo::default(), Fifo::LATENCY),
+            (Fifo::passing_when_empty(), Fifo::PASSING_LATENCY),
+        ] {
+            let taken = run_on(fifo, 1, 10, |_| true);
+            assert_eq!(taken.len(), 1);
+            assert_eq!(taken[0].0, latency);
+        }
+    }
+
+    /// With stalls on about a third of the cycles, in both forms: every
+    /// beat leaves once, in order, both lanes' payload as written (lane 1
+    /// of a passing beat comes from the write's lane 1).
+    #[test]
+    fn stalls_lose_no_beat_and_keep_the_order() {
+        for fifo in [Fifo::default(), Fifo::passing_when_empty()] {
+            let taken = run_on(fifo, 60, 200, irregular);
+            let words: Vec<u64> = taken.iter().map(|&(_, w, _)| w).collect();
+            assert_eq!(words, (1..=60).collect::<Vec<u64>>());
+            assert!(taken.iter().all(|&(_, w, tuser)| tuser == w % 16));
+        }
+    }
+
+    /// The passing form: a stall while beats pass (beat 4 waits in cycle
+    /// 4), then `m_axis_tready` high again: beat 5, behind the stalled one,
+    /// went into the RAM, and m_axis waits a cycle for it (the datasheet's
+    /// one bubble); after it, a beat leaves on every cycle.
+    #[test]
+    fn the_passing_form_has_one_bubble_after_a_stall() {
+        let taken = run_on(Fifo::passing_when_empty(), 12, 30, |cycle| cycle != 4);
+        let words: Vec<u64> = taken.iter().map(|&(_, w, _)| w).collect();
+        assert_eq!(words, (1..=12).collect::<Vec<u64>>());
+        let cycles: Vec<u64> = taken.iter().map(|&(c, _, _)| c).collect();
+        assert_eq!(cycles[..5], [1, 2, 3, 5, 7]);
+        assert!(
+            cycles[4..].windows(2).all(|w| w[1] == w[0] + 1),
+            "a second bubble: {cycles:?}"
+        );
     }
 
     /// The datasheet's stall: `m_axis_tready` low for two cycles in a
@@ -372,9 +525,9 @@ mod tests {
     #[test]
     fn a_stall_costs_no_beat_and_no_cycle() {
         let taken = run(12, 30, |cycle| !(6..8).contains(&cycle));
-        let words: Vec<u64> = taken.iter().map(|&(_, w)| w).collect();
+        let words: Vec<u64> = taken.iter().map(|&(_, w, _)| w).collect();
         assert_eq!(words, (1..=12).collect::<Vec<u64>>());
-        let cycles: Vec<u64> = taken.iter().map(|&(c, _)| c).collect();
+        let cycles: Vec<u64> = taken.iter().map(|&(c, _, _)| c).collect();
         let resumed = cycles.iter().position(|&c| c >= 8).unwrap();
         assert!(
             cycles[resumed..].windows(2).all(|w| w[1] == w[0] + 1),
