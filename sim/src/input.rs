@@ -4,7 +4,7 @@
 use std::fs::File;
 use std::io::{self, BufReader, Cursor, Read};
 use std::os::fd::AsFd;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
@@ -21,11 +21,22 @@ pub enum Input {
 }
 
 impl Input {
-    pub fn from_arg(arg: Option<&str>) -> Input {
+    /// A command's input argument: none is the embedded sample, `-`
+    /// standard input, anything else a path (in any bytes the system
+    /// allows, not only UTF-8).
+    pub fn from_arg(arg: Option<&Path>) -> Input {
         match arg {
             None => Input::Sample,
-            Some("-") => Input::Stdin,
-            Some(path) => Input::Path(PathBuf::from(path)),
+            Some(path) if path.as_os_str() == "-" => Input::Stdin,
+            Some(path) => Input::Path(path.to_path_buf()),
+        }
+    }
+
+    /// The path it reads, if it reads a file.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Input::Path(path) => Some(path),
+            _ => None,
         }
     }
 

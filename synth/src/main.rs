@@ -5,7 +5,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 
 mod cli;
 
@@ -29,6 +29,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
     }
 }
 
+/// The subcommand the command line names, if its first argument is one.
+fn subcommand() -> Option<String> {
+    let first = std::env::args_os().nth(1)?.into_string().ok()?;
+    Cli::command().find_subcommand(&first)?;
+    Some(first)
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -36,7 +43,7 @@ fn main() -> ExitCode {
             let _ = e.print();
             return ExitCode::SUCCESS;
         }
-        Err(e) => return fail(&usage_error(&e)),
+        Err(e) => return fail(&usage_error(&e, subcommand().as_deref())),
     };
     if let Err(e) = interrupt::handle_signals() {
         return fail(&format!("cannot handle signals: {e}"));

@@ -17,3 +17,4 @@ mod model_cache;
 mod never_destroy;
 mod sim_cli;
 mod synth_log;
+mod validate_cli;

@@ -43,7 +43,7 @@ pub struct CoreChoice {
 #[derive(Args)]
 pub struct StreamArgs {
     /// A file, or - for standard input [default: the embedded sample].
-    pub input: Option<String>,
+    pub input: Option<PathBuf>,
     /// Which UTF-8: rfc3629 (1–4 octets) or iso10646 (1–6 octets).
     #[arg(long, default_value = "rfc3629", value_parser = profile_parser())]
     pub profile: Profile,
@@ -155,7 +155,7 @@ pub fn kind_parser() -> impl TypedValueParser<Value = Kind> {
 pub fn profile_parser() -> impl TypedValueParser<Value = Profile> {
     one_of(&Profile::ALL, Profile::name, |profile| match profile {
         Profile::Rfc3629 => "RFC 3629: 1-4 octets, up to U+10FFFF, no surrogates",
-        Profile::Iso10646 => "ISO/IEC 10646-1 Annex R: 1-6 octets, up to 7FFF FFFF",
+        Profile::Iso10646 => "ISO/IEC 10646-1 Annex R: 1-6 octets, up to 7FFF FFFF, no surrogates",
     })
 }
 

@@ -2,7 +2,7 @@
 //! through a chain, the UTF-16 decoder, before the UTF-8 encoder.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -69,7 +69,7 @@ impl Encoding {
 #[derive(Args)]
 pub struct EncodeArgs {
     /// A file, or - for standard input [default: -].
-    input: Option<String>,
+    input: Option<PathBuf>,
     /// What the input is.
     #[arg(long, value_enum)]
     from: Encoding,
@@ -103,7 +103,7 @@ pub struct EncodeArgs {
 /// unit is refused before any output is written (standard output cannot
 /// be taken back).
 pub fn run(args: &EncodeArgs) -> Result<ExitCode> {
-    let input = Input::from_arg(Some(args.input.as_deref().unwrap_or("-")));
+    let input = Input::from_arg(Some(args.input.as_deref().unwrap_or(Path::new("-"))));
     let mut outputs = vec![("--output", args.output.as_path())];
     outputs.extend(args.vcd.as_deref().map(|p| ("--vcd", p)));
     check_destinations(&input, &outputs)?;

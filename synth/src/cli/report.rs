@@ -44,7 +44,7 @@ pub fn fail(message: &str) -> ExitCode {
 
 /// `message` with every character a terminal would act on escaped, so that
 /// it stays one line that only says something (a path may hold anything).
-fn visible(message: &str) -> String {
+pub fn visible(message: &str) -> String {
     message
         .chars()
         .map(|c| match acts_on_terminal(c) {
@@ -73,16 +73,22 @@ pub fn one_line(error: &anyhow::Error) -> String {
 }
 
 /// clap's error without its usage and tips: the first paragraph, joined
-/// into one line (it keeps the list of possible values).
-pub fn usage_error(error: &clap::Error) -> String {
+/// into one line (it keeps the list of possible values), and the help to
+/// read: `subcommand`'s, when the error is in one (clap's error does not
+/// always say which).
+pub fn usage_error(error: &clap::Error, subcommand: Option<&str>) -> String {
     let text = error.to_string();
     let paragraph: Vec<&str> = text
         .lines()
         .map(str::trim)
         .take_while(|l| !l.is_empty())
         .collect();
+    let help = match subcommand {
+        Some(name) => format!("utf8hdl {name} --help"),
+        None => "utf8hdl --help".into(),
+    };
     format!(
-        "{} (see utf8hdl --help)",
+        "{} (see {help})",
         paragraph.join(" ").trim_start_matches("error: ")
     )
 }

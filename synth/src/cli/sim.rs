@@ -5,7 +5,7 @@
 
 use std::io;
 use std::ops::Range;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
@@ -268,7 +268,10 @@ fn sim_on<E: Engine<Core: Core<Input = u8, Model = Reference>>>(
             let drawn = svg_window.start..svg_window.end.min(summary.simulated_cycles);
             let title = format!(
                 "{}: cycles {}..{}",
-                args.stream.input.as_deref().unwrap_or("the sample"),
+                args.stream
+                    .input
+                    .as_deref()
+                    .map_or("the sample".into(), Path::to_string_lossy),
                 drawn.start,
                 drawn.end
             );

@@ -4,6 +4,7 @@
 //! it is not (as `iconv` and `grep` do), 2 on a usage error.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
@@ -18,11 +19,12 @@ use utf8hdl_sim::with_validator;
 use super::args::{lanes_parser, profile_parser, EngineChoice, StatsFormat};
 use super::engine::{resolve, run_on};
 use super::progress::Progress;
+use super::report::{report_stdout, visible};
 
 #[derive(Args)]
 pub struct ValidateArgs {
     /// A file, or - for standard input [default: -].
-    input: Option<String>,
+    input: Option<PathBuf>,
     /// Bytes per clock: 1, 2, 4, 8, 16 or 32.
     #[arg(long, default_value = "8", value_parser = lanes_parser())]
     lanes: usize,
@@ -48,7 +50,10 @@ struct Found {
 /// `utf8hdl validate`: the input, read whole as one message, through the
 /// validator of `--lanes` lanes.
 pub fn run(args: &ValidateArgs) -> Result<ExitCode> {
-    let input = Input::from_arg(Some(args.input.as_deref().unwrap_or("-")));
+    // A closed standard output is an error before the run, not a verdict
+    // lost after it.
+    let mut out = report_stdout()?;
+    let input = Input::from_arg(Some(args.input.as_deref().unwrap_or(Path::new("-"))));
     let bytes = input.read_all()?;
     let engine = resolve(args.engine, args.lanes, Some(bytes.len() as u64));
     let full_rate = Stimulus::stalls(Stalls::Never, Stalls::Never, 1);
@@ -84,53 +89,46 @@ pub fn run(args: &ValidateArgs) -> Result<ExitCode> {
     });
     progress.finish();
     anyhow::ensure!(agreed, "the validator's run did not finish");
-    let mut out = std::io::stdout().lock();
-    let name = input.describe();
-    match args.stats {
+    let verdict = match args.stats {
         Some(StatsFormat::Json) => {
             let errors: Vec<serde_json::Value> = found
                 .iter()
                 .map(|f| serde_json::json!({"offset": f.offset, "length": f.len, "kind": f.kind}))
                 .collect();
+            // The file's path (null for standard input), as JSON text
+            // holds it: a name in other bytes than UTF-8 with U+FFFD.
+            let path = input.path().map(|path| path.to_string_lossy());
             let verdict = serde_json::json!({
-                "input": name,
+                "input": path,
                 "profile": args.profile.name(),
                 "bytes": bytes.len(),
                 "valid": found.is_empty(),
                 "errors": errors,
             });
-            writeln!(out, "{verdict}")
+            format!("{verdict}\n")
         }
         None => {
-            for f in &found {
-                writeln!(
-                    out,
-                    "{}\t{}\t{} byte{}",
-                    f.offset,
-                    f.kind,
-                    f.len,
-                    if f.len == 1 { "" } else { "s" }
-                )?;
-            }
-            match found.len() {
-                0 => writeln!(
-                    out,
-                    "{name}: valid {} ({} bytes)",
-                    args.profile,
-                    bytes.len()
-                ),
-                n => writeln!(
-                    out,
-                    "{name}: not valid {}: {n} error{} in {} bytes",
+            let mut text: String = found
+                .iter()
+                .map(|f| format!("{}\t{}\t{}\n", f.offset, f.kind, f.len))
+                .collect();
+            // The name as a message shows it: one line, whatever it holds.
+            let name = visible(&input.describe());
+            text.push_str(&match found.len() {
+                0 => format!("{name}: valid {} ({} bytes)\n", args.profile, bytes.len()),
+                n => format!(
+                    "{name}: not valid {}: {n} error{} in {} bytes\n",
                     args.profile,
                     if n == 1 { "" } else { "s" },
                     bytes.len()
                 ),
-            }
+            });
+            text
         }
-    }
-    .and_then(|()| out.flush())
-    .context("cannot write the verdict")?;
+    };
+    out.write_all(verdict.as_bytes())
+        .and_then(|()| out.flush())
+        .context("cannot write the verdict")?;
     Ok(match found.is_empty() {
         true => ExitCode::SUCCESS,
         false => ExitCode::from(1),
