@@ -19,9 +19,12 @@
 //! while the queue holds none, and the `m_axis` registers are free, goes
 //! straight into them: one cycle from `write` to `m_axis_tvalid` rather
 //! than three. The other beats take the way through the RAM, behind it.
-//! The choice is one more LUT level from `write` and `m_axis_tready` into
-//! the `m_axis` registers and the write addresses. `Default` builds the
-//! form without it, whose Verilog has nothing of it.
+//! The choice reads `write`, `m_axis_tready` and the lane's flags, and
+//! reaches the `m_axis` registers, the write addresses and pointer,
+//! `not_empty` and `one_left` (on the iCE40 it is the 1-lane validator's
+//! limit in most seeds: `docs/design.md`). `Default` builds the form
+//! without it, whose Verilog has nothing of it: the passing logic is in
+//! loops over vectors that are empty there.
 //!
 //! ## Parameters
 //! * `N`, `LD`, `LU`: the lanes and each lane's `tdata` and `tuser` bits
