@@ -46,6 +46,10 @@
 //! * Once `m_axis_tready` has been high for three cycles, `s_axis_tready`
 //!   is high: one unit a clock.
 //! * A word is never a surrogate; an error word is FFFD.
+//!
+//! And tested against Rust's `decode_utf16` under every stall pattern
+//! (`testbench/tests/utf16.rs`): `paired` is set only while `held` is a
+//! low surrogate, which the output's choice relies on.
 
 use rust_hdl::prelude::*;
 
@@ -63,11 +67,12 @@ axis_core! {
         unused_ready_next: Signal<Local, Bit>,
         /// `m_axis_tuser` of an unpaired surrogate.
         surrogate_tuser: Constant<Bits<4>>,
-        /// What `held` is: a high surrogate, a low one; registered as the
-        /// unit comes in, so that `held_valid` and the output's choice read
-        /// flops, not `held`'s compares.
-        held_is_high: DFF<Bit>,
-        held_is_low: DFF<Bit>,
+        /// What `held` is: a high surrogate that does not end its message
+        /// (it waits for the unit after it), a surrogate of either half;
+        /// registered as the unit comes in, so that `held_valid` and the
+        /// output's choice read flops, not `held`'s compares.
+        held_opens: DFF<Bit>,
+        held_is_surrogate: DFF<Bit>,
         /// The classifying stage: the unit after `held`, with its `tvalid`
         /// and `tlast`, and what it is: the lookahead a held high surrogate
         /// needs, read from flops.
@@ -90,8 +95,11 @@ axis_core! {
         leaves: Signal<Local, Bit>,
         /// `held`, as 32 bits.
         held_wide: Signal<Local, Bits<32>>,
-        /// The unit being decided.
-        held: DFF<Bits<16>>,
+        /// The unit being decided, as its low ten bits (a pair's share)
+        /// and its high six, which load under enables of their own.
+        held: Signal<Local, Bits<16>>,
+        held_low: DFF<Bits<10>>,
+        held_high: DFF<Bits<6>>,
         held_valid: DFF<Bit>,
         held_last: DFF<Bit>,
         /// `held` is the low half of a pair whose high half left before it;
@@ -109,8 +117,8 @@ impl Default for Utf16Decoder {
             output_register: Default::default(),
             unused_ready_next: Default::default(),
             surrogate_tuser: Constant::new(u64::from(ErrorKind::Surrogate.tuser()).into()),
-            held_is_high: Default::default(),
-            held_is_low: Default::default(),
+            held_opens: Default::default(),
+            held_is_surrogate: Default::default(),
             next: Default::default(),
             next_valid: Default::default(),
             next_last: Default::default(),
@@ -123,6 +131,8 @@ impl Default for Utf16Decoder {
             leaves: Default::default(),
             held_wide: Default::default(),
             held: Default::default(),
+            held_low: Default::default(),
+            held_high: Default::default(),
             held_valid: Default::default(),
             held_last: Default::default(),
             paired: Default::default(),
@@ -145,29 +155,35 @@ axis_shell_logic! {
             next_last,
             next_is_high,
             next_is_low,
-            held,
+            held_low,
+            held_high,
             held_valid,
             held_last,
-            held_is_high,
-            held_is_low,
+            held_opens,
+            held_is_surrogate,
             paired,
             pair_high,
         ],
         #[hdl_gen]
         fn update(&mut self) {
             self.unused_ready_next.next = self.output_register.s_axis_tready_next.val();
-            self.held_wide.next = bit_cast::<32, 16>(self.held.q.val());
-            self.waits.next =
-                self.held_is_high.q.val() & !self.held_last.q.val() & !self.next_valid.q.val();
-            self.first_half.next =
-                self.held_is_high.q.val() & !self.held_last.q.val() & self.next_is_low.q.val();
+            self.held.next = bit_cast::<16, 6>(self.held_high.q.val()) << 10
+                | bit_cast::<16, 10>(self.held_low.q.val());
+            self.held_wide.next = bit_cast::<32, 16>(self.held.val());
+            self.waits.next = self.held_opens.q.val() & !self.next_valid.q.val();
+            self.first_half.next = self.held_opens.q.val() & self.next_is_low.q.val();
             self.leaves.next =
                 self.held_valid.q.val() & self.output_register.s_axis_tready.val() & !self.waits.val();
             // `held` takes `next`'s unit when it is empty or its own leaves;
             // `next` takes the skid buffer's then, or while it is empty.
-            self.held_takes.next =
-                self.next_valid.q.val() & (!self.held_valid.q.val() | self.leaves.val());
-            self.next_takes.next = !self.next_valid.q.val() | self.held_takes.val();
+            // With a unit in `next`, `held` never waits, so it leaves when
+            // the output register has room: both enables are one LUT4 from
+            // flops.
+            self.held_takes.next = self.next_valid.q.val()
+                & (!self.held_valid.q.val() | self.output_register.s_axis_tready.val());
+            self.next_takes.next = !self.next_valid.q.val()
+                | !self.held_valid.q.val()
+                | self.output_register.s_axis_tready.val();
             self.skid_buffer.advance.next = self.next_takes.val();
 
             // The word of `held`, offered once it is decided; the first half of
@@ -175,11 +191,14 @@ axis_shell_logic! {
             self.output_register.s_axis_tvalid.next =
                 self.held_valid.q.val() & !self.waits.val() & !self.first_half.val();
             self.output_register.s_axis_tlast.next = self.held_last.q.val();
-            if self.held_is_low.q.val() & self.paired.q.val() {
+            // `paired` is set only while `held` is a low surrogate, so it
+            // alone chooses the pair's word: each bit of the choice reads
+            // two flags and two bits, one LUT4.
+            if self.paired.q.val() {
                 self.output_register.s_axis_tdata.next =
                     self.pair_high.q.val() | (self.held_wide.val() & 0x3FF);
                 self.output_register.s_axis_tuser.next = 0.into();
-            } else if self.held_is_high.q.val() | self.held_is_low.q.val() {
+            } else if self.held_is_surrogate.q.val() {
                 self.output_register.s_axis_tdata.next = 0xFFFD.into();
                 self.output_register.s_axis_tuser.next = self.surrogate_tuser.val();
             } else {
@@ -189,14 +208,25 @@ axis_shell_logic! {
             if self.leaves.val() {
                 self.paired.d.next = self.first_half.val();
             }
-            if self.leaves.val() & self.first_half.val() {
+            // The pair's share is figured whenever `held` opens a pair, which
+            // a unit it is read with (a low surrogate) never does.
+            if self.held_opens.q.val() {
                 self.pair_high.d.next = ((self.held_wide.val() & 0x3FF) + 0x40) << 10;
             }
+            // The unit's low bits load as `held_valid` rises; its high bits
+            // and flags load whenever `held` is empty or leaves, a unit
+            // coming in or not (they are read only while `held_valid` is
+            // high): two enables, neither over the fifteen flops at which
+            // nextpnr-ice40 promotes an enable to a global buffer, whose
+            // route was the limit in a third of the seeds.
             if self.held_takes.val() {
-                self.held.d.next = self.next.q.val();
+                self.held_low.d.next = self.next.q.val().get_bits::<10>(0);
+            }
+            if !self.held_valid.q.val() | self.leaves.val() {
+                self.held_high.d.next = self.next.q.val().get_bits::<6>(10);
                 self.held_last.d.next = self.next_last.q.val();
-                self.held_is_high.d.next = self.next_is_high.q.val();
-                self.held_is_low.d.next = self.next_is_low.q.val();
+                self.held_opens.d.next = self.next_is_high.q.val() & !self.next_last.q.val();
+                self.held_is_surrogate.d.next = self.next_is_high.q.val() | self.next_is_low.q.val();
             }
             if self.next_takes.val() {
                 self.next.d.next = self.skid_buffer.byte.tdata.val();

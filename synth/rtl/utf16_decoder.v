@@ -58,12 +58,12 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  output_register$m_axis_tvalid;
     reg  output_register$m_axis_tlast;
     reg  output_register$m_axis_tready;
-    reg  held_is_high$d;
-    reg  held_is_high$q;
-    reg  held_is_high$clock;
-    reg  held_is_low$d;
-    reg  held_is_low$q;
-    reg  held_is_low$clock;
+    reg  held_opens$d;
+    reg  held_opens$q;
+    reg  held_opens$clock;
+    reg  held_is_surrogate$d;
+    reg  held_is_surrogate$q;
+    reg  held_is_surrogate$clock;
     reg  [15:0] next$d;
     reg  [15:0] next$q;
     reg  next$clock;
@@ -79,9 +79,12 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  next_is_low$d;
     reg  next_is_low$q;
     reg  next_is_low$clock;
-    reg  [15:0] held$d;
-    reg  [15:0] held$q;
-    reg  held$clock;
+    reg  [9:0] held_low$d;
+    reg  [9:0] held_low$q;
+    reg  held_low$clock;
+    reg  [5:0] held_high$d;
+    reg  [5:0] held_high$q;
+    reg  held_high$clock;
     reg  held_valid$d;
     reg  held_valid$q;
     reg  held_valid$clock;
@@ -101,6 +104,7 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  first_half;
     reg  leaves;
     reg  [31:0] held_wide;
+    reg  [15:0] held;
     reg  skid_buffer$ready$d;
     reg  skid_buffer$ready$q;
     reg  skid_buffer$ready$clock;
@@ -465,19 +469,19 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         end
         output_register$s_axis_tready_next = output_register$rst | ~output_register$registered_ready | !output_register$tvalid$q | output_register$m_axis_tready | (!output_register$spare_valid$q & !output_register$s_axis_tvalid);
     end
-    // held_is_high
+    // held_opens
     initial begin
-       held_is_high$q = 1'h0;
+       held_opens$q = 1'h0;
     end
-    always @(posedge held_is_high$clock) begin
-       held_is_high$q <= held_is_high$d;
+    always @(posedge held_opens$clock) begin
+       held_opens$q <= held_opens$d;
     end
-    // held_is_low
+    // held_is_surrogate
     initial begin
-       held_is_low$q = 1'h0;
+       held_is_surrogate$q = 1'h0;
     end
-    always @(posedge held_is_low$clock) begin
-       held_is_low$q <= held_is_low$d;
+    always @(posedge held_is_surrogate$clock) begin
+       held_is_surrogate$q <= held_is_surrogate$d;
     end
     // next
     initial begin
@@ -514,12 +518,19 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     always @(posedge next_is_low$clock) begin
        next_is_low$q <= next_is_low$d;
     end
-    // held
+    // held_low
     initial begin
-       held$q = 16'h0;
+       held_low$q = 10'h0;
     end
-    always @(posedge held$clock) begin
-       held$q <= held$d;
+    always @(posedge held_low$clock) begin
+       held_low$q <= held_low$d;
+    end
+    // held_high
+    initial begin
+       held_high$q = 6'h0;
+    end
+    always @(posedge held_high$clock) begin
+       held_high$q <= held_high$d;
     end
     // held_valid
     initial begin
@@ -556,11 +567,12 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         next_last$clock = clk;
         next_is_high$clock = clk;
         next_is_low$clock = clk;
-        held$clock = clk;
+        held_low$clock = clk;
+        held_high$clock = clk;
         held_valid$clock = clk;
         held_last$clock = clk;
-        held_is_high$clock = clk;
-        held_is_low$clock = clk;
+        held_opens$clock = clk;
+        held_is_surrogate$clock = clk;
         paired$clock = clk;
         pair_high$clock = clk;
         next$d = next$q;
@@ -568,11 +580,12 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         next_last$d = next_last$q;
         next_is_high$d = next_is_high$q;
         next_is_low$d = next_is_low$q;
-        held$d = held$q;
+        held_low$d = held_low$q;
+        held_high$d = held_high$q;
         held_valid$d = held_valid$q;
         held_last$d = held_last$q;
-        held_is_high$d = held_is_high$q;
-        held_is_low$d = held_is_low$q;
+        held_opens$d = held_opens$q;
+        held_is_surrogate$d = held_is_surrogate$q;
         paired$d = paired$q;
         pair_high$d = pair_high$q;
         skid_buffer$clock = clk;
@@ -589,20 +602,21 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         m_axis_tvalid = output_register$m_axis_tvalid;
         m_axis_tlast = output_register$m_axis_tlast;
         unused_ready_next = output_register$s_axis_tready_next;
-        held_wide = {{16{1'b0}}, held$q};
-        waits = held_is_high$q & !held_last$q & !next_valid$q;
-        first_half = held_is_high$q & !held_last$q & next_is_low$q;
+        held = {{10{1'b0}}, held_high$q} << 'ha | {{6{1'b0}}, held_low$q};
+        held_wide = {{16{1'b0}}, held};
+        waits = held_opens$q & !next_valid$q;
+        first_half = held_opens$q & next_is_low$q;
         leaves = held_valid$q & output_register$s_axis_tready & !waits;
-        held_takes = next_valid$q & (!held_valid$q | leaves);
-        next_takes = !next_valid$q | held_takes;
+        held_takes = next_valid$q & (!held_valid$q | output_register$s_axis_tready);
+        next_takes = !next_valid$q | !held_valid$q | output_register$s_axis_tready;
         skid_buffer$advance = next_takes;
         output_register$s_axis_tvalid = held_valid$q & !waits & !first_half;
         output_register$s_axis_tlast = held_last$q;
-        if (held_is_low$q & paired$q) begin
+        if (paired$q) begin
             output_register$s_axis_tdata = pair_high$q | (held_wide & 'h3ff);
             output_register$s_axis_tuser = 'h0;
         end
-        else if (held_is_high$q | held_is_low$q) begin
+        else if (held_is_surrogate$q) begin
             output_register$s_axis_tdata = 'hfffd;
             output_register$s_axis_tuser = surrogate_tuser;
         end
@@ -613,14 +627,17 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         if (leaves) begin
             paired$d = first_half;
         end
-        if (leaves & first_half) begin
+        if (held_opens$q) begin
             pair_high$d = ((held_wide & 'h3ff) + 'h40) << 'ha;
         end
         if (held_takes) begin
-            held$d = next$q;
+            held_low$d = next$q[('h0)+:(10)];
+        end
+        if (!held_valid$q | leaves) begin
+            held_high$d = next$q[('ha)+:(6)];
             held_last$d = next_last$q;
-            held_is_high$d = next_is_high$q;
-            held_is_low$d = next_is_low$q;
+            held_opens$d = next_is_high$q & !next_last$q;
+            held_is_surrogate$d = next_is_high$q | next_is_low$q;
         end
         if (next_takes) begin
             next$d = skid_buffer$byte$tdata;
