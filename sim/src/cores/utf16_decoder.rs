@@ -101,7 +101,8 @@ impl Core for Decoder {
 
     const STATE: &'static [&'static str] = &[
         "skid_buffer.buffered_valid.q",
-        "held",
+        "held_low.q",
+        "held_high.q",
         "held_valid.q",
         "held_last.q",
         "paired.q",
