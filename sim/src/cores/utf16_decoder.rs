@@ -101,8 +101,7 @@ impl Core for Decoder {
 
     const STATE: &'static [&'static str] = &[
         "skid_buffer.buffered_valid.q",
-        "held_low.q",
-        "held_high.q",
+        "held",
         "held_valid.q",
         "held_last.q",
         "paired.q",

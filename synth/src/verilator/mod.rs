@@ -194,7 +194,7 @@ impl<C: Core> Verilated<C> {
         let ports = ports(&core.block())?;
         let probes = probes(&core)?;
         let top = core.name();
-        let public = with_public_probes(verilog, &probes.paths)?;
+        let public = with_public_probes(verilog, &ports, &probes.paths)?;
         let shim = shim(&top, &ports, &probes);
         let library = library(&top, &public, &shim, progress)?;
         let size = |dir: Dir| -> usize {

@@ -18,22 +18,32 @@ fn flat_name(path: &str) -> String {
     path.replace('.', "$")
 }
 
-fn member(top: &str, path: &str) -> String {
+/// Whether the probe `path` is one of the module's `ports`; any other
+/// probe, dotted or not (a top-level local), is an internal signal.
+fn is_port(ports: &[Port], path: &str) -> bool {
+    ports.iter().any(|p| p.name == path)
+}
+
+fn member(top: &str, ports: &[Port], path: &str) -> String {
     let flat = flat_name(path);
-    if path.contains('.') {
-        format!("rootp->{top}__DOT__{}", flat.replace('$', "__024"))
-    } else {
+    if is_port(ports, path) {
         flat
+    } else {
+        format!("rootp->{top}__DOT__{}", flat.replace('$', "__024"))
     }
 }
 
-/// `verilog` with the declarations of the internal `probes` marked public,
-/// so that Verilator keeps them readable.
-pub(super) fn with_public_probes(verilog: &str, probes: &[String]) -> Result<String> {
+/// `verilog` with the declarations of the internal `probes` (those that
+/// are not `ports`) marked public, so that Verilator keeps them readable.
+pub(super) fn with_public_probes(
+    verilog: &str,
+    ports: &[Port],
+    probes: &[String],
+) -> Result<String> {
     let mut text = String::with_capacity(verilog.len() + 64 * probes.len());
     let wanted: Vec<String> = probes
         .iter()
-        .filter(|p| p.contains('.'))
+        .filter(|p| !is_port(ports, p))
         .map(|p| flat_name(p))
         .collect();
     let mut found = vec![false; wanted.len()];
@@ -88,7 +98,7 @@ pub fn shim(top: &str, ports: &[Port], probes: &Signals) -> String {
     let mut copy_probes = String::new();
     let mut offset = 0;
     for (path, &width) in probes.paths.iter().zip(&probes.widths) {
-        copy_probes += &read_words("probes", offset, &member(top, path), width);
+        copy_probes += &read_words("probes", offset, &member(top, ports, path), width);
         offset += words(width);
     }
     format!(
