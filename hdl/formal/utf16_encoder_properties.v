@@ -8,8 +8,10 @@
 //
 //   COPIES `COPIES each byte register of the word has its own copy of the
 //                 stage's valid (its enable reaches fewer flops); every
-//                 copy equals valid (bound by their exported names;
-//                 fbytewise_stage.vh, shared with the UTF-8 encoder).
+//                 copy equals valid; the stage's enable, a flop figured a
+//                 cycle ahead, equals !valid | pending's take (bound by
+//                 their exported names; fbytewise_stage.vh, shared with
+//                 the UTF-8 encoder).
 //
 //   P1, P2        the AXI4-Stream rules, shared with every core
 //                 (faxis_stream_properties.vh): P1 the producer keeps them
@@ -40,9 +42,17 @@ module utf16_encoder_properties (clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_t
     // most; one more for margin.
     localparam F_MAX_IN_FLIGHT = 6;
 `include "fbytewise_stage.vh"
+    wire f_take;
+`define F_DUT_INTERNALS `F_BYTEWISE_STAGE_INTERNALS \
+        , .pending$take(f_take)
 `include "faxis_core_harness.vh"
 
 `ifdef FORMAL
+`ifdef COPIES
+    // From the first cycle's reset on (the flop starts at 0).
+    always @(*) if (f_past_valid) moves_ahead: assert (f_stage_moves == (!f_stage_valid || f_take));
+`endif
+
     // ---- P3: one code unit per clock ----
 `ifdef P3
     always @(*) if (f_full_rate && f_offered) p3_one_unit_per_clock: assert (m_axis_tvalid);

@@ -5,12 +5,18 @@
 // Rust description (sim/src/cores/utf8_encoder.rs).
 //
 // Every property but one reads the core's ports only, never its internal
-// signals. That one is an invariant of the classifying stage:
+// signals. That one is an invariant of its two stages:
 //
-//   COPIES `COPIES each byte register of the word has its own copy of the
+//   COPIES `COPIES each byte register of the classifying stage's word, and
+//                 of the octet stage's octets, has its own copy of its
 //                 stage's valid (its enable reaches fewer flops); every
-//                 copy equals valid (bound by their exported names;
-//                 fbytewise_stage.vh, shared with the UTF-16 encoder).
+//                 copy equals its valid (fbytewise_stage.vh, shared with
+//                 the UTF-16 encoder, for the classifying stage). Each
+//                 stage's enable is a flop figured a cycle ahead; each
+//                 equals what it stands for: the octet stage's
+//                 octets_move = !octets_valid | pending's take, the
+//                 classifying stage's moves = !valid | octets_move. All
+//                 bound by their exported names.
 //
 //   P1, P2        the AXI4-Stream rules, shared with every core
 //                 (faxis_stream_properties.vh): P1 the producer keeps them
@@ -35,16 +41,40 @@ module utf8_encoder_properties (clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tl
     // What it holds past its latency (a word accepted in cycle t shows its
     // first octet in cycle t + F_LATENCY): six octets for the word being
     // sent, six for the one waiting behind it, six for the one in the
-    // classifying stage, and the octet in the output register's spare.
-    localparam F_DRAIN_PAST_LATENCY = 6 + 6 + 6 + 1;
-    // Words inside (in the skid buffer, in the classifying stage, being
-    // sent, in the output register and its spare), and so messages, at
-    // most; one more for margin.
-    localparam F_MAX_IN_FLIGHT = 6;
+    // octet stage, six for the one in the classifying stage, and the octet
+    // in the output register's spare.
+    localparam F_DRAIN_PAST_LATENCY = 6 + 6 + 6 + 6 + 1;
+    // Words inside (in the skid buffer, in the classifying stage, in the
+    // octet stage, being sent, in the output register and its spare), and
+    // so messages, at most; one more for margin.
+    localparam F_MAX_IN_FLIGHT = 7;
 `include "fbytewise_stage.vh"
+    // The octet stage's valid and its six byte registers' copies of it;
+    // the two enables figured a cycle ahead, and pending's take.
+    wire f_octets_valid, f_octets_move, f_take;
+    wire [5:0] f_octet_valid;
+`define F_DUT_INTERNALS `F_BYTEWISE_STAGE_INTERNALS \
+        , .octets_valid$q(f_octets_valid) \
+        , .octets$valid$0$q(f_octet_valid[0]) \
+        , .octets$valid$1$q(f_octet_valid[1]) \
+        , .octets$valid$2$q(f_octet_valid[2]) \
+        , .octets$valid$3$q(f_octet_valid[3]) \
+        , .octets$valid$4$q(f_octet_valid[4]) \
+        , .octets$valid$5$q(f_octet_valid[5]) \
+        , .octets_move$q(f_octets_move) \
+        , .pending$take(f_take)
 `include "faxis_core_harness.vh"
 
 `ifdef FORMAL
+`ifdef COPIES
+    // From the first cycle's reset on (the flops start at 0).
+    always @(*) if (f_past_valid) begin
+        octet_copies_equal_valid: assert (f_octet_valid == {6{f_octets_valid}});
+        octets_move_ahead: assert (f_octets_move == (!f_octets_valid || f_take));
+        moves_ahead: assert (f_stage_moves == (!f_stage_valid || f_octets_move));
+    end
+`endif
+
     // ---- P3: one octet per clock ----
 `ifdef P3
     always @(*) if (f_full_rate && f_offered) p3_one_octet_per_clock: assert (m_axis_tvalid);

@@ -72,8 +72,10 @@ axis_core! {
         valid: DFF<Bit>,
         last: DFF<Bit>,
         /// The stage takes the skid buffer's word: it is empty, or `pending`
-        /// takes its word.
-        moves: Signal<Local, Bit>,
+        /// takes its word. A flop, figured a cycle ahead from `pending`'s
+        /// next `take`, so that the skid buffer's and the stage's enables
+        /// are one LUT from flops.
+        moves: DFF<Bit>,
         /// The word cannot be carried: a surrogate, or above 10FFFF (bits
         /// 31–21 set, or bit 20 with one of 19–16; masks, not a magnitude
         /// compare, which is a carry chain on an iCE40).
@@ -96,21 +98,20 @@ impl Utf16Encoder {
 axis_shell_logic! {
     impl Logic for Utf16Encoder {
         output: pending,
-        flops: [valid, last, unencodable, paired],
+        flops: [valid, last, unencodable, paired, moves],
         #[hdl_gen]
         fn update(&mut self) {
             // The classifying stage takes the skid buffer's word when it is
             // empty or `pending` takes its own: the tests of the word's
             // fields in one cycle, the choice of its units in the next.
-            self.moves.next = !self.valid.q.val() | self.pending.take.val();
-            self.skid_buffer.advance.next = self.moves.val();
+            self.skid_buffer.advance.next = self.moves.q.val();
             clock!(self, clk, word);
             self.word.rst.next = self.rst.val();
             self.word.d.next = self.skid_buffer.byte.tdata.val();
             self.word.d_valid.next = self.skid_buffer.byte.tvalid.val();
             self.word.advance.next = self.pending.take.val();
             self.unused_word_top.next = self.word.q.val().get_bits::<6>(26);
-            if self.moves.val() {
+            if self.moves.q.val() {
                 self.valid.d.next = self.skid_buffer.byte.tvalid.val();
                 self.last.d.next = self.skid_buffer.byte.tlast.val();
                 self.unencodable.d.next = (self.skid_buffer.byte.tdata.val().get_bits::<11>(21)
@@ -123,6 +124,7 @@ axis_shell_logic! {
             if self.rst.val() {
                 self.valid.d.next = false;
             }
+            self.moves.d.next = !self.valid.d.val() | self.pending.take_next.val();
             // U' = U − 10000 is 20 bits, so subtracting 40 from bits 25–10 (10000
             // from the word) and keeping ten of them gives U''s high ten.
             self.high_surrogate.next =

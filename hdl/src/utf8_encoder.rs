@@ -25,19 +25,22 @@
 //! shared [`AxisOutputRegister`]'s.
 //!
 //! ## Latency
-//! Three cycles from a word's acceptance to its first octet on `m_axis`
-//! (the classifying stage, `pending`, then the output register); then one
-//! octet a cycle. The classifying stage registers the word with its field
-//! tests (can it be encoded? how many octets, one to six, one-hot?), so
-//! that the choice of its octets reads flops, not the skid buffer's mux.
+//! Four cycles from a word's acceptance to its first octet on `m_axis`
+//! (the classifying stage, the octet stage, `pending`, then the output
+//! register); then one octet a cycle. The classifying stage registers the
+//! word with its field tests (can it be encoded? which lengths' top bands
+//! have a bit set?), so that the choice of its octets reads flops, not the
+//! skid buffer's mux; the octet stage registers the chosen octets, so that
+//! `pending`, whose enables read `take`, loads flops, not the choice.
 //!
 //! ```text
-//! cycle            0     1     2     3     4     5     6     7     8
-//! s_axis_tdata     41    20AC  42    43                            (each taken in its cycle)
-//! s_axis_tready    1     1     1     1     0     0     1     1     1  43 waits in the skid buffer
-//! classifying            41    20AC  42    42    42    43
-//! units pending    0     0     1     3     2     1     1     1     0
-//! m_axis_tdata                       41    E2    82    AC    42    43
+//! cycle            0     1     2     3     4     5     6     7     8     9     10    11
+//! s_axis_tdata     41    20AC  42    43    44    45    45    45                       (each taken in its cycle)
+//! s_axis_tready    1     1     1     1     1     0     0     1     1     1     1     1     44 waits in the skid buffer
+//! classifying            41    20AC  42    43    43    43    44    45
+//! octet stage                  41    20AC  42    42    42    43    44    45
+//! units pending    0     0     0     1     3     2     1     1     1     1     1     0
+//! m_axis_tdata                             41    E2    82    AC    42    43    44    45
 //! ```
 //!
 //! ## Invariants
@@ -45,21 +48,24 @@
 //! `hdl/formal/utf8_encoder_properties.v` (`utf8hdl formal --core encoder`),
 //! but the second, which is about its inside:
 //! * While `m_axis_tvalid & !m_axis_tready`, every `m_axis_*` output holds.
-//! * `pending` holds at most 6 units, and a word is taken from the
-//!   classifying stage only in a cycle where `pending` empties.
-//! * Once words have been offered and `m_axis_tready` high for three
+//! * `pending` holds at most 6 units, and a word is taken from the octet
+//!   stage only in a cycle where `pending` empties.
+//! * Once words have been offered and `m_axis_tready` high for four
 //!   cycles, `m_axis_tvalid` is high: the output never waits for input
 //!   that is there.
 //! * `m_axis_tuser[0]` is set only on the octets EF BF BD (proven), and
 //!   exactly on those of a word that cannot be encoded (tested).
-//! * Each byte register's copy of the classifying stage's `valid` equals
-//!   it (proven on the registers, `COPIES`).
+//! * Each byte register's copy of a stage's valid flag equals it, and
+//!   each enable figured a cycle ahead equals its definition: `moves` is
+//!   `!valid | octets_move`, `octets_move` is `!octets_valid | take`
+//!   (proven on the registers, `COPIES`).
 
 use rust_hdl::prelude::*;
 
 use crate::stream::{
     axis_core, axis_shell_logic, with_axis_ports, BytewiseRegister, PendingUnits, SkidBuffer,
 };
+use crate::utf8_decoder_wide::wiring::LaneBus;
 use crate::Profile;
 
 axis_core! {
@@ -84,9 +90,10 @@ axis_core! {
         /// and what it is, as `pending` is offered it.
         valid: DFF<Bit>,
         last: DFF<Bit>,
-        /// The stage takes the skid buffer's word: it is empty, or `pending`
-        /// takes its word.
-        moves: Signal<Local, Bit>,
+        /// The stage takes the skid buffer's word: it is empty, or the octet
+        /// stage takes its word. A flop, figured a cycle ahead, so that the
+        /// skid buffer's and the stage's enables are one LUT from flops.
+        moves: DFF<Bit>,
         /// The word, loaded a byte at a time, each byte under an enable of
         /// its own read from its own copy of `valid`: one enable for the
         /// whole stage reaches more than 15 flops, so nextpnr-ice40
@@ -95,9 +102,12 @@ axis_core! {
         word: BytewiseRegister<32>,
         /// The word cannot be encoded.
         unencodable: DFF<Bit>,
+        /// Some bit of the top band of each length from two to six octets
+        /// is set (bits 10–7, 15–11, 20–16, 25–21, 31–26; Table 4).
+        band_set: [DFF<Bit>; 5],
         /// Its length in octets, one to six, one-hot (none for a word of a
-        /// length the profile lacks).
-        length_is: [DFF<Bit>; 6],
+        /// length the profile lacks): the highest band set.
+        length_is: [Signal<Local, Bit>; 6],
         /// Each length's flag, eight times, and none for a word that cannot
         /// be encoded; the error's flag eight times.
         length_mask: [Signal<Local, Bits<8>>; 6],
@@ -108,13 +118,30 @@ axis_core! {
         continuing_2: Signal<Local, Bits<8>>,
         continuing_3: Signal<Local, Bits<8>>,
         continuing_4: Signal<Local, Bits<8>>,
+        /// The octet stage: the word's octets, chosen from the classifying
+        /// stage's flags, with their `keep` flags, as `pending` is offered
+        /// them. Chosen in front of `pending`, the octets were four LUT
+        /// levels behind `take` on the HX8K; here `pending` reads flops.
+        octets: BytewiseRegister<48>,
+        octets_valid: DFF<Bit>,
+        octets_keep: [DFF<Bit>; 6],
+        octets_error: DFF<Bit>,
+        octets_last: DFF<Bit>,
+        /// The octet stage takes the classifying stage's word: it is
+        /// empty, or `pending` takes its octets. A flop, figured a cycle
+        /// ahead from `pending`'s next `take`.
+        octets_move: DFF<Bit>,
+        /// The chosen octets, the first in 0, into the octet stage.
+        chosen: [Signal<Local, Bits<8>>; 6],
+        chosen_bus: LaneBus<8, 48>,
     }
 }
 
 impl Utf8Encoder {
-    /// Three cycles from a word's acceptance to its first octet on
-    /// `m_axis`: the classifying stage, `pending`, then the output register.
-    pub const LATENCY: u64 = 3;
+    /// Four cycles from a word's acceptance to its first octet on
+    /// `m_axis`: the classifying stage, the octet stage, `pending`, then
+    /// the output register.
+    pub const LATENCY: u64 = 4;
 
     pub fn new(profile: Profile) -> Self {
         let max = u64::from(profile.max_value());
@@ -138,6 +165,7 @@ impl Utf8Encoder {
             moves: Default::default(),
             word: Default::default(),
             unencodable: Default::default(),
+            band_set: Default::default(),
             length_is: Default::default(),
             length_mask: Default::default(),
             error_mask: Default::default(),
@@ -146,6 +174,14 @@ impl Utf8Encoder {
             continuing_2: Default::default(),
             continuing_3: Default::default(),
             continuing_4: Default::default(),
+            octets: Default::default(),
+            octets_valid: Default::default(),
+            octets_keep: Default::default(),
+            octets_error: Default::default(),
+            octets_last: Default::default(),
+            octets_move: Default::default(),
+            chosen: Default::default(),
+            chosen_bus: Default::default(),
         })
     }
 }
@@ -153,24 +189,28 @@ impl Utf8Encoder {
 axis_shell_logic! {
     impl Logic for Utf8Encoder {
         output: pending,
-        flops: [valid, last, unencodable],
+        flops: [valid, last, unencodable, octets_valid, octets_error, octets_last, octets_move, moves],
         #[hdl_gen]
         fn update(&mut self) {
+            for b in 0..5 {
+                self.band_set[b].clock.next = self.clk.val();
+                self.band_set[b].d.next = self.band_set[b].q.val();
+            }
             for l in 0..6 {
-                self.length_is[l].clock.next = self.clk.val();
-                self.length_is[l].d.next = self.length_is[l].q.val();
+                self.octets_keep[l].clock.next = self.clk.val();
+                self.octets_keep[l].d.next = self.octets_keep[l].q.val();
             }
             // The classifying stage takes the skid buffer's word when it is
-            // empty or `pending` takes its own: the tests of the word's
-            // fields in one cycle, the choice of its octets in the next.
-            self.moves.next = !self.valid.q.val() | self.pending.take.val();
-            self.skid_buffer.advance.next = self.moves.val();
+            // empty or the octet stage takes its own (`moves`): the tests
+            // of the word's fields in one cycle, the choice of its octets
+            // in the next.
+            self.skid_buffer.advance.next = self.moves.q.val();
             clock!(self, clk, word);
             self.word.rst.next = self.rst.val();
             self.word.d.next = self.skid_buffer.byte.tdata.val();
             self.word.d_valid.next = self.skid_buffer.byte.tvalid.val();
-            self.word.advance.next = self.pending.take.val();
-            if self.moves.val() {
+            self.word.advance.next = self.octets_move.q.val();
+            if self.moves.q.val() {
                 self.valid.d.next = self.skid_buffer.byte.tvalid.val();
                 self.last.d.next = self.skid_buffer.byte.tlast.val();
                 self.unencodable.d.next = ((self.skid_buffer.byte.tdata.val() & self.beyond.val())
@@ -178,26 +218,31 @@ axis_shell_logic! {
                     | (((self.skid_buffer.byte.tdata.val() & self.top_bit.val()) != 0)
                         & ((self.skid_buffer.byte.tdata.val() & self.above_low.val()) != 0))
                     | (self.skid_buffer.byte.tdata.val().get_bits::<21>(11) == 0x1B);
-                // One to six octets (Table 4): the bits above the length's
-                // are zero, and some bit of its top band is set.
-                self.length_is[0].d.next = self.skid_buffer.byte.tdata.val().get_bits::<25>(7) == 0;
-                self.length_is[1].d.next = (self.skid_buffer.byte.tdata.val().get_bits::<21>(11)
-                    == 0)
-                    & (self.skid_buffer.byte.tdata.val().get_bits::<4>(7) != 0);
-                self.length_is[2].d.next = (self.skid_buffer.byte.tdata.val().get_bits::<16>(16)
-                    == 0)
-                    & (self.skid_buffer.byte.tdata.val().get_bits::<5>(11) != 0);
-                self.length_is[3].d.next = (self.skid_buffer.byte.tdata.val().get_bits::<11>(21)
-                    == 0)
-                    & (self.skid_buffer.byte.tdata.val().get_bits::<5>(16) != 0);
-                self.length_is[4].d.next = (self.skid_buffer.byte.tdata.val().get_bits::<6>(26)
-                    == 0)
-                    & (self.skid_buffer.byte.tdata.val().get_bits::<5>(21) != 0)
-                    & self.long_words.val();
-                self.length_is[5].d.next = (self.skid_buffer.byte.tdata.val().get_bits::<6>(26)
-                    != 0)
-                    & self.long_words.val();
+                self.band_set[0].d.next = self.skid_buffer.byte.tdata.val().get_bits::<4>(7) != 0;
+                self.band_set[1].d.next = self.skid_buffer.byte.tdata.val().get_bits::<5>(11) != 0;
+                self.band_set[2].d.next = self.skid_buffer.byte.tdata.val().get_bits::<5>(16) != 0;
+                self.band_set[3].d.next = self.skid_buffer.byte.tdata.val().get_bits::<5>(21) != 0;
+                self.band_set[4].d.next = self.skid_buffer.byte.tdata.val().get_bits::<6>(26) != 0;
             }
+            // One to six octets (Table 4): the bits above the length's are
+            // zero, and some bit of its top band is set.
+            self.length_is[0].next = !(self.band_set[0].q.val()
+                | self.band_set[1].q.val()
+                | self.band_set[2].q.val()
+                | self.band_set[3].q.val()
+                | self.band_set[4].q.val());
+            self.length_is[1].next = self.band_set[0].q.val()
+                & !(self.band_set[1].q.val()
+                    | self.band_set[2].q.val()
+                    | self.band_set[3].q.val()
+                    | self.band_set[4].q.val());
+            self.length_is[2].next = self.band_set[1].q.val()
+                & !(self.band_set[2].q.val() | self.band_set[3].q.val() | self.band_set[4].q.val());
+            self.length_is[3].next =
+                self.band_set[2].q.val() & !(self.band_set[3].q.val() | self.band_set[4].q.val());
+            self.length_is[4].next =
+                self.band_set[3].q.val() & !self.band_set[4].q.val() & self.long_words.val();
+            self.length_is[5].next = self.band_set[4].q.val() & self.long_words.val();
 
             if self.rst.val() {
                 self.valid.d.next = false;
@@ -217,7 +262,7 @@ axis_shell_logic! {
             // was five LUT levels in front of `pending`'s registers).
             for l in 0..6 {
                 self.length_mask[l].next = 0.into();
-                if self.length_is[l].q.val() & !self.unencodable.q.val() {
+                if self.length_is[l].val() & !self.unencodable.q.val() {
                     self.length_mask[l].next = 0xFF.into();
                 }
             }
@@ -225,7 +270,7 @@ axis_shell_logic! {
             if self.unencodable.q.val() {
                 self.error_mask.next = 0xFF.into();
             }
-            self.pending.units_in[0].next = (self.error_mask.val() & 0xEF)
+            self.chosen[0].next = (self.error_mask.val() & 0xEF)
                 | (self.length_mask[0].val() & self.word.q.val().get_bits::<8>(0))
                 | (self.length_mask[1].val()
                     & ((self.word.q.val().get_bits::<8>(6) & 0x1F) | 0xC0))
@@ -238,43 +283,69 @@ axis_shell_logic! {
                 // Bit 31 is clear here: a word with it set cannot be encoded.
                 | (self.length_mask[5].val()
                     & ((self.word.q.val().get_bits::<8>(24) >> 6) | 0xFC));
-            self.pending.units_in[1].next = (self.error_mask.val() & 0xBF)
+            self.chosen[1].next = (self.error_mask.val() & 0xBF)
                 | (self.length_mask[1].val() & self.continuing_0.val())
                 | (self.length_mask[2].val() & self.continuing_1.val())
                 | (self.length_mask[3].val() & self.continuing_2.val())
                 | (self.length_mask[4].val() & self.continuing_3.val())
                 | (self.length_mask[5].val() & self.continuing_4.val());
-            self.pending.units_in[2].next = (self.error_mask.val() & 0xBD)
+            self.chosen[2].next = (self.error_mask.val() & 0xBD)
                 | (self.length_mask[2].val() & self.continuing_0.val())
                 | (self.length_mask[3].val() & self.continuing_1.val())
                 | (self.length_mask[4].val() & self.continuing_2.val())
                 | (self.length_mask[5].val() & self.continuing_3.val());
-            self.pending.units_in[3].next = (self.length_mask[3].val() & self.continuing_0.val())
+            self.chosen[3].next = (self.length_mask[3].val() & self.continuing_0.val())
                 | (self.length_mask[4].val() & self.continuing_1.val())
                 | (self.length_mask[5].val() & self.continuing_2.val());
-            self.pending.units_in[4].next = (self.length_mask[4].val() & self.continuing_0.val())
+            self.chosen[4].next = (self.length_mask[4].val() & self.continuing_0.val())
                 | (self.length_mask[5].val() & self.continuing_1.val());
-            self.pending.units_in[5].next = self.length_mask[5].val() & self.continuing_0.val();
-            // Octet k is one of the word's when its length is more than k
-            // octets; an unencodable word becomes U+FFFD's three. One
-            // length is set for every word that can be encoded (the tests
-            // partition the 32-bit values, less the lengths the profile
-            // lacks), so "more than one octet" is "not one".
-            self.pending.keep_in[0].next = true;
-            self.pending.keep_in[1].next = self.unencodable.q.val() | !self.length_is[0].q.val();
-            self.pending.keep_in[2].next = self.unencodable.q.val()
-                | !(self.length_is[0].q.val() | self.length_is[1].q.val());
-            self.pending.keep_in[3].next = !self.unencodable.q.val()
-                & (self.length_is[3].q.val() | self.length_is[4].q.val() | self.length_is[5].q.val());
-            self.pending.keep_in[4].next = !self.unencodable.q.val()
-                & (self.length_is[4].q.val() | self.length_is[5].q.val());
-            self.pending.keep_in[5].next = !self.unencodable.q.val() & self.length_is[5].q.val();
-
+            self.chosen[5].next = self.length_mask[5].val() & self.continuing_0.val();
+            // The octet stage takes the classifying stage's word when it is
+            // empty or `pending` takes its octets (`octets_move`); the
+            // octets load byte by byte, the flags under `octets_move`.
+            for l in 0..6 {
+                self.chosen_bus.lane[l].next = self.chosen[l].val();
+            }
+            clock!(self, clk, octets);
+            self.octets.rst.next = self.rst.val();
+            self.octets.d.next = self.chosen_bus.bus.val();
+            self.octets.d_valid.next = self.valid.q.val();
+            self.octets.advance.next = self.pending.take.val();
+            if self.octets_move.q.val() {
+                // Octet k is one of the word's when its length is more than
+                // k octets; an unencodable word becomes U+FFFD's three. One
+                // length is set for every word that can be encoded (the
+                // tests partition the 32-bit values, less the lengths the
+                // profile lacks), so "more than one octet" is "not one".
+                self.octets_keep[0].d.next = true;
+                self.octets_keep[1].d.next = self.unencodable.q.val() | !self.length_is[0].val();
+                self.octets_keep[2].d.next = self.unencodable.q.val()
+                    | !(self.length_is[0].val() | self.length_is[1].val());
+                self.octets_keep[3].d.next = !self.unencodable.q.val()
+                    & (self.length_is[3].val() | self.length_is[4].val() | self.length_is[5].val());
+                self.octets_keep[4].d.next = !self.unencodable.q.val()
+                    & (self.length_is[4].val() | self.length_is[5].val());
+                self.octets_keep[5].d.next = !self.unencodable.q.val() & self.length_is[5].val();
+                self.octets_valid.d.next = self.valid.q.val();
+                self.octets_error.d.next = self.unencodable.q.val();
+                self.octets_last.d.next = self.last.q.val();
+            }
+            if self.rst.val() {
+                self.octets_valid.d.next = false;
+            }
+            // Each stage's enable, a cycle ahead, from the next values of its
+            // flag and of the enable behind it.
+            self.octets_move.d.next = !self.octets_valid.d.val() | self.pending.take_next.val();
+            self.moves.d.next = !self.valid.d.val() | self.octets_move.d.val();
             // The octets wait in `pending`, which takes the next word when
             // its last octet leaves.
-            self.pending.error_in.next = self.unencodable.q.val();
-            self.pending.last_in.next = self.last.q.val();
-            self.pending.valid_in.next = self.valid.q.val();
+            for l in 0..6 {
+                self.pending.units_in[l].next = self.octets.q.val().get_bits::<8>(8 * l);
+                self.pending.keep_in[l].next = self.octets_keep[l].q.val();
+            }
+            self.pending.error_in.next = self.octets_error.q.val();
+            self.pending.last_in.next = self.octets_last.q.val();
+            self.pending.valid_in.next = self.octets_valid.q.val();
         }
     }
 }

@@ -54,6 +54,7 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  pending$last_in;
     reg  pending$valid_in;
     reg  pending$take;
+    reg  pending$take_next;
     reg  [15:0] pending$m_axis_tdata;
     reg  pending$m_axis_tuser;
     reg  pending$m_axis_tvalid;
@@ -71,6 +72,9 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  last$d;
     reg  last$q;
     reg  last$clock;
+    reg  moves$d;
+    reg  moves$q;
+    reg  moves$clock;
     reg  unencodable$d;
     reg  unencodable$q;
     reg  unencodable$clock;
@@ -78,7 +82,6 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  paired$q;
     reg  paired$clock;
     reg  [5:0] unused_word_top;
-    reg  moves;
     reg  [15:0] high_surrogate;
     reg  [15:0] low_surrogate;
     reg  skid_buffer$ready$d;
@@ -542,6 +545,7 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
             pending$keep$1$d = 1'b0;
         end
         pending$take_ahead$d = !pending$keep$0$d | (!pending$keep$1$d & pending$output_register$s_axis_tready_next);
+        pending$take_next = pending$take_ahead$d;
     end
     // word$bytes$0
     initial begin
@@ -671,6 +675,13 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     always @(posedge last$clock) begin
        last$q <= last$d;
     end
+    // moves
+    initial begin
+       moves$q = 1'h0;
+    end
+    always @(posedge moves$clock) begin
+       moves$q <= moves$d;
+    end
     // unencodable
     initial begin
        unencodable$q = 1'h0;
@@ -691,10 +702,12 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         last$clock = clk;
         unencodable$clock = clk;
         paired$clock = clk;
+        moves$clock = clk;
         valid$d = valid$q;
         last$d = last$q;
         unencodable$d = unencodable$q;
         paired$d = paired$q;
+        moves$d = moves$q;
         skid_buffer$clock = clk;
         pending$clock = clk;
         skid_buffer$rst = rst;
@@ -708,15 +721,14 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         m_axis_tuser = pending$m_axis_tuser;
         m_axis_tvalid = pending$m_axis_tvalid;
         m_axis_tlast = pending$m_axis_tlast;
-        moves = !valid$q | pending$take;
-        skid_buffer$advance = moves;
+        skid_buffer$advance = moves$q;
         word$clock = clk;
         word$rst = rst;
         word$d = skid_buffer$byte$tdata;
         word$d_valid = skid_buffer$byte$tvalid;
         word$advance = pending$take;
         unused_word_top = word$q[('h1a)+:(6)];
-        if (moves) begin
+        if (moves$q) begin
             valid$d = skid_buffer$byte$tvalid;
             last$d = skid_buffer$byte$tlast;
             unencodable$d = (skid_buffer$byte$tdata[('h15)+:(11)] != 'h0) | (skid_buffer$byte$tdata['h14] & (skid_buffer$byte$tdata[('h10)+:(4)] != 'h0)) | (skid_buffer$byte$tdata[('hb)+:(21)] == 'h1b);
@@ -725,6 +737,7 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         if (rst) begin
             valid$d = 1'b0;
         end
+        moves$d = !valid$d | pending$take_next;
         high_surrogate = ((word$q[('ha)+:(16)] - 'h40) & 'h3ff) | 'hd800;
         low_surrogate = (word$q[('h0)+:(16)] & 'h3ff) | 'hdc00;
         pending$error_in = unencodable$q;

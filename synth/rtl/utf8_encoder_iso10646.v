@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_encoder_iso10646.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 3
+// utf8hdl-latency: 4
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -66,6 +66,7 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     reg  pending$last_in;
     reg  pending$valid_in;
     reg  pending$take;
+    reg  pending$take_next;
     reg  [7:0] pending$m_axis_tdata;
     reg  pending$m_axis_tuser;
     reg  pending$m_axis_tvalid;
@@ -77,6 +78,9 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     reg  last$d;
     reg  last$q;
     reg  last$clock;
+    reg  moves$d;
+    reg  moves$q;
+    reg  moves$clock;
     reg  word$clock;
     reg  word$rst;
     reg  [31:0] word$d;
@@ -86,25 +90,70 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     reg  unencodable$d;
     reg  unencodable$q;
     reg  unencodable$clock;
-    reg  length_is$0$d;
-    reg  length_is$0$q;
-    reg  length_is$0$clock;
-    reg  length_is$1$d;
-    reg  length_is$1$q;
-    reg  length_is$1$clock;
-    reg  length_is$2$d;
-    reg  length_is$2$q;
-    reg  length_is$2$clock;
-    reg  length_is$3$d;
-    reg  length_is$3$q;
-    reg  length_is$3$clock;
-    reg  length_is$4$d;
-    reg  length_is$4$q;
-    reg  length_is$4$clock;
-    reg  length_is$5$d;
-    reg  length_is$5$q;
-    reg  length_is$5$clock;
-    reg  moves;
+    reg  band_set$0$d;
+    reg  band_set$0$q;
+    reg  band_set$0$clock;
+    reg  band_set$1$d;
+    reg  band_set$1$q;
+    reg  band_set$1$clock;
+    reg  band_set$2$d;
+    reg  band_set$2$q;
+    reg  band_set$2$clock;
+    reg  band_set$3$d;
+    reg  band_set$3$q;
+    reg  band_set$3$clock;
+    reg  band_set$4$d;
+    reg  band_set$4$q;
+    reg  band_set$4$clock;
+    reg  octets$clock;
+    reg  octets$rst;
+    reg  [47:0] octets$d;
+    reg  octets$d_valid;
+    reg  octets$advance;
+    reg  [47:0] octets$q;
+    reg  octets_valid$d;
+    reg  octets_valid$q;
+    reg  octets_valid$clock;
+    reg  octets_keep$0$d;
+    reg  octets_keep$0$q;
+    reg  octets_keep$0$clock;
+    reg  octets_keep$1$d;
+    reg  octets_keep$1$q;
+    reg  octets_keep$1$clock;
+    reg  octets_keep$2$d;
+    reg  octets_keep$2$q;
+    reg  octets_keep$2$clock;
+    reg  octets_keep$3$d;
+    reg  octets_keep$3$q;
+    reg  octets_keep$3$clock;
+    reg  octets_keep$4$d;
+    reg  octets_keep$4$q;
+    reg  octets_keep$4$clock;
+    reg  octets_keep$5$d;
+    reg  octets_keep$5$q;
+    reg  octets_keep$5$clock;
+    reg  octets_error$d;
+    reg  octets_error$q;
+    reg  octets_error$clock;
+    reg  octets_last$d;
+    reg  octets_last$q;
+    reg  octets_last$clock;
+    reg  octets_move$d;
+    reg  octets_move$q;
+    reg  octets_move$clock;
+    reg  [7:0] chosen_bus$lane$0;
+    reg  [7:0] chosen_bus$lane$1;
+    reg  [7:0] chosen_bus$lane$2;
+    reg  [7:0] chosen_bus$lane$3;
+    reg  [7:0] chosen_bus$lane$4;
+    reg  [7:0] chosen_bus$lane$5;
+    reg  [47:0] chosen_bus$bus;
+    reg  length_is$0;
+    reg  length_is$1;
+    reg  length_is$2;
+    reg  length_is$3;
+    reg  length_is$4;
+    reg  length_is$5;
     reg  [7:0] length_mask$0;
     reg  [7:0] length_mask$1;
     reg  [7:0] length_mask$2;
@@ -117,6 +166,12 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     reg  [7:0] continuing_2;
     reg  [7:0] continuing_3;
     reg  [7:0] continuing_4;
+    reg  [7:0] chosen$0;
+    reg  [7:0] chosen$1;
+    reg  [7:0] chosen$2;
+    reg  [7:0] chosen$3;
+    reg  [7:0] chosen$4;
+    reg  [7:0] chosen$5;
     reg  skid_buffer$ready$d;
     reg  skid_buffer$ready$q;
     reg  skid_buffer$ready$clock;
@@ -257,6 +312,55 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     reg  word$loads$1;
     reg  word$loads$2;
     reg  word$loads$3;
+    reg  [7:0] octets$bytes$0$d;
+    reg  [7:0] octets$bytes$0$q;
+    reg  octets$bytes$0$clock;
+    reg  [7:0] octets$bytes$1$d;
+    reg  [7:0] octets$bytes$1$q;
+    reg  octets$bytes$1$clock;
+    reg  [7:0] octets$bytes$2$d;
+    reg  [7:0] octets$bytes$2$q;
+    reg  octets$bytes$2$clock;
+    reg  [7:0] octets$bytes$3$d;
+    reg  [7:0] octets$bytes$3$q;
+    reg  octets$bytes$3$clock;
+    reg  [7:0] octets$bytes$4$d;
+    reg  [7:0] octets$bytes$4$q;
+    reg  octets$bytes$4$clock;
+    reg  [7:0] octets$bytes$5$d;
+    reg  [7:0] octets$bytes$5$q;
+    reg  octets$bytes$5$clock;
+    reg  octets$valid$0$d;
+    reg  octets$valid$0$q;
+    reg  octets$valid$0$clock;
+    reg  octets$valid$1$d;
+    reg  octets$valid$1$q;
+    reg  octets$valid$1$clock;
+    reg  octets$valid$2$d;
+    reg  octets$valid$2$q;
+    reg  octets$valid$2$clock;
+    reg  octets$valid$3$d;
+    reg  octets$valid$3$q;
+    reg  octets$valid$3$clock;
+    reg  octets$valid$4$d;
+    reg  octets$valid$4$q;
+    reg  octets$valid$4$clock;
+    reg  octets$valid$5$d;
+    reg  octets$valid$5$q;
+    reg  octets$valid$5$clock;
+    reg  [7:0] octets$bus$lane$0;
+    reg  [7:0] octets$bus$lane$1;
+    reg  [7:0] octets$bus$lane$2;
+    reg  [7:0] octets$bus$lane$3;
+    reg  [7:0] octets$bus$lane$4;
+    reg  [7:0] octets$bus$lane$5;
+    reg  [47:0] octets$bus$bus;
+    reg  octets$loads$0;
+    reg  octets$loads$1;
+    reg  octets$loads$2;
+    reg  octets$loads$3;
+    reg  octets$loads$4;
+    reg  octets$loads$5;
     // skid_buffer$ready
     initial begin
        skid_buffer$ready$q = 1'h0;
@@ -671,6 +775,7 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
             pending$keep$5$d = 1'b0;
         end
         pending$take_ahead$d = !pending$keep$0$d | (!pending$keep$1$d & pending$output_register$s_axis_tready_next);
+        pending$take_next = pending$take_ahead$d;
     end
     // valid
     initial begin
@@ -685,6 +790,13 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     end
     always @(posedge last$clock) begin
        last$q <= last$d;
+    end
+    // moves
+    initial begin
+       moves$q = 1'h0;
+    end
+    always @(posedge moves$clock) begin
+       moves$q <= moves$d;
     end
     // word$bytes$0
     initial begin
@@ -807,56 +919,299 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     always @(posedge unencodable$clock) begin
        unencodable$q <= unencodable$d;
     end
-    // length_is$0
+    // band_set$0
     initial begin
-       length_is$0$q = 1'h0;
+       band_set$0$q = 1'h0;
     end
-    always @(posedge length_is$0$clock) begin
-       length_is$0$q <= length_is$0$d;
+    always @(posedge band_set$0$clock) begin
+       band_set$0$q <= band_set$0$d;
     end
-    // length_is$1
+    // band_set$1
     initial begin
-       length_is$1$q = 1'h0;
+       band_set$1$q = 1'h0;
     end
-    always @(posedge length_is$1$clock) begin
-       length_is$1$q <= length_is$1$d;
+    always @(posedge band_set$1$clock) begin
+       band_set$1$q <= band_set$1$d;
     end
-    // length_is$2
+    // band_set$2
     initial begin
-       length_is$2$q = 1'h0;
+       band_set$2$q = 1'h0;
     end
-    always @(posedge length_is$2$clock) begin
-       length_is$2$q <= length_is$2$d;
+    always @(posedge band_set$2$clock) begin
+       band_set$2$q <= band_set$2$d;
     end
-    // length_is$3
+    // band_set$3
     initial begin
-       length_is$3$q = 1'h0;
+       band_set$3$q = 1'h0;
     end
-    always @(posedge length_is$3$clock) begin
-       length_is$3$q <= length_is$3$d;
+    always @(posedge band_set$3$clock) begin
+       band_set$3$q <= band_set$3$d;
     end
-    // length_is$4
+    // band_set$4
     initial begin
-       length_is$4$q = 1'h0;
+       band_set$4$q = 1'h0;
     end
-    always @(posedge length_is$4$clock) begin
-       length_is$4$q <= length_is$4$d;
+    always @(posedge band_set$4$clock) begin
+       band_set$4$q <= band_set$4$d;
     end
-    // length_is$5
+    // octets$bytes$0
     initial begin
-       length_is$5$q = 1'h0;
+       octets$bytes$0$q = 8'h0;
     end
-    always @(posedge length_is$5$clock) begin
-       length_is$5$q <= length_is$5$d;
+    always @(posedge octets$bytes$0$clock) begin
+       octets$bytes$0$q <= octets$bytes$0$d;
     end
+    // octets$bytes$1
+    initial begin
+       octets$bytes$1$q = 8'h0;
+    end
+    always @(posedge octets$bytes$1$clock) begin
+       octets$bytes$1$q <= octets$bytes$1$d;
+    end
+    // octets$bytes$2
+    initial begin
+       octets$bytes$2$q = 8'h0;
+    end
+    always @(posedge octets$bytes$2$clock) begin
+       octets$bytes$2$q <= octets$bytes$2$d;
+    end
+    // octets$bytes$3
+    initial begin
+       octets$bytes$3$q = 8'h0;
+    end
+    always @(posedge octets$bytes$3$clock) begin
+       octets$bytes$3$q <= octets$bytes$3$d;
+    end
+    // octets$bytes$4
+    initial begin
+       octets$bytes$4$q = 8'h0;
+    end
+    always @(posedge octets$bytes$4$clock) begin
+       octets$bytes$4$q <= octets$bytes$4$d;
+    end
+    // octets$bytes$5
+    initial begin
+       octets$bytes$5$q = 8'h0;
+    end
+    always @(posedge octets$bytes$5$clock) begin
+       octets$bytes$5$q <= octets$bytes$5$d;
+    end
+    // octets$valid$0
+    initial begin
+       octets$valid$0$q = 1'h0;
+    end
+    always @(posedge octets$valid$0$clock) begin
+       octets$valid$0$q <= octets$valid$0$d;
+    end
+    // octets$valid$1
+    initial begin
+       octets$valid$1$q = 1'h0;
+    end
+    always @(posedge octets$valid$1$clock) begin
+       octets$valid$1$q <= octets$valid$1$d;
+    end
+    // octets$valid$2
+    initial begin
+       octets$valid$2$q = 1'h0;
+    end
+    always @(posedge octets$valid$2$clock) begin
+       octets$valid$2$q <= octets$valid$2$d;
+    end
+    // octets$valid$3
+    initial begin
+       octets$valid$3$q = 1'h0;
+    end
+    always @(posedge octets$valid$3$clock) begin
+       octets$valid$3$q <= octets$valid$3$d;
+    end
+    // octets$valid$4
+    initial begin
+       octets$valid$4$q = 1'h0;
+    end
+    always @(posedge octets$valid$4$clock) begin
+       octets$valid$4$q <= octets$valid$4$d;
+    end
+    // octets$valid$5
+    initial begin
+       octets$valid$5$q = 1'h0;
+    end
+    always @(posedge octets$valid$5$clock) begin
+       octets$valid$5$q <= octets$valid$5$d;
+    end
+    // octets$bus
+    always @(*) octets$bus$bus = {octets$bus$lane$5, octets$bus$lane$4, octets$bus$lane$3, octets$bus$lane$2, octets$bus$lane$1, octets$bus$lane$0};
+    // octets
+    always @(*) begin
+        octets$bytes$0$clock = octets$clock;
+        octets$valid$0$clock = octets$clock;
+        octets$bytes$0$d = octets$bytes$0$q;
+        octets$valid$0$d = octets$valid$0$q;
+        octets$loads$0 = !octets$valid$0$q | octets$advance;
+        if (octets$loads$0) begin
+            octets$bytes$0$d = octets$d[('h8 * 0)+:(8)];
+            octets$valid$0$d = octets$d_valid;
+        end
+        if (octets$rst) begin
+            octets$valid$0$d = 1'b0;
+        end
+        octets$bus$lane$0 = octets$bytes$0$q;
+        octets$bytes$1$clock = octets$clock;
+        octets$valid$1$clock = octets$clock;
+        octets$bytes$1$d = octets$bytes$1$q;
+        octets$valid$1$d = octets$valid$1$q;
+        octets$loads$1 = !octets$valid$1$q | octets$advance;
+        if (octets$loads$1) begin
+            octets$bytes$1$d = octets$d[('h8 * 1)+:(8)];
+            octets$valid$1$d = octets$d_valid;
+        end
+        if (octets$rst) begin
+            octets$valid$1$d = 1'b0;
+        end
+        octets$bus$lane$1 = octets$bytes$1$q;
+        octets$bytes$2$clock = octets$clock;
+        octets$valid$2$clock = octets$clock;
+        octets$bytes$2$d = octets$bytes$2$q;
+        octets$valid$2$d = octets$valid$2$q;
+        octets$loads$2 = !octets$valid$2$q | octets$advance;
+        if (octets$loads$2) begin
+            octets$bytes$2$d = octets$d[('h8 * 2)+:(8)];
+            octets$valid$2$d = octets$d_valid;
+        end
+        if (octets$rst) begin
+            octets$valid$2$d = 1'b0;
+        end
+        octets$bus$lane$2 = octets$bytes$2$q;
+        octets$bytes$3$clock = octets$clock;
+        octets$valid$3$clock = octets$clock;
+        octets$bytes$3$d = octets$bytes$3$q;
+        octets$valid$3$d = octets$valid$3$q;
+        octets$loads$3 = !octets$valid$3$q | octets$advance;
+        if (octets$loads$3) begin
+            octets$bytes$3$d = octets$d[('h8 * 3)+:(8)];
+            octets$valid$3$d = octets$d_valid;
+        end
+        if (octets$rst) begin
+            octets$valid$3$d = 1'b0;
+        end
+        octets$bus$lane$3 = octets$bytes$3$q;
+        octets$bytes$4$clock = octets$clock;
+        octets$valid$4$clock = octets$clock;
+        octets$bytes$4$d = octets$bytes$4$q;
+        octets$valid$4$d = octets$valid$4$q;
+        octets$loads$4 = !octets$valid$4$q | octets$advance;
+        if (octets$loads$4) begin
+            octets$bytes$4$d = octets$d[('h8 * 4)+:(8)];
+            octets$valid$4$d = octets$d_valid;
+        end
+        if (octets$rst) begin
+            octets$valid$4$d = 1'b0;
+        end
+        octets$bus$lane$4 = octets$bytes$4$q;
+        octets$bytes$5$clock = octets$clock;
+        octets$valid$5$clock = octets$clock;
+        octets$bytes$5$d = octets$bytes$5$q;
+        octets$valid$5$d = octets$valid$5$q;
+        octets$loads$5 = !octets$valid$5$q | octets$advance;
+        if (octets$loads$5) begin
+            octets$bytes$5$d = octets$d[('h8 * 5)+:(8)];
+            octets$valid$5$d = octets$d_valid;
+        end
+        if (octets$rst) begin
+            octets$valid$5$d = 1'b0;
+        end
+        octets$bus$lane$5 = octets$bytes$5$q;
+        octets$q = octets$bus$bus;
+    end
+    // octets_valid
+    initial begin
+       octets_valid$q = 1'h0;
+    end
+    always @(posedge octets_valid$clock) begin
+       octets_valid$q <= octets_valid$d;
+    end
+    // octets_keep$0
+    initial begin
+       octets_keep$0$q = 1'h0;
+    end
+    always @(posedge octets_keep$0$clock) begin
+       octets_keep$0$q <= octets_keep$0$d;
+    end
+    // octets_keep$1
+    initial begin
+       octets_keep$1$q = 1'h0;
+    end
+    always @(posedge octets_keep$1$clock) begin
+       octets_keep$1$q <= octets_keep$1$d;
+    end
+    // octets_keep$2
+    initial begin
+       octets_keep$2$q = 1'h0;
+    end
+    always @(posedge octets_keep$2$clock) begin
+       octets_keep$2$q <= octets_keep$2$d;
+    end
+    // octets_keep$3
+    initial begin
+       octets_keep$3$q = 1'h0;
+    end
+    always @(posedge octets_keep$3$clock) begin
+       octets_keep$3$q <= octets_keep$3$d;
+    end
+    // octets_keep$4
+    initial begin
+       octets_keep$4$q = 1'h0;
+    end
+    always @(posedge octets_keep$4$clock) begin
+       octets_keep$4$q <= octets_keep$4$d;
+    end
+    // octets_keep$5
+    initial begin
+       octets_keep$5$q = 1'h0;
+    end
+    always @(posedge octets_keep$5$clock) begin
+       octets_keep$5$q <= octets_keep$5$d;
+    end
+    // octets_error
+    initial begin
+       octets_error$q = 1'h0;
+    end
+    always @(posedge octets_error$clock) begin
+       octets_error$q <= octets_error$d;
+    end
+    // octets_last
+    initial begin
+       octets_last$q = 1'h0;
+    end
+    always @(posedge octets_last$clock) begin
+       octets_last$q <= octets_last$d;
+    end
+    // octets_move
+    initial begin
+       octets_move$q = 1'h0;
+    end
+    always @(posedge octets_move$clock) begin
+       octets_move$q <= octets_move$d;
+    end
+    // chosen_bus
+    always @(*) chosen_bus$bus = {chosen_bus$lane$5, chosen_bus$lane$4, chosen_bus$lane$3, chosen_bus$lane$2, chosen_bus$lane$1, chosen_bus$lane$0};
     // top
     always @(*) begin
         valid$clock = clk;
         last$clock = clk;
         unencodable$clock = clk;
+        octets_valid$clock = clk;
+        octets_error$clock = clk;
+        octets_last$clock = clk;
+        octets_move$clock = clk;
+        moves$clock = clk;
         valid$d = valid$q;
         last$d = last$q;
         unencodable$d = unencodable$q;
+        octets_valid$d = octets_valid$q;
+        octets_error$d = octets_error$q;
+        octets_last$d = octets_last$q;
+        octets_move$d = octets_move$q;
+        moves$d = moves$q;
         skid_buffer$clock = clk;
         pending$clock = clk;
         skid_buffer$rst = rst;
@@ -870,36 +1225,50 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
         m_axis_tuser = pending$m_axis_tuser;
         m_axis_tvalid = pending$m_axis_tvalid;
         m_axis_tlast = pending$m_axis_tlast;
-        length_is$0$clock = clk;
-        length_is$0$d = length_is$0$q;
-        length_is$1$clock = clk;
-        length_is$1$d = length_is$1$q;
-        length_is$2$clock = clk;
-        length_is$2$d = length_is$2$q;
-        length_is$3$clock = clk;
-        length_is$3$d = length_is$3$q;
-        length_is$4$clock = clk;
-        length_is$4$d = length_is$4$q;
-        length_is$5$clock = clk;
-        length_is$5$d = length_is$5$q;
-        moves = !valid$q | pending$take;
-        skid_buffer$advance = moves;
+        band_set$0$clock = clk;
+        band_set$0$d = band_set$0$q;
+        band_set$1$clock = clk;
+        band_set$1$d = band_set$1$q;
+        band_set$2$clock = clk;
+        band_set$2$d = band_set$2$q;
+        band_set$3$clock = clk;
+        band_set$3$d = band_set$3$q;
+        band_set$4$clock = clk;
+        band_set$4$d = band_set$4$q;
+        octets_keep$0$clock = clk;
+        octets_keep$0$d = octets_keep$0$q;
+        octets_keep$1$clock = clk;
+        octets_keep$1$d = octets_keep$1$q;
+        octets_keep$2$clock = clk;
+        octets_keep$2$d = octets_keep$2$q;
+        octets_keep$3$clock = clk;
+        octets_keep$3$d = octets_keep$3$q;
+        octets_keep$4$clock = clk;
+        octets_keep$4$d = octets_keep$4$q;
+        octets_keep$5$clock = clk;
+        octets_keep$5$d = octets_keep$5$q;
+        skid_buffer$advance = moves$q;
         word$clock = clk;
         word$rst = rst;
         word$d = skid_buffer$byte$tdata;
         word$d_valid = skid_buffer$byte$tvalid;
-        word$advance = pending$take;
-        if (moves) begin
+        word$advance = octets_move$q;
+        if (moves$q) begin
             valid$d = skid_buffer$byte$tvalid;
             last$d = skid_buffer$byte$tlast;
             unencodable$d = ((skid_buffer$byte$tdata & beyond) != 'h0) | (((skid_buffer$byte$tdata & top_bit) != 'h0) & ((skid_buffer$byte$tdata & above_low) != 'h0)) | (skid_buffer$byte$tdata[('hb)+:(21)] == 'h1b);
-            length_is$0$d = skid_buffer$byte$tdata[('h7)+:(25)] == 'h0;
-            length_is$1$d = (skid_buffer$byte$tdata[('hb)+:(21)] == 'h0) & (skid_buffer$byte$tdata[('h7)+:(4)] != 'h0);
-            length_is$2$d = (skid_buffer$byte$tdata[('h10)+:(16)] == 'h0) & (skid_buffer$byte$tdata[('hb)+:(5)] != 'h0);
-            length_is$3$d = (skid_buffer$byte$tdata[('h15)+:(11)] == 'h0) & (skid_buffer$byte$tdata[('h10)+:(5)] != 'h0);
-            length_is$4$d = (skid_buffer$byte$tdata[('h1a)+:(6)] == 'h0) & (skid_buffer$byte$tdata[('h15)+:(5)] != 'h0) & long_words;
-            length_is$5$d = (skid_buffer$byte$tdata[('h1a)+:(6)] != 'h0) & long_words;
+            band_set$0$d = skid_buffer$byte$tdata[('h7)+:(4)] != 'h0;
+            band_set$1$d = skid_buffer$byte$tdata[('hb)+:(5)] != 'h0;
+            band_set$2$d = skid_buffer$byte$tdata[('h10)+:(5)] != 'h0;
+            band_set$3$d = skid_buffer$byte$tdata[('h15)+:(5)] != 'h0;
+            band_set$4$d = skid_buffer$byte$tdata[('h1a)+:(6)] != 'h0;
         end
+        length_is$0 = ~(band_set$0$q | band_set$1$q | band_set$2$q | band_set$3$q | band_set$4$q);
+        length_is$1 = band_set$0$q & ~(band_set$1$q | band_set$2$q | band_set$3$q | band_set$4$q);
+        length_is$2 = band_set$1$q & ~(band_set$2$q | band_set$3$q | band_set$4$q);
+        length_is$3 = band_set$2$q & ~(band_set$3$q | band_set$4$q);
+        length_is$4 = band_set$3$q & !band_set$4$q & long_words;
+        length_is$5 = band_set$4$q & long_words;
         if (rst) begin
             valid$d = 1'b0;
         end
@@ -909,47 +1278,80 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
         continuing_3 = (word$q[('h12)+:(8)] & 'h3f) | 'h80;
         continuing_4 = (word$q[('h18)+:(8)] & 'h3f) | 'h80;
         length_mask$0 = 'h0;
-        if (length_is$0$q & !unencodable$q) begin
+        if (length_is$0 & !unencodable$q) begin
             length_mask$0 = 'hff;
         end
         length_mask$1 = 'h0;
-        if (length_is$1$q & !unencodable$q) begin
+        if (length_is$1 & !unencodable$q) begin
             length_mask$1 = 'hff;
         end
         length_mask$2 = 'h0;
-        if (length_is$2$q & !unencodable$q) begin
+        if (length_is$2 & !unencodable$q) begin
             length_mask$2 = 'hff;
         end
         length_mask$3 = 'h0;
-        if (length_is$3$q & !unencodable$q) begin
+        if (length_is$3 & !unencodable$q) begin
             length_mask$3 = 'hff;
         end
         length_mask$4 = 'h0;
-        if (length_is$4$q & !unencodable$q) begin
+        if (length_is$4 & !unencodable$q) begin
             length_mask$4 = 'hff;
         end
         length_mask$5 = 'h0;
-        if (length_is$5$q & !unencodable$q) begin
+        if (length_is$5 & !unencodable$q) begin
             length_mask$5 = 'hff;
         end
         error_mask = 'h0;
         if (unencodable$q) begin
             error_mask = 'hff;
         end
-        pending$units_in$0 = (error_mask & 'hef) | (length_mask$0 & word$q[('h0)+:(8)]) | (length_mask$1 & ((word$q[('h6)+:(8)] & 'h1f) | 'hc0)) | (length_mask$2 & ((word$q[('hc)+:(8)] & 'hf) | 'he0)) | (length_mask$3 & ((word$q[('h12)+:(8)] & 'h7) | 'hf0)) | (length_mask$4 & ((word$q[('h18)+:(8)] & 'h3) | 'hf8)) | (length_mask$5 & ((word$q[('h18)+:(8)] >> 'h6) | 'hfc));
-        pending$units_in$1 = (error_mask & 'hbf) | (length_mask$1 & continuing_0) | (length_mask$2 & continuing_1) | (length_mask$3 & continuing_2) | (length_mask$4 & continuing_3) | (length_mask$5 & continuing_4);
-        pending$units_in$2 = (error_mask & 'hbd) | (length_mask$2 & continuing_0) | (length_mask$3 & continuing_1) | (length_mask$4 & continuing_2) | (length_mask$5 & continuing_3);
-        pending$units_in$3 = (length_mask$3 & continuing_0) | (length_mask$4 & continuing_1) | (length_mask$5 & continuing_2);
-        pending$units_in$4 = (length_mask$4 & continuing_0) | (length_mask$5 & continuing_1);
-        pending$units_in$5 = length_mask$5 & continuing_0;
-        pending$keep_in$0 = 1'b1;
-        pending$keep_in$1 = unencodable$q | !length_is$0$q;
-        pending$keep_in$2 = unencodable$q | ~(length_is$0$q | length_is$1$q);
-        pending$keep_in$3 = !unencodable$q & (length_is$3$q | length_is$4$q | length_is$5$q);
-        pending$keep_in$4 = !unencodable$q & (length_is$4$q | length_is$5$q);
-        pending$keep_in$5 = !unencodable$q & length_is$5$q;
-        pending$error_in = unencodable$q;
-        pending$last_in = last$q;
-        pending$valid_in = valid$q;
+        chosen$0 = (error_mask & 'hef) | (length_mask$0 & word$q[('h0)+:(8)]) | (length_mask$1 & ((word$q[('h6)+:(8)] & 'h1f) | 'hc0)) | (length_mask$2 & ((word$q[('hc)+:(8)] & 'hf) | 'he0)) | (length_mask$3 & ((word$q[('h12)+:(8)] & 'h7) | 'hf0)) | (length_mask$4 & ((word$q[('h18)+:(8)] & 'h3) | 'hf8)) | (length_mask$5 & ((word$q[('h18)+:(8)] >> 'h6) | 'hfc));
+        chosen$1 = (error_mask & 'hbf) | (length_mask$1 & continuing_0) | (length_mask$2 & continuing_1) | (length_mask$3 & continuing_2) | (length_mask$4 & continuing_3) | (length_mask$5 & continuing_4);
+        chosen$2 = (error_mask & 'hbd) | (length_mask$2 & continuing_0) | (length_mask$3 & continuing_1) | (length_mask$4 & continuing_2) | (length_mask$5 & continuing_3);
+        chosen$3 = (length_mask$3 & continuing_0) | (length_mask$4 & continuing_1) | (length_mask$5 & continuing_2);
+        chosen$4 = (length_mask$4 & continuing_0) | (length_mask$5 & continuing_1);
+        chosen$5 = length_mask$5 & continuing_0;
+        chosen_bus$lane$0 = chosen$0;
+        chosen_bus$lane$1 = chosen$1;
+        chosen_bus$lane$2 = chosen$2;
+        chosen_bus$lane$3 = chosen$3;
+        chosen_bus$lane$4 = chosen$4;
+        chosen_bus$lane$5 = chosen$5;
+        octets$clock = clk;
+        octets$rst = rst;
+        octets$d = chosen_bus$bus;
+        octets$d_valid = valid$q;
+        octets$advance = pending$take;
+        if (octets_move$q) begin
+            octets_keep$0$d = 1'b1;
+            octets_keep$1$d = unencodable$q | !length_is$0;
+            octets_keep$2$d = unencodable$q | ~(length_is$0 | length_is$1);
+            octets_keep$3$d = !unencodable$q & (length_is$3 | length_is$4 | length_is$5);
+            octets_keep$4$d = !unencodable$q & (length_is$4 | length_is$5);
+            octets_keep$5$d = !unencodable$q & length_is$5;
+            octets_valid$d = valid$q;
+            octets_error$d = unencodable$q;
+            octets_last$d = last$q;
+        end
+        if (rst) begin
+            octets_valid$d = 1'b0;
+        end
+        octets_move$d = !octets_valid$d | pending$take_next;
+        moves$d = !valid$d | octets_move$d;
+        pending$units_in$0 = octets$q[('h8 * 0)+:(8)];
+        pending$keep_in$0 = octets_keep$0$q;
+        pending$units_in$1 = octets$q[('h8 * 1)+:(8)];
+        pending$keep_in$1 = octets_keep$1$q;
+        pending$units_in$2 = octets$q[('h8 * 2)+:(8)];
+        pending$keep_in$2 = octets_keep$2$q;
+        pending$units_in$3 = octets$q[('h8 * 3)+:(8)];
+        pending$keep_in$3 = octets_keep$3$q;
+        pending$units_in$4 = octets$q[('h8 * 4)+:(8)];
+        pending$keep_in$4 = octets_keep$4$q;
+        pending$units_in$5 = octets$q[('h8 * 5)+:(8)];
+        pending$keep_in$5 = octets_keep$5$q;
+        pending$error_in = octets_error$q;
+        pending$last_in = octets_last$q;
+        pending$valid_in = octets_valid$q;
     end
 endmodule // utf8_encoder_iso10646

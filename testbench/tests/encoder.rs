@@ -241,16 +241,16 @@ fn an_encoder_that_disagrees_is_caught() {
 }
 
 /// The datasheet's cycle diagram (`hdl/src/utf8_encoder.rs`), cycle for
-/// cycle: 41, 20AC, 42 and 43 offered back to back, the sink always
-/// ready.
+/// cycle: 41, 20AC, 42, 43, 44 and 45 offered back to back, the sink
+/// always ready.
 #[test]
 fn the_datasheet_cycle_diagram_is_what_the_rtl_does() {
     use utf8hdl_sim::core::Beat;
     let mut harness = Harness::new(Encoder(Profile::Rfc3629));
-    let words = [0x41u32, 0x20AC, 0x42, 0x43];
+    let words = [0x41u32, 0x20AC, 0x42, 0x43, 0x44, 0x45];
     let mut next = 0;
     let (mut ready, mut octets) = (Vec::new(), Vec::new());
-    for _ in 0..9 {
+    for _ in 0..12 {
         let offered = words
             .get(next)
             .map(|&w| Beat::one(w, next + 1 == words.len()));
@@ -259,10 +259,11 @@ fn the_datasheet_cycle_diagram_is_what_the_rtl_does() {
         ready.push(u8::from(cycle.s_axis_tready()));
         octets.push(cycle.delivered().map(|beat| beat.lanes[0].tdata));
     }
-    assert_eq!(ready, [1, 1, 1, 1, 0, 0, 1, 1, 1]);
+    assert_eq!(ready, [1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1]);
     assert_eq!(
         octets,
         [
+            None,
             None,
             None,
             None,
@@ -271,7 +272,9 @@ fn the_datasheet_cycle_diagram_is_what_the_rtl_does() {
             Some(0x82),
             Some(0xAC),
             Some(0x42),
-            Some(0x43)
+            Some(0x43),
+            Some(0x44),
+            Some(0x45)
         ]
     );
 }

@@ -707,9 +707,9 @@ fn encoder_mutant_gap_between_words_fails() {
 
 /// The encoder mutated so that one byte's copy of the classifying stage's
 /// `valid` loads only when `pending` takes a word, not when the stage is
-/// empty: after the first word that copy lags `valid`, which the invariant
-/// of the copies must catch. (Found by the one assignment to
-/// `word$loads$2`.)
+/// empty or the octet stage takes its word: after the first word that copy
+/// lags `valid`, which the invariant of the copies must catch. (Found by
+/// the one assignment to `word$loads$2`.)
 #[test]
 #[ignore = "slow: SymbiYosys on a mutant of the UTF-8 encoder"]
 fn encoder_mutant_copy_of_valid_lags_fails() {
@@ -724,6 +724,44 @@ fn encoder_mutant_copy_of_valid_lags_fails() {
     );
     let traced = mutant_fails(&core, &original, &mutated, "copies", "copies_equal_valid");
     assert_ne!(traced, Some(false), "a counterexample trace");
+}
+
+/// `core` mutated so that an enable figured a cycle ahead (the assignment
+/// `ahead`, which reads `pending`'s `take_next`) reads `pending`'s `take`
+/// of this cycle instead: it lags what it stands for, which the invariant
+/// `assertion` of the `COPIES` check must catch.
+fn lagging_enable_fails<C: Core>(core: &C, ahead: &str, assertion: &str) {
+    let original = verilog::core_verilog(core).unwrap();
+    assert!(
+        original.contains(ahead),
+        "{ahead}: the enable, figured ahead"
+    );
+    let lagging = ahead.replace("pending$take_next", "pending$take");
+    let mutated = original.replacen(ahead, &lagging, 1);
+    let traced = mutant_fails(core, &original, &mutated, "copies", assertion);
+    assert_ne!(traced, Some(false), "a counterexample trace");
+}
+
+/// The UTF-8 encoder's octet stage's enable, lagging.
+#[test]
+#[ignore = "slow: SymbiYosys on a mutant of the UTF-8 encoder"]
+fn encoder_mutant_octet_enable_lags_fails() {
+    lagging_enable_fails(
+        &utf8hdl_sim::cores::utf8_encoder::Encoder(Profile::Iso10646),
+        "octets_move$d = !octets_valid$d | pending$take_next;",
+        "octets_move_ahead",
+    );
+}
+
+/// The UTF-16 encoder's classifying stage's enable, lagging.
+#[test]
+#[ignore = "slow: SymbiYosys on a mutant of the UTF-16 encoder"]
+fn utf16_encoder_mutant_stage_enable_lags_fails() {
+    lagging_enable_fails(
+        &utf8hdl_sim::cores::utf16_encoder::Encoder,
+        "moves$d = !valid$d | pending$take_next;",
+        "moves_ahead",
+    );
 }
 
 /// The UTF-16 encoder mutated to send a pair's low half first: P4's rule

@@ -20,6 +20,7 @@
 //! | `last_in` | in | 1 | the word is its message's last |
 //! | `valid_in` | in | 1 | a word is offered |
 //! | `take` | out | 1 | registered: no unit is left after this cycle, so the offered word is taken |
+//! | `take_next` | out | 1 | `take`'s next value, for an owner's enables figured a cycle ahead |
 //! | `m_axis_tdata`/`tuser`/`tvalid`/`tlast` | out | W/1/1/1 | registered: a unit, its flag, `tlast` on the last unit of a message's last word |
 //! | `m_axis_tready` | in | 1 | handshake |
 //!
@@ -74,6 +75,9 @@ pub struct PendingUnits<const W: usize, const K: usize> {
     pub last_in: Signal<In, Bit>,
     pub valid_in: Signal<In, Bit>,
     pub take: Signal<Out, Bit>,
+    /// `take`'s next value: an owner figures its own stage's enable a
+    /// cycle ahead from it, so that the enable is a flop too.
+    pub take_next: Signal<Out, Bit>,
     pub m_axis_tdata: Signal<Out, Bits<W>>,
     pub m_axis_tuser: Signal<Out, Bits<1>>,
     pub m_axis_tvalid: Signal<Out, Bit>,
@@ -105,6 +109,7 @@ impl<const W: usize, const K: usize> Default for PendingUnits<W, K> {
             last_in: Default::default(),
             valid_in: Default::default(),
             take: Default::default(),
+            take_next: Default::default(),
             m_axis_tdata: Default::default(),
             m_axis_tuser: Default::default(),
             m_axis_tvalid: Default::default(),
@@ -187,6 +192,7 @@ impl<const W: usize, const K: usize> Logic for PendingUnits<W, K> {
         // and the output register's next `s_axis_tready`.
         self.take_ahead.d.next = !self.keep[0].d.val()
             | (!self.keep[1].d.val() & self.output_register.s_axis_tready_next.val());
+        self.take_next.next = self.take_ahead.d.val();
     }
 }
 

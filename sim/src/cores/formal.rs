@@ -177,10 +177,10 @@ pub const ONE_UNIT_PER_CLOCK: Check =
 /// and under `COPIES` that each equals it (`fbytewise_stage.vh`).
 pub const BYTEWISE_STAGE: [Source; 1] = [formal_source!("fbytewise_stage.vh")];
 
-/// The invariant of [`BYTEWISE_STAGE`], proven for all time.
+/// The invariants of [`BYTEWISE_STAGE`], proven for all time.
 pub const STAGE_COPIES: Check = Check::new(
     Method::Prove,
-    "Inside: each byte's copy of the classifying stage's valid equals it",
+    "Inside: each byte's copy of the classifying stage's valid equals it; its enable figured a cycle ahead equals what it stands for",
     "copies",
     &["COPIES"],
 );
