@@ -42,9 +42,9 @@ module utf8_validator_properties (clk, rst, s_axis_tdata, s_axis_tkeep, s_axis_t
     localparam F_MAX_IN_FLIGHT = F_QUEUE_BEATS;
 
     // The internal signals of P3's invariants: the probes (the beats
-    // before the queue, the queue's lanes in step, and the hold's eight
-    // places: in use, with an open lane, the oldest, the next to write,
-    // the last written with an open lane), the marks' carry and output
+    // before the queue, the queue's lanes in step, and the hold's places,
+    // place k at bit k: in use, with an open lane, the oldest, the next to
+    // write, the last written with an open lane), the marks' carry and output
     // register, the credits and the queue.
     wire [7:0] f_pipeline_beats;
     wire f_queue_lanes_agree;
@@ -78,20 +78,23 @@ module utf8_validator_properties (clk, rst, s_axis_tdata, s_axis_tkeep, s_axis_t
     // ---- P3: full rate, and the invariants of its induction ----
 `include "beat_queue_rate.vh"
 `ifdef INVARIANTS
-    // The hold (OpenLeadHold): the places in use run from the oldest to
-    // the next to write, never all eight; a place with an open lane is in
-    // use, and the last written with one. It is idle exactly when no place
+    // The hold (OpenLeadHold) has one place per octet of the profile's
+    // longest sequence. The places in use run from the oldest to the next
+    // to write (all of them when the two meet and the oldest is in use); a
+    // place with an open lane is in use, and the last written with one. It is idle exactly when no place
     // is in use and its output register is empty, so a beat that passes it
     // by has none before it; and a beat passes it by only when the marks
     // say it is closed, exactly when no first octet is open after it.
     // BeatMarks' carry: its room is
     // its open first octet's need less the continuing octets after it (0
-    // when none is open), and it needs at most five. The first octet open
+    // when none is open), and it needs at most the continuing octets of the
+    // longest sequence. The first octet open
     // in the hold is carry's, unless the beat in the marks' output
     // register resolves it; the beats behind it are its continuing
-    // octets' (each beat has one at least), so there are at most four
-    // behind it, and it reaches the head of the hold with at most five in
-    // use.
+    // octets' (each beat has one at least), so fewer beats than the
+    // longest sequence's octets less one are behind it until the beat in
+    // the marks' output register resolves it.
+    localparam F_PLACES = ISO10646 ? 6 : 4;
     function [2:0] f_place(input [7:0] one_hot);
         integer k;
         begin
@@ -99,18 +102,22 @@ module utf8_validator_properties (clk, rst, s_axis_tdata, s_axis_tkeep, s_axis_t
             for (k = 0; k < 8; k = k + 1) if (one_hot[k]) f_place = k;
         end
     endfunction
+    // The steps around the ring from place `from` to place `to`.
+    function [3:0] f_steps(input [2:0] from, input [2:0] to);
+        f_steps = to >= from ? to - from : to + F_PLACES - from;
+    endfunction
     wire [2:0] f_oldest = f_place(f_hold_read_at);
     wire [2:0] f_next = f_place(f_hold_write_at);
-    wire [2:0] f_in_use = f_next - f_oldest;
+    wire f_all_in_use = f_next == f_oldest && f_hold_full[f_oldest];
+    wire [3:0] f_in_use = f_all_in_use ? F_PLACES : f_steps(f_oldest, f_next);
     // From the place with the open lane to the newest, both included.
-    wire [2:0] f_from_open = f_next - f_place(f_hold_open_at);
+    wire [3:0] f_open_to_next = f_steps(f_place(f_hold_open_at), f_next);
+    wire [3:0] f_from_open = f_open_to_next == 0 ? F_PLACES : f_open_to_next;
     wire [7:0] f_ring;
     genvar place;
     generate
         for (place = 0; place < 8; place = place + 1) begin : ring
-            wire [2:0] f_this = place;
-            wire [2:0] f_age = f_this - f_oldest;
-            assign f_ring[place] = f_age < f_in_use;
+            assign f_ring[place] = place < F_PLACES && f_steps(f_oldest, place) < f_in_use;
         end
     endgenerate
     wire f_open_held = f_hold_open != 0;
@@ -135,14 +142,15 @@ module utf8_validator_properties (clk, rst, s_axis_tdata, s_axis_tkeep, s_axis_t
             marks_closed_is_carry_shut: assert (f_marks_closed == (f_marks_write && !f_carry_open));
             hold_open_is_last_opened: assert ((f_hold_open & ~(f_hold_full & f_hold_open_at)) == 0);
             carry_room_is_need_less_trail: assert (f_carry_room
-                == (f_carry_ends_open ? f_need - f_trail : 3'd0) && (!f_carry_open || f_need <= 5));
+                == (f_carry_ends_open ? f_need - f_trail : 3'd0) && (!f_carry_open || f_need <= F_PLACES - 1));
             carry_open_is_held: assert (!f_carry_open || f_marks_opening
                 || (f_open_held && !f_resolving));
             marks_open_is_carried: assert (!f_marks_opening || f_carry_open);
             resolving_what_is_held: assert (!f_resolving || f_open_held);
             hold_open_is_carried: assert (!f_open_held || f_resolving
                 || (f_carry_open && f_from_open - 1 + f_marks_write <= f_trail));
-            hold_open_resolving_near: assert (!(f_open_held && f_resolving) || f_from_open <= 5);
+            hold_open_resolving_near: assert (!(f_open_held && f_resolving)
+                || f_from_open <= F_PLACES - 1);
         end
 `endif
     // ---- P4: the shape of a beat ----

@@ -183,6 +183,18 @@ fn assert_error_then_rest(bytes: &[u8], profile: Profile, kind: ErrorKind, consu
 /// gives one character of Table 5's value; one outside gives the error
 /// table's kind (rows 4–6 for 80–BF, else truncated) for the lead alone.
 #[test]
+fn the_longest_sequence_is_the_tables() {
+    for profile in [Rfc3629, Iso10646] {
+        let longest = WELL_FORMED
+            .iter()
+            .filter(|row| row.profiles.contains(&profile))
+            .map(|row| row.length)
+            .max();
+        assert_eq!(Some(profile.longest_sequence()), longest, "{profile}");
+    }
+}
+
+#[test]
 fn well_formed_table_every_lead_with_every_second_byte() {
     for row in &WELL_FORMED {
         for &profile in row.profiles {

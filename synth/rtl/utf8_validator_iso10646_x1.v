@@ -403,42 +403,6 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$5$tlast;
     reg  [3:0] hold$places$5$tuser;
     reg  hold$places$5$open;
-    reg  hold$places$6$clock;
-    reg  hold$places$6$rst;
-    reg  hold$places$6$write;
-    reg  hold$places$6$fill;
-    reg  [7:0] hold$places$6$tdata_in;
-    reg  hold$places$6$tkeep_in;
-    reg  hold$places$6$tlast_in;
-    reg  [3:0] hold$places$6$tuser_in;
-    reg  hold$places$6$open_in;
-    reg  hold$places$6$clear;
-    reg  hold$places$6$resolve;
-    reg  [3:0] hold$places$6$resolved_tuser;
-    reg  hold$places$6$full;
-    reg  [7:0] hold$places$6$tdata;
-    reg  hold$places$6$tkeep;
-    reg  hold$places$6$tlast;
-    reg  [3:0] hold$places$6$tuser;
-    reg  hold$places$6$open;
-    reg  hold$places$7$clock;
-    reg  hold$places$7$rst;
-    reg  hold$places$7$write;
-    reg  hold$places$7$fill;
-    reg  [7:0] hold$places$7$tdata_in;
-    reg  hold$places$7$tkeep_in;
-    reg  hold$places$7$tlast_in;
-    reg  [3:0] hold$places$7$tuser_in;
-    reg  hold$places$7$open_in;
-    reg  hold$places$7$clear;
-    reg  hold$places$7$resolve;
-    reg  [3:0] hold$places$7$resolved_tuser;
-    reg  hold$places$7$full;
-    reg  [7:0] hold$places$7$tdata;
-    reg  hold$places$7$tkeep;
-    reg  hold$places$7$tlast;
-    reg  [3:0] hold$places$7$tuser;
-    reg  hold$places$7$open;
     reg  hold$write_at$0$d;
     reg  hold$write_at$0$q;
     reg  hold$write_at$0$clock;
@@ -457,12 +421,6 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$write_at$5$d;
     reg  hold$write_at$5$q;
     reg  hold$write_at$5$clock;
-    reg  hold$write_at$6$d;
-    reg  hold$write_at$6$q;
-    reg  hold$write_at$6$clock;
-    reg  hold$write_at$7$d;
-    reg  hold$write_at$7$q;
-    reg  hold$write_at$7$clock;
     reg  hold$read_at$0$d;
     reg  hold$read_at$0$q;
     reg  hold$read_at$0$clock;
@@ -481,12 +439,6 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$read_at$5$d;
     reg  hold$read_at$5$q;
     reg  hold$read_at$5$clock;
-    reg  hold$read_at$6$d;
-    reg  hold$read_at$6$q;
-    reg  hold$read_at$6$clock;
-    reg  hold$read_at$7$d;
-    reg  hold$read_at$7$q;
-    reg  hold$read_at$7$clock;
     reg  hold$open_at$0$d;
     reg  hold$open_at$0$q;
     reg  hold$open_at$0$clock;
@@ -505,12 +457,41 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$open_at$5$d;
     reg  hold$open_at$5$q;
     reg  hold$open_at$5$clock;
-    reg  hold$open_at$6$d;
-    reg  hold$open_at$6$q;
-    reg  hold$open_at$6$clock;
-    reg  hold$open_at$7$d;
-    reg  hold$open_at$7$q;
-    reg  hold$open_at$7$clock;
+    reg  hold$leaving$term$0;
+    reg  hold$leaving$term$1;
+    reg  hold$leaving$term$2;
+    reg  hold$leaving$term$3;
+    reg  hold$leaving$term$4;
+    reg  hold$leaving$term$5;
+    reg  hold$leaving$any;
+    reg  [7:0] hold$head_tdata$term$0;
+    reg  [7:0] hold$head_tdata$term$1;
+    reg  [7:0] hold$head_tdata$term$2;
+    reg  [7:0] hold$head_tdata$term$3;
+    reg  [7:0] hold$head_tdata$term$4;
+    reg  [7:0] hold$head_tdata$term$5;
+    reg  [7:0] hold$head_tdata$any;
+    reg  [3:0] hold$head_tuser$term$0;
+    reg  [3:0] hold$head_tuser$term$1;
+    reg  [3:0] hold$head_tuser$term$2;
+    reg  [3:0] hold$head_tuser$term$3;
+    reg  [3:0] hold$head_tuser$term$4;
+    reg  [3:0] hold$head_tuser$term$5;
+    reg  [3:0] hold$head_tuser$any;
+    reg  hold$head_tkeep$term$0;
+    reg  hold$head_tkeep$term$1;
+    reg  hold$head_tkeep$term$2;
+    reg  hold$head_tkeep$term$3;
+    reg  hold$head_tkeep$term$4;
+    reg  hold$head_tkeep$term$5;
+    reg  hold$head_tkeep$any;
+    reg  hold$head_tlast$term$0;
+    reg  hold$head_tlast$term$1;
+    reg  hold$head_tlast$term$2;
+    reg  hold$head_tlast$term$3;
+    reg  hold$head_tlast$term$4;
+    reg  hold$head_tlast$term$5;
+    reg  hold$head_tlast$any;
     reg  hold$out_valid$d;
     reg  hold$out_valid$q;
     reg  hold$out_valid$clock;
@@ -529,52 +510,13 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$idle_reg$d;
     reg  hold$idle_reg$q;
     reg  hold$idle_reg$clock;
-    reg  hold$leaves_from$0;
-    reg  hold$leaves_from$1;
-    reg  hold$leaves_from$2;
-    reg  hold$leaves_from$3;
-    reg  hold$leaves_from$4;
-    reg  hold$leaves_from$5;
-    reg  hold$leaves_from$6;
-    reg  hold$leaves_from$7;
-    reg  [7:0] hold$tdata_from$0;
-    reg  [7:0] hold$tdata_from$1;
-    reg  [7:0] hold$tdata_from$2;
-    reg  [7:0] hold$tdata_from$3;
-    reg  [7:0] hold$tdata_from$4;
-    reg  [7:0] hold$tdata_from$5;
-    reg  [7:0] hold$tdata_from$6;
-    reg  [7:0] hold$tdata_from$7;
-    reg  [3:0] hold$tuser_from$0;
-    reg  [3:0] hold$tuser_from$1;
-    reg  [3:0] hold$tuser_from$2;
-    reg  [3:0] hold$tuser_from$3;
-    reg  [3:0] hold$tuser_from$4;
-    reg  [3:0] hold$tuser_from$5;
-    reg  [3:0] hold$tuser_from$6;
-    reg  [3:0] hold$tuser_from$7;
-    reg  hold$tkeep_from$0;
-    reg  hold$tkeep_from$1;
-    reg  hold$tkeep_from$2;
-    reg  hold$tkeep_from$3;
-    reg  hold$tkeep_from$4;
-    reg  hold$tkeep_from$5;
-    reg  hold$tkeep_from$6;
-    reg  hold$tkeep_from$7;
-    reg  hold$tlast_from$0;
-    reg  hold$tlast_from$1;
-    reg  hold$tlast_from$2;
-    reg  hold$tlast_from$3;
-    reg  hold$tlast_from$4;
-    reg  hold$tlast_from$5;
-    reg  hold$tlast_from$6;
-    reg  hold$tlast_from$7;
-    reg  hold$leaving;
-    reg  [7:0] hold$head_tdata;
-    reg  [3:0] hold$head_tuser;
-    reg  hold$head_tkeep;
-    reg  hold$head_tlast;
-    reg  hold$places_empty;
+    reg  hold$in_use$term$0;
+    reg  hold$in_use$term$1;
+    reg  hold$in_use$term$2;
+    reg  hold$in_use$term$3;
+    reg  hold$in_use$term$4;
+    reg  hold$in_use$term$5;
+    reg  hold$in_use$any;
     reg  hold$fill;
     reg  hold$places$0$full_reg$d;
     reg  hold$places$0$full_reg$q;
@@ -714,52 +656,6 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$5$any_open$clock;
     reg  [3:0] hold$places$5$marks_bus$lane$0;
     reg  [3:0] hold$places$5$marks_bus$bus;
-    reg  hold$places$6$full_reg$d;
-    reg  hold$places$6$full_reg$q;
-    reg  hold$places$6$full_reg$clock;
-    reg  [7:0] hold$places$6$data$d;
-    reg  [7:0] hold$places$6$data$q;
-    reg  hold$places$6$data$clock;
-    reg  hold$places$6$keep$d;
-    reg  hold$places$6$keep$q;
-    reg  hold$places$6$keep$clock;
-    reg  hold$places$6$last$d;
-    reg  hold$places$6$last$q;
-    reg  hold$places$6$last$clock;
-    reg  [3:0] hold$places$6$marks$0$d;
-    reg  [3:0] hold$places$6$marks$0$q;
-    reg  hold$places$6$marks$0$clock;
-    reg  hold$places$6$opens$0$d;
-    reg  hold$places$6$opens$0$q;
-    reg  hold$places$6$opens$0$clock;
-    reg  hold$places$6$any_open$d;
-    reg  hold$places$6$any_open$q;
-    reg  hold$places$6$any_open$clock;
-    reg  [3:0] hold$places$6$marks_bus$lane$0;
-    reg  [3:0] hold$places$6$marks_bus$bus;
-    reg  hold$places$7$full_reg$d;
-    reg  hold$places$7$full_reg$q;
-    reg  hold$places$7$full_reg$clock;
-    reg  [7:0] hold$places$7$data$d;
-    reg  [7:0] hold$places$7$data$q;
-    reg  hold$places$7$data$clock;
-    reg  hold$places$7$keep$d;
-    reg  hold$places$7$keep$q;
-    reg  hold$places$7$keep$clock;
-    reg  hold$places$7$last$d;
-    reg  hold$places$7$last$q;
-    reg  hold$places$7$last$clock;
-    reg  [3:0] hold$places$7$marks$0$d;
-    reg  [3:0] hold$places$7$marks$0$q;
-    reg  hold$places$7$marks$0$clock;
-    reg  hold$places$7$opens$0$d;
-    reg  hold$places$7$opens$0$q;
-    reg  hold$places$7$opens$0$clock;
-    reg  hold$places$7$any_open$d;
-    reg  hold$places$7$any_open$q;
-    reg  hold$places$7$any_open$clock;
-    reg  [3:0] hold$places$7$marks_bus$lane$0;
-    reg  [3:0] hold$places$7$marks_bus$bus;
     reg  queue$ram$clock;
     reg  queue$ram$write_enable;
     reg  [4:0] queue$ram$write_address$0;
@@ -2238,212 +2134,6 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             hold$places$5$opens$0$d = 1'b0;
         end
     end
-    // hold$places$6$full_reg
-    initial begin
-       hold$places$6$full_reg$q = 1'h0;
-    end
-    always @(posedge hold$places$6$full_reg$clock) begin
-       hold$places$6$full_reg$q <= hold$places$6$full_reg$d;
-    end
-    // hold$places$6$data
-    initial begin
-       hold$places$6$data$q = 8'h0;
-    end
-    always @(posedge hold$places$6$data$clock) begin
-       hold$places$6$data$q <= hold$places$6$data$d;
-    end
-    // hold$places$6$keep
-    initial begin
-       hold$places$6$keep$q = 1'h0;
-    end
-    always @(posedge hold$places$6$keep$clock) begin
-       hold$places$6$keep$q <= hold$places$6$keep$d;
-    end
-    // hold$places$6$last
-    initial begin
-       hold$places$6$last$q = 1'h0;
-    end
-    always @(posedge hold$places$6$last$clock) begin
-       hold$places$6$last$q <= hold$places$6$last$d;
-    end
-    // hold$places$6$marks$0
-    initial begin
-       hold$places$6$marks$0$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$0$clock) begin
-       hold$places$6$marks$0$q <= hold$places$6$marks$0$d;
-    end
-    // hold$places$6$opens$0
-    initial begin
-       hold$places$6$opens$0$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$0$clock) begin
-       hold$places$6$opens$0$q <= hold$places$6$opens$0$d;
-    end
-    // hold$places$6$any_open
-    initial begin
-       hold$places$6$any_open$q = 1'h0;
-    end
-    always @(posedge hold$places$6$any_open$clock) begin
-       hold$places$6$any_open$q <= hold$places$6$any_open$d;
-    end
-    // hold$places$6$marks_bus
-    always @(*) hold$places$6$marks_bus$bus = {hold$places$6$marks_bus$lane$0};
-    // hold$places$6
-    always @(*) begin
-        hold$places$6$full_reg$clock = hold$places$6$clock;
-        hold$places$6$data$clock = hold$places$6$clock;
-        hold$places$6$keep$clock = hold$places$6$clock;
-        hold$places$6$last$clock = hold$places$6$clock;
-        hold$places$6$any_open$clock = hold$places$6$clock;
-        hold$places$6$full_reg$d = hold$places$6$full_reg$q;
-        hold$places$6$data$d = hold$places$6$data$q;
-        hold$places$6$keep$d = hold$places$6$keep$q;
-        hold$places$6$last$d = hold$places$6$last$q;
-        hold$places$6$any_open$d = hold$places$6$any_open$q;
-        hold$places$6$marks$0$clock = hold$places$6$clock;
-        hold$places$6$opens$0$clock = hold$places$6$clock;
-        hold$places$6$marks$0$d = hold$places$6$marks$0$q;
-        hold$places$6$opens$0$d = hold$places$6$opens$0$q;
-        hold$places$6$marks_bus$lane$0 = hold$places$6$marks$0$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$0$q) begin
-                hold$places$6$marks$0$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$0$d = 1'b0;
-        end
-        if (hold$places$6$resolve) begin
-            hold$places$6$any_open$d = 1'b0;
-        end
-        if (hold$places$6$clear) begin
-            hold$places$6$full_reg$d = 1'b0;
-        end
-        if (hold$places$6$fill) begin
-            hold$places$6$full_reg$d = 1'b1;
-        end
-        if (hold$places$6$write) begin
-            hold$places$6$data$d = hold$places$6$tdata_in;
-            hold$places$6$keep$d = hold$places$6$tkeep_in;
-            hold$places$6$last$d = hold$places$6$tlast_in;
-            hold$places$6$any_open$d = hold$places$6$open_in != 'h0;
-            hold$places$6$marks$0$d = hold$places$6$tuser_in[('h4 * 0)+:(4)];
-            hold$places$6$opens$0$d = hold$places$6$open_in;
-        end
-        hold$places$6$full = hold$places$6$full_reg$q;
-        hold$places$6$tdata = hold$places$6$data$q;
-        hold$places$6$tkeep = hold$places$6$keep$q;
-        hold$places$6$tlast = hold$places$6$last$q;
-        hold$places$6$open = hold$places$6$any_open$q;
-        hold$places$6$tuser = hold$places$6$marks_bus$bus;
-        if (hold$places$6$rst) begin
-            hold$places$6$full_reg$d = 1'b0;
-            hold$places$6$any_open$d = 1'b0;
-            hold$places$6$opens$0$d = 1'b0;
-        end
-    end
-    // hold$places$7$full_reg
-    initial begin
-       hold$places$7$full_reg$q = 1'h0;
-    end
-    always @(posedge hold$places$7$full_reg$clock) begin
-       hold$places$7$full_reg$q <= hold$places$7$full_reg$d;
-    end
-    // hold$places$7$data
-    initial begin
-       hold$places$7$data$q = 8'h0;
-    end
-    always @(posedge hold$places$7$data$clock) begin
-       hold$places$7$data$q <= hold$places$7$data$d;
-    end
-    // hold$places$7$keep
-    initial begin
-       hold$places$7$keep$q = 1'h0;
-    end
-    always @(posedge hold$places$7$keep$clock) begin
-       hold$places$7$keep$q <= hold$places$7$keep$d;
-    end
-    // hold$places$7$last
-    initial begin
-       hold$places$7$last$q = 1'h0;
-    end
-    always @(posedge hold$places$7$last$clock) begin
-       hold$places$7$last$q <= hold$places$7$last$d;
-    end
-    // hold$places$7$marks$0
-    initial begin
-       hold$places$7$marks$0$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$0$clock) begin
-       hold$places$7$marks$0$q <= hold$places$7$marks$0$d;
-    end
-    // hold$places$7$opens$0
-    initial begin
-       hold$places$7$opens$0$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$0$clock) begin
-       hold$places$7$opens$0$q <= hold$places$7$opens$0$d;
-    end
-    // hold$places$7$any_open
-    initial begin
-       hold$places$7$any_open$q = 1'h0;
-    end
-    always @(posedge hold$places$7$any_open$clock) begin
-       hold$places$7$any_open$q <= hold$places$7$any_open$d;
-    end
-    // hold$places$7$marks_bus
-    always @(*) hold$places$7$marks_bus$bus = {hold$places$7$marks_bus$lane$0};
-    // hold$places$7
-    always @(*) begin
-        hold$places$7$full_reg$clock = hold$places$7$clock;
-        hold$places$7$data$clock = hold$places$7$clock;
-        hold$places$7$keep$clock = hold$places$7$clock;
-        hold$places$7$last$clock = hold$places$7$clock;
-        hold$places$7$any_open$clock = hold$places$7$clock;
-        hold$places$7$full_reg$d = hold$places$7$full_reg$q;
-        hold$places$7$data$d = hold$places$7$data$q;
-        hold$places$7$keep$d = hold$places$7$keep$q;
-        hold$places$7$last$d = hold$places$7$last$q;
-        hold$places$7$any_open$d = hold$places$7$any_open$q;
-        hold$places$7$marks$0$clock = hold$places$7$clock;
-        hold$places$7$opens$0$clock = hold$places$7$clock;
-        hold$places$7$marks$0$d = hold$places$7$marks$0$q;
-        hold$places$7$opens$0$d = hold$places$7$opens$0$q;
-        hold$places$7$marks_bus$lane$0 = hold$places$7$marks$0$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$0$q) begin
-                hold$places$7$marks$0$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$0$d = 1'b0;
-        end
-        if (hold$places$7$resolve) begin
-            hold$places$7$any_open$d = 1'b0;
-        end
-        if (hold$places$7$clear) begin
-            hold$places$7$full_reg$d = 1'b0;
-        end
-        if (hold$places$7$fill) begin
-            hold$places$7$full_reg$d = 1'b1;
-        end
-        if (hold$places$7$write) begin
-            hold$places$7$data$d = hold$places$7$tdata_in;
-            hold$places$7$keep$d = hold$places$7$tkeep_in;
-            hold$places$7$last$d = hold$places$7$tlast_in;
-            hold$places$7$any_open$d = hold$places$7$open_in != 'h0;
-            hold$places$7$marks$0$d = hold$places$7$tuser_in[('h4 * 0)+:(4)];
-            hold$places$7$opens$0$d = hold$places$7$open_in;
-        end
-        hold$places$7$full = hold$places$7$full_reg$q;
-        hold$places$7$tdata = hold$places$7$data$q;
-        hold$places$7$tkeep = hold$places$7$keep$q;
-        hold$places$7$tlast = hold$places$7$last$q;
-        hold$places$7$open = hold$places$7$any_open$q;
-        hold$places$7$tuser = hold$places$7$marks_bus$bus;
-        if (hold$places$7$rst) begin
-            hold$places$7$full_reg$d = 1'b0;
-            hold$places$7$any_open$d = 1'b0;
-            hold$places$7$opens$0$d = 1'b0;
-        end
-    end
     // hold$write_at$0
     initial begin
        hold$write_at$0$q = 1'h0;
@@ -2485,20 +2175,6 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     end
     always @(posedge hold$write_at$5$clock) begin
        hold$write_at$5$q <= hold$write_at$5$d;
-    end
-    // hold$write_at$6
-    initial begin
-       hold$write_at$6$q = 1'h0;
-    end
-    always @(posedge hold$write_at$6$clock) begin
-       hold$write_at$6$q <= hold$write_at$6$d;
-    end
-    // hold$write_at$7
-    initial begin
-       hold$write_at$7$q = 1'h0;
-    end
-    always @(posedge hold$write_at$7$clock) begin
-       hold$write_at$7$q <= hold$write_at$7$d;
     end
     // hold$read_at$0
     initial begin
@@ -2542,20 +2218,6 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge hold$read_at$5$clock) begin
        hold$read_at$5$q <= hold$read_at$5$d;
     end
-    // hold$read_at$6
-    initial begin
-       hold$read_at$6$q = 1'h0;
-    end
-    always @(posedge hold$read_at$6$clock) begin
-       hold$read_at$6$q <= hold$read_at$6$d;
-    end
-    // hold$read_at$7
-    initial begin
-       hold$read_at$7$q = 1'h0;
-    end
-    always @(posedge hold$read_at$7$clock) begin
-       hold$read_at$7$q <= hold$read_at$7$d;
-    end
     // hold$open_at$0
     initial begin
        hold$open_at$0$q = 1'h0;
@@ -2598,20 +2260,16 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge hold$open_at$5$clock) begin
        hold$open_at$5$q <= hold$open_at$5$d;
     end
-    // hold$open_at$6
-    initial begin
-       hold$open_at$6$q = 1'h0;
-    end
-    always @(posedge hold$open_at$6$clock) begin
-       hold$open_at$6$q <= hold$open_at$6$d;
-    end
-    // hold$open_at$7
-    initial begin
-       hold$open_at$7$q = 1'h0;
-    end
-    always @(posedge hold$open_at$7$clock) begin
-       hold$open_at$7$q <= hold$open_at$7$d;
-    end
+    // hold$leaving
+    always @(*) hold$leaving$any = hold$leaving$term$0 | hold$leaving$term$1 | hold$leaving$term$2 | hold$leaving$term$3 | hold$leaving$term$4 | hold$leaving$term$5;
+    // hold$head_tdata
+    always @(*) hold$head_tdata$any = hold$head_tdata$term$0 | hold$head_tdata$term$1 | hold$head_tdata$term$2 | hold$head_tdata$term$3 | hold$head_tdata$term$4 | hold$head_tdata$term$5;
+    // hold$head_tuser
+    always @(*) hold$head_tuser$any = hold$head_tuser$term$0 | hold$head_tuser$term$1 | hold$head_tuser$term$2 | hold$head_tuser$term$3 | hold$head_tuser$term$4 | hold$head_tuser$term$5;
+    // hold$head_tkeep
+    always @(*) hold$head_tkeep$any = hold$head_tkeep$term$0 | hold$head_tkeep$term$1 | hold$head_tkeep$term$2 | hold$head_tkeep$term$3 | hold$head_tkeep$term$4 | hold$head_tkeep$term$5;
+    // hold$head_tlast
+    always @(*) hold$head_tlast$any = hold$head_tlast$term$0 | hold$head_tlast$term$1 | hold$head_tlast$term$2 | hold$head_tlast$term$3 | hold$head_tlast$term$4 | hold$head_tlast$term$5;
     // hold$out_valid
     initial begin
        hold$out_valid$q = 1'h0;
@@ -2654,6 +2312,8 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge hold$idle_reg$clock) begin
        hold$idle_reg$q <= hold$idle_reg$d;
     end
+    // hold$in_use
+    always @(*) hold$in_use$any = hold$in_use$term$0 | hold$in_use$term$1 | hold$in_use$term$2 | hold$in_use$term$3 | hold$in_use$term$4 | hold$in_use$term$5;
     // hold
     always @(*) begin
         hold$out_valid$clock = hold$clock;
@@ -2674,149 +2334,115 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$write_at$0$d = hold$write_at$0$q;
         hold$read_at$0$d = hold$read_at$0$q;
         hold$open_at$0$d = hold$open_at$0$q;
-        hold$leaves_from$0 = hold$read_at$0$q & hold$places$0$full & !hold$places$0$open;
-        hold$tdata_from$0 = 'h0;
-        hold$tuser_from$0 = 'h0;
-        hold$tkeep_from$0 = 'h0;
-        hold$tlast_from$0 = 1'b0;
+        hold$leaving$term$0 = hold$read_at$0$q & hold$places$0$full & !hold$places$0$open;
+        hold$head_tdata$term$0 = 'h0;
+        hold$head_tuser$term$0 = 'h0;
+        hold$head_tkeep$term$0 = 'h0;
+        hold$head_tlast$term$0 = 1'b0;
         if (hold$read_at$0$q) begin
-            hold$tdata_from$0 = hold$places$0$tdata;
-            hold$tuser_from$0 = hold$places$0$tuser;
-            hold$tkeep_from$0 = hold$places$0$tkeep;
-            hold$tlast_from$0 = hold$places$0$tlast;
+            hold$head_tdata$term$0 = hold$places$0$tdata;
+            hold$head_tuser$term$0 = hold$places$0$tuser;
+            hold$head_tkeep$term$0 = hold$places$0$tkeep;
+            hold$head_tlast$term$0 = hold$places$0$tlast;
         end
+        hold$in_use$term$0 = hold$places$0$full;
         hold$write_at$1$clock = hold$clock;
         hold$read_at$1$clock = hold$clock;
         hold$open_at$1$clock = hold$clock;
         hold$write_at$1$d = hold$write_at$1$q;
         hold$read_at$1$d = hold$read_at$1$q;
         hold$open_at$1$d = hold$open_at$1$q;
-        hold$leaves_from$1 = hold$read_at$1$q & hold$places$1$full & !hold$places$1$open;
-        hold$tdata_from$1 = 'h0;
-        hold$tuser_from$1 = 'h0;
-        hold$tkeep_from$1 = 'h0;
-        hold$tlast_from$1 = 1'b0;
+        hold$leaving$term$1 = hold$read_at$1$q & hold$places$1$full & !hold$places$1$open;
+        hold$head_tdata$term$1 = 'h0;
+        hold$head_tuser$term$1 = 'h0;
+        hold$head_tkeep$term$1 = 'h0;
+        hold$head_tlast$term$1 = 1'b0;
         if (hold$read_at$1$q) begin
-            hold$tdata_from$1 = hold$places$1$tdata;
-            hold$tuser_from$1 = hold$places$1$tuser;
-            hold$tkeep_from$1 = hold$places$1$tkeep;
-            hold$tlast_from$1 = hold$places$1$tlast;
+            hold$head_tdata$term$1 = hold$places$1$tdata;
+            hold$head_tuser$term$1 = hold$places$1$tuser;
+            hold$head_tkeep$term$1 = hold$places$1$tkeep;
+            hold$head_tlast$term$1 = hold$places$1$tlast;
         end
+        hold$in_use$term$1 = hold$places$1$full;
         hold$write_at$2$clock = hold$clock;
         hold$read_at$2$clock = hold$clock;
         hold$open_at$2$clock = hold$clock;
         hold$write_at$2$d = hold$write_at$2$q;
         hold$read_at$2$d = hold$read_at$2$q;
         hold$open_at$2$d = hold$open_at$2$q;
-        hold$leaves_from$2 = hold$read_at$2$q & hold$places$2$full & !hold$places$2$open;
-        hold$tdata_from$2 = 'h0;
-        hold$tuser_from$2 = 'h0;
-        hold$tkeep_from$2 = 'h0;
-        hold$tlast_from$2 = 1'b0;
+        hold$leaving$term$2 = hold$read_at$2$q & hold$places$2$full & !hold$places$2$open;
+        hold$head_tdata$term$2 = 'h0;
+        hold$head_tuser$term$2 = 'h0;
+        hold$head_tkeep$term$2 = 'h0;
+        hold$head_tlast$term$2 = 1'b0;
         if (hold$read_at$2$q) begin
-            hold$tdata_from$2 = hold$places$2$tdata;
-            hold$tuser_from$2 = hold$places$2$tuser;
-            hold$tkeep_from$2 = hold$places$2$tkeep;
-            hold$tlast_from$2 = hold$places$2$tlast;
+            hold$head_tdata$term$2 = hold$places$2$tdata;
+            hold$head_tuser$term$2 = hold$places$2$tuser;
+            hold$head_tkeep$term$2 = hold$places$2$tkeep;
+            hold$head_tlast$term$2 = hold$places$2$tlast;
         end
+        hold$in_use$term$2 = hold$places$2$full;
         hold$write_at$3$clock = hold$clock;
         hold$read_at$3$clock = hold$clock;
         hold$open_at$3$clock = hold$clock;
         hold$write_at$3$d = hold$write_at$3$q;
         hold$read_at$3$d = hold$read_at$3$q;
         hold$open_at$3$d = hold$open_at$3$q;
-        hold$leaves_from$3 = hold$read_at$3$q & hold$places$3$full & !hold$places$3$open;
-        hold$tdata_from$3 = 'h0;
-        hold$tuser_from$3 = 'h0;
-        hold$tkeep_from$3 = 'h0;
-        hold$tlast_from$3 = 1'b0;
+        hold$leaving$term$3 = hold$read_at$3$q & hold$places$3$full & !hold$places$3$open;
+        hold$head_tdata$term$3 = 'h0;
+        hold$head_tuser$term$3 = 'h0;
+        hold$head_tkeep$term$3 = 'h0;
+        hold$head_tlast$term$3 = 1'b0;
         if (hold$read_at$3$q) begin
-            hold$tdata_from$3 = hold$places$3$tdata;
-            hold$tuser_from$3 = hold$places$3$tuser;
-            hold$tkeep_from$3 = hold$places$3$tkeep;
-            hold$tlast_from$3 = hold$places$3$tlast;
+            hold$head_tdata$term$3 = hold$places$3$tdata;
+            hold$head_tuser$term$3 = hold$places$3$tuser;
+            hold$head_tkeep$term$3 = hold$places$3$tkeep;
+            hold$head_tlast$term$3 = hold$places$3$tlast;
         end
+        hold$in_use$term$3 = hold$places$3$full;
         hold$write_at$4$clock = hold$clock;
         hold$read_at$4$clock = hold$clock;
         hold$open_at$4$clock = hold$clock;
         hold$write_at$4$d = hold$write_at$4$q;
         hold$read_at$4$d = hold$read_at$4$q;
         hold$open_at$4$d = hold$open_at$4$q;
-        hold$leaves_from$4 = hold$read_at$4$q & hold$places$4$full & !hold$places$4$open;
-        hold$tdata_from$4 = 'h0;
-        hold$tuser_from$4 = 'h0;
-        hold$tkeep_from$4 = 'h0;
-        hold$tlast_from$4 = 1'b0;
+        hold$leaving$term$4 = hold$read_at$4$q & hold$places$4$full & !hold$places$4$open;
+        hold$head_tdata$term$4 = 'h0;
+        hold$head_tuser$term$4 = 'h0;
+        hold$head_tkeep$term$4 = 'h0;
+        hold$head_tlast$term$4 = 1'b0;
         if (hold$read_at$4$q) begin
-            hold$tdata_from$4 = hold$places$4$tdata;
-            hold$tuser_from$4 = hold$places$4$tuser;
-            hold$tkeep_from$4 = hold$places$4$tkeep;
-            hold$tlast_from$4 = hold$places$4$tlast;
+            hold$head_tdata$term$4 = hold$places$4$tdata;
+            hold$head_tuser$term$4 = hold$places$4$tuser;
+            hold$head_tkeep$term$4 = hold$places$4$tkeep;
+            hold$head_tlast$term$4 = hold$places$4$tlast;
         end
+        hold$in_use$term$4 = hold$places$4$full;
         hold$write_at$5$clock = hold$clock;
         hold$read_at$5$clock = hold$clock;
         hold$open_at$5$clock = hold$clock;
         hold$write_at$5$d = hold$write_at$5$q;
         hold$read_at$5$d = hold$read_at$5$q;
         hold$open_at$5$d = hold$open_at$5$q;
-        hold$leaves_from$5 = hold$read_at$5$q & hold$places$5$full & !hold$places$5$open;
-        hold$tdata_from$5 = 'h0;
-        hold$tuser_from$5 = 'h0;
-        hold$tkeep_from$5 = 'h0;
-        hold$tlast_from$5 = 1'b0;
+        hold$leaving$term$5 = hold$read_at$5$q & hold$places$5$full & !hold$places$5$open;
+        hold$head_tdata$term$5 = 'h0;
+        hold$head_tuser$term$5 = 'h0;
+        hold$head_tkeep$term$5 = 'h0;
+        hold$head_tlast$term$5 = 1'b0;
         if (hold$read_at$5$q) begin
-            hold$tdata_from$5 = hold$places$5$tdata;
-            hold$tuser_from$5 = hold$places$5$tuser;
-            hold$tkeep_from$5 = hold$places$5$tkeep;
-            hold$tlast_from$5 = hold$places$5$tlast;
+            hold$head_tdata$term$5 = hold$places$5$tdata;
+            hold$head_tuser$term$5 = hold$places$5$tuser;
+            hold$head_tkeep$term$5 = hold$places$5$tkeep;
+            hold$head_tlast$term$5 = hold$places$5$tlast;
         end
-        hold$write_at$6$clock = hold$clock;
-        hold$read_at$6$clock = hold$clock;
-        hold$open_at$6$clock = hold$clock;
-        hold$write_at$6$d = hold$write_at$6$q;
-        hold$read_at$6$d = hold$read_at$6$q;
-        hold$open_at$6$d = hold$open_at$6$q;
-        hold$leaves_from$6 = hold$read_at$6$q & hold$places$6$full & !hold$places$6$open;
-        hold$tdata_from$6 = 'h0;
-        hold$tuser_from$6 = 'h0;
-        hold$tkeep_from$6 = 'h0;
-        hold$tlast_from$6 = 1'b0;
-        if (hold$read_at$6$q) begin
-            hold$tdata_from$6 = hold$places$6$tdata;
-            hold$tuser_from$6 = hold$places$6$tuser;
-            hold$tkeep_from$6 = hold$places$6$tkeep;
-            hold$tlast_from$6 = hold$places$6$tlast;
-        end
-        hold$write_at$7$clock = hold$clock;
-        hold$read_at$7$clock = hold$clock;
-        hold$open_at$7$clock = hold$clock;
-        hold$write_at$7$d = hold$write_at$7$q;
-        hold$read_at$7$d = hold$read_at$7$q;
-        hold$open_at$7$d = hold$open_at$7$q;
-        hold$leaves_from$7 = hold$read_at$7$q & hold$places$7$full & !hold$places$7$open;
-        hold$tdata_from$7 = 'h0;
-        hold$tuser_from$7 = 'h0;
-        hold$tkeep_from$7 = 'h0;
-        hold$tlast_from$7 = 1'b0;
-        if (hold$read_at$7$q) begin
-            hold$tdata_from$7 = hold$places$7$tdata;
-            hold$tuser_from$7 = hold$places$7$tuser;
-            hold$tkeep_from$7 = hold$places$7$tkeep;
-            hold$tlast_from$7 = hold$places$7$tlast;
-        end
-        hold$leaving = hold$leaves_from$0 | hold$leaves_from$1 | hold$leaves_from$2 | hold$leaves_from$3 | hold$leaves_from$4 | hold$leaves_from$5 | hold$leaves_from$6 | hold$leaves_from$7;
-        hold$head_tdata = hold$tdata_from$0 | hold$tdata_from$1 | hold$tdata_from$2 | hold$tdata_from$3 | hold$tdata_from$4 | hold$tdata_from$5 | hold$tdata_from$6 | hold$tdata_from$7;
-        hold$head_tuser = hold$tuser_from$0 | hold$tuser_from$1 | hold$tuser_from$2 | hold$tuser_from$3 | hold$tuser_from$4 | hold$tuser_from$5 | hold$tuser_from$6 | hold$tuser_from$7;
-        hold$head_tkeep = hold$tkeep_from$0 | hold$tkeep_from$1 | hold$tkeep_from$2 | hold$tkeep_from$3 | hold$tkeep_from$4 | hold$tkeep_from$5 | hold$tkeep_from$6 | hold$tkeep_from$7;
-        hold$head_tlast = hold$tlast_from$0 | hold$tlast_from$1 | hold$tlast_from$2 | hold$tlast_from$3 | hold$tlast_from$4 | hold$tlast_from$5 | hold$tlast_from$6 | hold$tlast_from$7;
-        hold$out_valid$d = hold$leaving;
-        hold$out_tdata$d = hold$head_tdata;
-        hold$out_tuser$d = hold$head_tuser;
-        hold$out_tkeep$d = hold$head_tkeep;
-        hold$out_tlast$d = hold$head_tlast;
-        hold$places_empty = ~(hold$places$0$full | hold$places$1$full | hold$places$2$full | hold$places$3$full | hold$places$4$full | hold$places$5$full | hold$places$6$full | hold$places$7$full);
+        hold$in_use$term$5 = hold$places$5$full;
+        hold$out_valid$d = hold$leaving$any;
+        hold$out_tdata$d = hold$head_tdata$any;
+        hold$out_tuser$d = hold$head_tuser$any;
+        hold$out_tkeep$d = hold$head_tkeep$any;
+        hold$out_tlast$d = hold$head_tlast$any;
         hold$fill = hold$write & !hold$pass;
-        hold$idle_reg$d = hold$places_empty & !hold$fill;
+        hold$idle_reg$d = !hold$in_use$any & !hold$fill;
         hold$idle = hold$idle_reg$q;
         hold$release = hold$out_valid$q;
         hold$tdata_out = hold$out_tdata$q;
@@ -2832,7 +2458,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$0$tlast_in = hold$tlast;
         hold$places$0$tuser_in = hold$tuser;
         hold$places$0$open_in = hold$open;
-        hold$places$0$clear = hold$leaving & hold$read_at$0$q;
+        hold$places$0$clear = hold$leaving$any & hold$read_at$0$q;
         hold$places$0$resolve = hold$resolved & hold$open_at$0$q;
         hold$places$0$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -2847,7 +2473,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$1$tlast_in = hold$tlast;
         hold$places$1$tuser_in = hold$tuser;
         hold$places$1$open_in = hold$open;
-        hold$places$1$clear = hold$leaving & hold$read_at$1$q;
+        hold$places$1$clear = hold$leaving$any & hold$read_at$1$q;
         hold$places$1$resolve = hold$resolved & hold$open_at$1$q;
         hold$places$1$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -2862,7 +2488,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$2$tlast_in = hold$tlast;
         hold$places$2$tuser_in = hold$tuser;
         hold$places$2$open_in = hold$open;
-        hold$places$2$clear = hold$leaving & hold$read_at$2$q;
+        hold$places$2$clear = hold$leaving$any & hold$read_at$2$q;
         hold$places$2$resolve = hold$resolved & hold$open_at$2$q;
         hold$places$2$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -2877,7 +2503,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$3$tlast_in = hold$tlast;
         hold$places$3$tuser_in = hold$tuser;
         hold$places$3$open_in = hold$open;
-        hold$places$3$clear = hold$leaving & hold$read_at$3$q;
+        hold$places$3$clear = hold$leaving$any & hold$read_at$3$q;
         hold$places$3$resolve = hold$resolved & hold$open_at$3$q;
         hold$places$3$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -2892,7 +2518,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$4$tlast_in = hold$tlast;
         hold$places$4$tuser_in = hold$tuser;
         hold$places$4$open_in = hold$open;
-        hold$places$4$clear = hold$leaving & hold$read_at$4$q;
+        hold$places$4$clear = hold$leaving$any & hold$read_at$4$q;
         hold$places$4$resolve = hold$resolved & hold$open_at$4$q;
         hold$places$4$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -2907,51 +2533,19 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$5$tlast_in = hold$tlast;
         hold$places$5$tuser_in = hold$tuser;
         hold$places$5$open_in = hold$open;
-        hold$places$5$clear = hold$leaving & hold$read_at$5$q;
+        hold$places$5$clear = hold$leaving$any & hold$read_at$5$q;
         hold$places$5$resolve = hold$resolved & hold$open_at$5$q;
         hold$places$5$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
             hold$open_at$5$d = hold$write_at$5$q;
         end
-        hold$places$6$clock = hold$clock;
-        hold$places$6$rst = hold$rst;
-        hold$places$6$write = hold$write & hold$write_at$6$q;
-        hold$places$6$fill = hold$fill & hold$write_at$6$q;
-        hold$places$6$tdata_in = hold$tdata;
-        hold$places$6$tkeep_in = hold$tkeep;
-        hold$places$6$tlast_in = hold$tlast;
-        hold$places$6$tuser_in = hold$tuser;
-        hold$places$6$open_in = hold$open;
-        hold$places$6$clear = hold$leaving & hold$read_at$6$q;
-        hold$places$6$resolve = hold$resolved & hold$open_at$6$q;
-        hold$places$6$resolved_tuser = hold$resolved_tuser;
-        if (hold$write & (hold$open != 'h0)) begin
-            hold$open_at$6$d = hold$write_at$6$q;
-        end
-        hold$places$7$clock = hold$clock;
-        hold$places$7$rst = hold$rst;
-        hold$places$7$write = hold$write & hold$write_at$7$q;
-        hold$places$7$fill = hold$fill & hold$write_at$7$q;
-        hold$places$7$tdata_in = hold$tdata;
-        hold$places$7$tkeep_in = hold$tkeep;
-        hold$places$7$tlast_in = hold$tlast;
-        hold$places$7$tuser_in = hold$tuser;
-        hold$places$7$open_in = hold$open;
-        hold$places$7$clear = hold$leaving & hold$read_at$7$q;
-        hold$places$7$resolve = hold$resolved & hold$open_at$7$q;
-        hold$places$7$resolved_tuser = hold$resolved_tuser;
-        if (hold$write & (hold$open != 'h0)) begin
-            hold$open_at$7$d = hold$write_at$7$q;
-        end
-        if (hold$leaving) begin
+        if (hold$leaving$any) begin
             hold$read_at$1$d = hold$read_at$0$q;
             hold$read_at$2$d = hold$read_at$1$q;
             hold$read_at$3$d = hold$read_at$2$q;
             hold$read_at$4$d = hold$read_at$3$q;
             hold$read_at$5$d = hold$read_at$4$q;
-            hold$read_at$6$d = hold$read_at$5$q;
-            hold$read_at$7$d = hold$read_at$6$q;
-            hold$read_at$0$d = hold$read_at$7$q;
+            hold$read_at$0$d = hold$read_at$5$q;
         end
         if (hold$fill) begin
             hold$write_at$1$d = hold$write_at$0$q;
@@ -2959,9 +2553,7 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             hold$write_at$3$d = hold$write_at$2$q;
             hold$write_at$4$d = hold$write_at$3$q;
             hold$write_at$5$d = hold$write_at$4$q;
-            hold$write_at$6$d = hold$write_at$5$q;
-            hold$write_at$7$d = hold$write_at$6$q;
-            hold$write_at$0$d = hold$write_at$7$q;
+            hold$write_at$0$d = hold$write_at$5$q;
         end
         if (hold$rst) begin
             hold$out_valid$d = 1'b0;
@@ -2978,18 +2570,12 @@ module utf8_validator_iso10646_x1(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             hold$read_at$4$d = 1'b0;
             hold$write_at$5$d = 1'b0;
             hold$read_at$5$d = 1'b0;
-            hold$write_at$6$d = 1'b0;
-            hold$read_at$6$d = 1'b0;
-            hold$write_at$7$d = 1'b0;
-            hold$read_at$7$d = 1'b0;
             hold$open_at$0$d = 1'b0;
             hold$open_at$1$d = 1'b0;
             hold$open_at$2$d = 1'b0;
             hold$open_at$3$d = 1'b0;
             hold$open_at$4$d = 1'b0;
             hold$open_at$5$d = 1'b0;
-            hold$open_at$6$d = 1'b0;
-            hold$open_at$7$d = 1'b0;
         end
     end
     // queue$ram

@@ -9442,42 +9442,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$places$5$tlast;
     reg  [127:0] hold$places$5$tuser;
     reg  hold$places$5$open;
-    reg  hold$places$6$clock;
-    reg  hold$places$6$rst;
-    reg  hold$places$6$write;
-    reg  hold$places$6$fill;
-    reg  [255:0] hold$places$6$tdata_in;
-    reg  [31:0] hold$places$6$tkeep_in;
-    reg  hold$places$6$tlast_in;
-    reg  [127:0] hold$places$6$tuser_in;
-    reg  [31:0] hold$places$6$open_in;
-    reg  hold$places$6$clear;
-    reg  hold$places$6$resolve;
-    reg  [3:0] hold$places$6$resolved_tuser;
-    reg  hold$places$6$full;
-    reg  [255:0] hold$places$6$tdata;
-    reg  [31:0] hold$places$6$tkeep;
-    reg  hold$places$6$tlast;
-    reg  [127:0] hold$places$6$tuser;
-    reg  hold$places$6$open;
-    reg  hold$places$7$clock;
-    reg  hold$places$7$rst;
-    reg  hold$places$7$write;
-    reg  hold$places$7$fill;
-    reg  [255:0] hold$places$7$tdata_in;
-    reg  [31:0] hold$places$7$tkeep_in;
-    reg  hold$places$7$tlast_in;
-    reg  [127:0] hold$places$7$tuser_in;
-    reg  [31:0] hold$places$7$open_in;
-    reg  hold$places$7$clear;
-    reg  hold$places$7$resolve;
-    reg  [3:0] hold$places$7$resolved_tuser;
-    reg  hold$places$7$full;
-    reg  [255:0] hold$places$7$tdata;
-    reg  [31:0] hold$places$7$tkeep;
-    reg  hold$places$7$tlast;
-    reg  [127:0] hold$places$7$tuser;
-    reg  hold$places$7$open;
     reg  hold$write_at$0$d;
     reg  hold$write_at$0$q;
     reg  hold$write_at$0$clock;
@@ -9496,12 +9460,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$write_at$5$d;
     reg  hold$write_at$5$q;
     reg  hold$write_at$5$clock;
-    reg  hold$write_at$6$d;
-    reg  hold$write_at$6$q;
-    reg  hold$write_at$6$clock;
-    reg  hold$write_at$7$d;
-    reg  hold$write_at$7$q;
-    reg  hold$write_at$7$clock;
     reg  hold$read_at$0$d;
     reg  hold$read_at$0$q;
     reg  hold$read_at$0$clock;
@@ -9520,12 +9478,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$read_at$5$d;
     reg  hold$read_at$5$q;
     reg  hold$read_at$5$clock;
-    reg  hold$read_at$6$d;
-    reg  hold$read_at$6$q;
-    reg  hold$read_at$6$clock;
-    reg  hold$read_at$7$d;
-    reg  hold$read_at$7$q;
-    reg  hold$read_at$7$clock;
     reg  hold$open_at$0$d;
     reg  hold$open_at$0$q;
     reg  hold$open_at$0$clock;
@@ -9544,12 +9496,41 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$open_at$5$d;
     reg  hold$open_at$5$q;
     reg  hold$open_at$5$clock;
-    reg  hold$open_at$6$d;
-    reg  hold$open_at$6$q;
-    reg  hold$open_at$6$clock;
-    reg  hold$open_at$7$d;
-    reg  hold$open_at$7$q;
-    reg  hold$open_at$7$clock;
+    reg  hold$leaving$term$0;
+    reg  hold$leaving$term$1;
+    reg  hold$leaving$term$2;
+    reg  hold$leaving$term$3;
+    reg  hold$leaving$term$4;
+    reg  hold$leaving$term$5;
+    reg  hold$leaving$any;
+    reg  [255:0] hold$head_tdata$term$0;
+    reg  [255:0] hold$head_tdata$term$1;
+    reg  [255:0] hold$head_tdata$term$2;
+    reg  [255:0] hold$head_tdata$term$3;
+    reg  [255:0] hold$head_tdata$term$4;
+    reg  [255:0] hold$head_tdata$term$5;
+    reg  [255:0] hold$head_tdata$any;
+    reg  [127:0] hold$head_tuser$term$0;
+    reg  [127:0] hold$head_tuser$term$1;
+    reg  [127:0] hold$head_tuser$term$2;
+    reg  [127:0] hold$head_tuser$term$3;
+    reg  [127:0] hold$head_tuser$term$4;
+    reg  [127:0] hold$head_tuser$term$5;
+    reg  [127:0] hold$head_tuser$any;
+    reg  [31:0] hold$head_tkeep$term$0;
+    reg  [31:0] hold$head_tkeep$term$1;
+    reg  [31:0] hold$head_tkeep$term$2;
+    reg  [31:0] hold$head_tkeep$term$3;
+    reg  [31:0] hold$head_tkeep$term$4;
+    reg  [31:0] hold$head_tkeep$term$5;
+    reg  [31:0] hold$head_tkeep$any;
+    reg  hold$head_tlast$term$0;
+    reg  hold$head_tlast$term$1;
+    reg  hold$head_tlast$term$2;
+    reg  hold$head_tlast$term$3;
+    reg  hold$head_tlast$term$4;
+    reg  hold$head_tlast$term$5;
+    reg  hold$head_tlast$any;
     reg  hold$out_valid$d;
     reg  hold$out_valid$q;
     reg  hold$out_valid$clock;
@@ -9568,52 +9549,13 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$idle_reg$d;
     reg  hold$idle_reg$q;
     reg  hold$idle_reg$clock;
-    reg  hold$leaves_from$0;
-    reg  hold$leaves_from$1;
-    reg  hold$leaves_from$2;
-    reg  hold$leaves_from$3;
-    reg  hold$leaves_from$4;
-    reg  hold$leaves_from$5;
-    reg  hold$leaves_from$6;
-    reg  hold$leaves_from$7;
-    reg  [255:0] hold$tdata_from$0;
-    reg  [255:0] hold$tdata_from$1;
-    reg  [255:0] hold$tdata_from$2;
-    reg  [255:0] hold$tdata_from$3;
-    reg  [255:0] hold$tdata_from$4;
-    reg  [255:0] hold$tdata_from$5;
-    reg  [255:0] hold$tdata_from$6;
-    reg  [255:0] hold$tdata_from$7;
-    reg  [127:0] hold$tuser_from$0;
-    reg  [127:0] hold$tuser_from$1;
-    reg  [127:0] hold$tuser_from$2;
-    reg  [127:0] hold$tuser_from$3;
-    reg  [127:0] hold$tuser_from$4;
-    reg  [127:0] hold$tuser_from$5;
-    reg  [127:0] hold$tuser_from$6;
-    reg  [127:0] hold$tuser_from$7;
-    reg  [31:0] hold$tkeep_from$0;
-    reg  [31:0] hold$tkeep_from$1;
-    reg  [31:0] hold$tkeep_from$2;
-    reg  [31:0] hold$tkeep_from$3;
-    reg  [31:0] hold$tkeep_from$4;
-    reg  [31:0] hold$tkeep_from$5;
-    reg  [31:0] hold$tkeep_from$6;
-    reg  [31:0] hold$tkeep_from$7;
-    reg  hold$tlast_from$0;
-    reg  hold$tlast_from$1;
-    reg  hold$tlast_from$2;
-    reg  hold$tlast_from$3;
-    reg  hold$tlast_from$4;
-    reg  hold$tlast_from$5;
-    reg  hold$tlast_from$6;
-    reg  hold$tlast_from$7;
-    reg  hold$leaving;
-    reg  [255:0] hold$head_tdata;
-    reg  [127:0] hold$head_tuser;
-    reg  [31:0] hold$head_tkeep;
-    reg  hold$head_tlast;
-    reg  hold$places_empty;
+    reg  hold$in_use$term$0;
+    reg  hold$in_use$term$1;
+    reg  hold$in_use$term$2;
+    reg  hold$in_use$term$3;
+    reg  hold$in_use$term$4;
+    reg  hold$in_use$term$5;
+    reg  hold$in_use$any;
     reg  hold$fill;
     reg  hold$places$0$full_reg$d;
     reg  hold$places$0$full_reg$q;
@@ -11055,486 +10997,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] hold$places$5$marks_bus$lane$30;
     reg  [3:0] hold$places$5$marks_bus$lane$31;
     reg  [127:0] hold$places$5$marks_bus$bus;
-    reg  hold$places$6$full_reg$d;
-    reg  hold$places$6$full_reg$q;
-    reg  hold$places$6$full_reg$clock;
-    reg  [255:0] hold$places$6$data$d;
-    reg  [255:0] hold$places$6$data$q;
-    reg  hold$places$6$data$clock;
-    reg  [31:0] hold$places$6$keep$d;
-    reg  [31:0] hold$places$6$keep$q;
-    reg  hold$places$6$keep$clock;
-    reg  hold$places$6$last$d;
-    reg  hold$places$6$last$q;
-    reg  hold$places$6$last$clock;
-    reg  [3:0] hold$places$6$marks$0$d;
-    reg  [3:0] hold$places$6$marks$0$q;
-    reg  hold$places$6$marks$0$clock;
-    reg  [3:0] hold$places$6$marks$1$d;
-    reg  [3:0] hold$places$6$marks$1$q;
-    reg  hold$places$6$marks$1$clock;
-    reg  [3:0] hold$places$6$marks$2$d;
-    reg  [3:0] hold$places$6$marks$2$q;
-    reg  hold$places$6$marks$2$clock;
-    reg  [3:0] hold$places$6$marks$3$d;
-    reg  [3:0] hold$places$6$marks$3$q;
-    reg  hold$places$6$marks$3$clock;
-    reg  [3:0] hold$places$6$marks$4$d;
-    reg  [3:0] hold$places$6$marks$4$q;
-    reg  hold$places$6$marks$4$clock;
-    reg  [3:0] hold$places$6$marks$5$d;
-    reg  [3:0] hold$places$6$marks$5$q;
-    reg  hold$places$6$marks$5$clock;
-    reg  [3:0] hold$places$6$marks$6$d;
-    reg  [3:0] hold$places$6$marks$6$q;
-    reg  hold$places$6$marks$6$clock;
-    reg  [3:0] hold$places$6$marks$7$d;
-    reg  [3:0] hold$places$6$marks$7$q;
-    reg  hold$places$6$marks$7$clock;
-    reg  [3:0] hold$places$6$marks$8$d;
-    reg  [3:0] hold$places$6$marks$8$q;
-    reg  hold$places$6$marks$8$clock;
-    reg  [3:0] hold$places$6$marks$9$d;
-    reg  [3:0] hold$places$6$marks$9$q;
-    reg  hold$places$6$marks$9$clock;
-    reg  [3:0] hold$places$6$marks$10$d;
-    reg  [3:0] hold$places$6$marks$10$q;
-    reg  hold$places$6$marks$10$clock;
-    reg  [3:0] hold$places$6$marks$11$d;
-    reg  [3:0] hold$places$6$marks$11$q;
-    reg  hold$places$6$marks$11$clock;
-    reg  [3:0] hold$places$6$marks$12$d;
-    reg  [3:0] hold$places$6$marks$12$q;
-    reg  hold$places$6$marks$12$clock;
-    reg  [3:0] hold$places$6$marks$13$d;
-    reg  [3:0] hold$places$6$marks$13$q;
-    reg  hold$places$6$marks$13$clock;
-    reg  [3:0] hold$places$6$marks$14$d;
-    reg  [3:0] hold$places$6$marks$14$q;
-    reg  hold$places$6$marks$14$clock;
-    reg  [3:0] hold$places$6$marks$15$d;
-    reg  [3:0] hold$places$6$marks$15$q;
-    reg  hold$places$6$marks$15$clock;
-    reg  [3:0] hold$places$6$marks$16$d;
-    reg  [3:0] hold$places$6$marks$16$q;
-    reg  hold$places$6$marks$16$clock;
-    reg  [3:0] hold$places$6$marks$17$d;
-    reg  [3:0] hold$places$6$marks$17$q;
-    reg  hold$places$6$marks$17$clock;
-    reg  [3:0] hold$places$6$marks$18$d;
-    reg  [3:0] hold$places$6$marks$18$q;
-    reg  hold$places$6$marks$18$clock;
-    reg  [3:0] hold$places$6$marks$19$d;
-    reg  [3:0] hold$places$6$marks$19$q;
-    reg  hold$places$6$marks$19$clock;
-    reg  [3:0] hold$places$6$marks$20$d;
-    reg  [3:0] hold$places$6$marks$20$q;
-    reg  hold$places$6$marks$20$clock;
-    reg  [3:0] hold$places$6$marks$21$d;
-    reg  [3:0] hold$places$6$marks$21$q;
-    reg  hold$places$6$marks$21$clock;
-    reg  [3:0] hold$places$6$marks$22$d;
-    reg  [3:0] hold$places$6$marks$22$q;
-    reg  hold$places$6$marks$22$clock;
-    reg  [3:0] hold$places$6$marks$23$d;
-    reg  [3:0] hold$places$6$marks$23$q;
-    reg  hold$places$6$marks$23$clock;
-    reg  [3:0] hold$places$6$marks$24$d;
-    reg  [3:0] hold$places$6$marks$24$q;
-    reg  hold$places$6$marks$24$clock;
-    reg  [3:0] hold$places$6$marks$25$d;
-    reg  [3:0] hold$places$6$marks$25$q;
-    reg  hold$places$6$marks$25$clock;
-    reg  [3:0] hold$places$6$marks$26$d;
-    reg  [3:0] hold$places$6$marks$26$q;
-    reg  hold$places$6$marks$26$clock;
-    reg  [3:0] hold$places$6$marks$27$d;
-    reg  [3:0] hold$places$6$marks$27$q;
-    reg  hold$places$6$marks$27$clock;
-    reg  [3:0] hold$places$6$marks$28$d;
-    reg  [3:0] hold$places$6$marks$28$q;
-    reg  hold$places$6$marks$28$clock;
-    reg  [3:0] hold$places$6$marks$29$d;
-    reg  [3:0] hold$places$6$marks$29$q;
-    reg  hold$places$6$marks$29$clock;
-    reg  [3:0] hold$places$6$marks$30$d;
-    reg  [3:0] hold$places$6$marks$30$q;
-    reg  hold$places$6$marks$30$clock;
-    reg  [3:0] hold$places$6$marks$31$d;
-    reg  [3:0] hold$places$6$marks$31$q;
-    reg  hold$places$6$marks$31$clock;
-    reg  hold$places$6$opens$0$d;
-    reg  hold$places$6$opens$0$q;
-    reg  hold$places$6$opens$0$clock;
-    reg  hold$places$6$opens$1$d;
-    reg  hold$places$6$opens$1$q;
-    reg  hold$places$6$opens$1$clock;
-    reg  hold$places$6$opens$2$d;
-    reg  hold$places$6$opens$2$q;
-    reg  hold$places$6$opens$2$clock;
-    reg  hold$places$6$opens$3$d;
-    reg  hold$places$6$opens$3$q;
-    reg  hold$places$6$opens$3$clock;
-    reg  hold$places$6$opens$4$d;
-    reg  hold$places$6$opens$4$q;
-    reg  hold$places$6$opens$4$clock;
-    reg  hold$places$6$opens$5$d;
-    reg  hold$places$6$opens$5$q;
-    reg  hold$places$6$opens$5$clock;
-    reg  hold$places$6$opens$6$d;
-    reg  hold$places$6$opens$6$q;
-    reg  hold$places$6$opens$6$clock;
-    reg  hold$places$6$opens$7$d;
-    reg  hold$places$6$opens$7$q;
-    reg  hold$places$6$opens$7$clock;
-    reg  hold$places$6$opens$8$d;
-    reg  hold$places$6$opens$8$q;
-    reg  hold$places$6$opens$8$clock;
-    reg  hold$places$6$opens$9$d;
-    reg  hold$places$6$opens$9$q;
-    reg  hold$places$6$opens$9$clock;
-    reg  hold$places$6$opens$10$d;
-    reg  hold$places$6$opens$10$q;
-    reg  hold$places$6$opens$10$clock;
-    reg  hold$places$6$opens$11$d;
-    reg  hold$places$6$opens$11$q;
-    reg  hold$places$6$opens$11$clock;
-    reg  hold$places$6$opens$12$d;
-    reg  hold$places$6$opens$12$q;
-    reg  hold$places$6$opens$12$clock;
-    reg  hold$places$6$opens$13$d;
-    reg  hold$places$6$opens$13$q;
-    reg  hold$places$6$opens$13$clock;
-    reg  hold$places$6$opens$14$d;
-    reg  hold$places$6$opens$14$q;
-    reg  hold$places$6$opens$14$clock;
-    reg  hold$places$6$opens$15$d;
-    reg  hold$places$6$opens$15$q;
-    reg  hold$places$6$opens$15$clock;
-    reg  hold$places$6$opens$16$d;
-    reg  hold$places$6$opens$16$q;
-    reg  hold$places$6$opens$16$clock;
-    reg  hold$places$6$opens$17$d;
-    reg  hold$places$6$opens$17$q;
-    reg  hold$places$6$opens$17$clock;
-    reg  hold$places$6$opens$18$d;
-    reg  hold$places$6$opens$18$q;
-    reg  hold$places$6$opens$18$clock;
-    reg  hold$places$6$opens$19$d;
-    reg  hold$places$6$opens$19$q;
-    reg  hold$places$6$opens$19$clock;
-    reg  hold$places$6$opens$20$d;
-    reg  hold$places$6$opens$20$q;
-    reg  hold$places$6$opens$20$clock;
-    reg  hold$places$6$opens$21$d;
-    reg  hold$places$6$opens$21$q;
-    reg  hold$places$6$opens$21$clock;
-    reg  hold$places$6$opens$22$d;
-    reg  hold$places$6$opens$22$q;
-    reg  hold$places$6$opens$22$clock;
-    reg  hold$places$6$opens$23$d;
-    reg  hold$places$6$opens$23$q;
-    reg  hold$places$6$opens$23$clock;
-    reg  hold$places$6$opens$24$d;
-    reg  hold$places$6$opens$24$q;
-    reg  hold$places$6$opens$24$clock;
-    reg  hold$places$6$opens$25$d;
-    reg  hold$places$6$opens$25$q;
-    reg  hold$places$6$opens$25$clock;
-    reg  hold$places$6$opens$26$d;
-    reg  hold$places$6$opens$26$q;
-    reg  hold$places$6$opens$26$clock;
-    reg  hold$places$6$opens$27$d;
-    reg  hold$places$6$opens$27$q;
-    reg  hold$places$6$opens$27$clock;
-    reg  hold$places$6$opens$28$d;
-    reg  hold$places$6$opens$28$q;
-    reg  hold$places$6$opens$28$clock;
-    reg  hold$places$6$opens$29$d;
-    reg  hold$places$6$opens$29$q;
-    reg  hold$places$6$opens$29$clock;
-    reg  hold$places$6$opens$30$d;
-    reg  hold$places$6$opens$30$q;
-    reg  hold$places$6$opens$30$clock;
-    reg  hold$places$6$opens$31$d;
-    reg  hold$places$6$opens$31$q;
-    reg  hold$places$6$opens$31$clock;
-    reg  hold$places$6$any_open$d;
-    reg  hold$places$6$any_open$q;
-    reg  hold$places$6$any_open$clock;
-    reg  [3:0] hold$places$6$marks_bus$lane$0;
-    reg  [3:0] hold$places$6$marks_bus$lane$1;
-    reg  [3:0] hold$places$6$marks_bus$lane$2;
-    reg  [3:0] hold$places$6$marks_bus$lane$3;
-    reg  [3:0] hold$places$6$marks_bus$lane$4;
-    reg  [3:0] hold$places$6$marks_bus$lane$5;
-    reg  [3:0] hold$places$6$marks_bus$lane$6;
-    reg  [3:0] hold$places$6$marks_bus$lane$7;
-    reg  [3:0] hold$places$6$marks_bus$lane$8;
-    reg  [3:0] hold$places$6$marks_bus$lane$9;
-    reg  [3:0] hold$places$6$marks_bus$lane$10;
-    reg  [3:0] hold$places$6$marks_bus$lane$11;
-    reg  [3:0] hold$places$6$marks_bus$lane$12;
-    reg  [3:0] hold$places$6$marks_bus$lane$13;
-    reg  [3:0] hold$places$6$marks_bus$lane$14;
-    reg  [3:0] hold$places$6$marks_bus$lane$15;
-    reg  [3:0] hold$places$6$marks_bus$lane$16;
-    reg  [3:0] hold$places$6$marks_bus$lane$17;
-    reg  [3:0] hold$places$6$marks_bus$lane$18;
-    reg  [3:0] hold$places$6$marks_bus$lane$19;
-    reg  [3:0] hold$places$6$marks_bus$lane$20;
-    reg  [3:0] hold$places$6$marks_bus$lane$21;
-    reg  [3:0] hold$places$6$marks_bus$lane$22;
-    reg  [3:0] hold$places$6$marks_bus$lane$23;
-    reg  [3:0] hold$places$6$marks_bus$lane$24;
-    reg  [3:0] hold$places$6$marks_bus$lane$25;
-    reg  [3:0] hold$places$6$marks_bus$lane$26;
-    reg  [3:0] hold$places$6$marks_bus$lane$27;
-    reg  [3:0] hold$places$6$marks_bus$lane$28;
-    reg  [3:0] hold$places$6$marks_bus$lane$29;
-    reg  [3:0] hold$places$6$marks_bus$lane$30;
-    reg  [3:0] hold$places$6$marks_bus$lane$31;
-    reg  [127:0] hold$places$6$marks_bus$bus;
-    reg  hold$places$7$full_reg$d;
-    reg  hold$places$7$full_reg$q;
-    reg  hold$places$7$full_reg$clock;
-    reg  [255:0] hold$places$7$data$d;
-    reg  [255:0] hold$places$7$data$q;
-    reg  hold$places$7$data$clock;
-    reg  [31:0] hold$places$7$keep$d;
-    reg  [31:0] hold$places$7$keep$q;
-    reg  hold$places$7$keep$clock;
-    reg  hold$places$7$last$d;
-    reg  hold$places$7$last$q;
-    reg  hold$places$7$last$clock;
-    reg  [3:0] hold$places$7$marks$0$d;
-    reg  [3:0] hold$places$7$marks$0$q;
-    reg  hold$places$7$marks$0$clock;
-    reg  [3:0] hold$places$7$marks$1$d;
-    reg  [3:0] hold$places$7$marks$1$q;
-    reg  hold$places$7$marks$1$clock;
-    reg  [3:0] hold$places$7$marks$2$d;
-    reg  [3:0] hold$places$7$marks$2$q;
-    reg  hold$places$7$marks$2$clock;
-    reg  [3:0] hold$places$7$marks$3$d;
-    reg  [3:0] hold$places$7$marks$3$q;
-    reg  hold$places$7$marks$3$clock;
-    reg  [3:0] hold$places$7$marks$4$d;
-    reg  [3:0] hold$places$7$marks$4$q;
-    reg  hold$places$7$marks$4$clock;
-    reg  [3:0] hold$places$7$marks$5$d;
-    reg  [3:0] hold$places$7$marks$5$q;
-    reg  hold$places$7$marks$5$clock;
-    reg  [3:0] hold$places$7$marks$6$d;
-    reg  [3:0] hold$places$7$marks$6$q;
-    reg  hold$places$7$marks$6$clock;
-    reg  [3:0] hold$places$7$marks$7$d;
-    reg  [3:0] hold$places$7$marks$7$q;
-    reg  hold$places$7$marks$7$clock;
-    reg  [3:0] hold$places$7$marks$8$d;
-    reg  [3:0] hold$places$7$marks$8$q;
-    reg  hold$places$7$marks$8$clock;
-    reg  [3:0] hold$places$7$marks$9$d;
-    reg  [3:0] hold$places$7$marks$9$q;
-    reg  hold$places$7$marks$9$clock;
-    reg  [3:0] hold$places$7$marks$10$d;
-    reg  [3:0] hold$places$7$marks$10$q;
-    reg  hold$places$7$marks$10$clock;
-    reg  [3:0] hold$places$7$marks$11$d;
-    reg  [3:0] hold$places$7$marks$11$q;
-    reg  hold$places$7$marks$11$clock;
-    reg  [3:0] hold$places$7$marks$12$d;
-    reg  [3:0] hold$places$7$marks$12$q;
-    reg  hold$places$7$marks$12$clock;
-    reg  [3:0] hold$places$7$marks$13$d;
-    reg  [3:0] hold$places$7$marks$13$q;
-    reg  hold$places$7$marks$13$clock;
-    reg  [3:0] hold$places$7$marks$14$d;
-    reg  [3:0] hold$places$7$marks$14$q;
-    reg  hold$places$7$marks$14$clock;
-    reg  [3:0] hold$places$7$marks$15$d;
-    reg  [3:0] hold$places$7$marks$15$q;
-    reg  hold$places$7$marks$15$clock;
-    reg  [3:0] hold$places$7$marks$16$d;
-    reg  [3:0] hold$places$7$marks$16$q;
-    reg  hold$places$7$marks$16$clock;
-    reg  [3:0] hold$places$7$marks$17$d;
-    reg  [3:0] hold$places$7$marks$17$q;
-    reg  hold$places$7$marks$17$clock;
-    reg  [3:0] hold$places$7$marks$18$d;
-    reg  [3:0] hold$places$7$marks$18$q;
-    reg  hold$places$7$marks$18$clock;
-    reg  [3:0] hold$places$7$marks$19$d;
-    reg  [3:0] hold$places$7$marks$19$q;
-    reg  hold$places$7$marks$19$clock;
-    reg  [3:0] hold$places$7$marks$20$d;
-    reg  [3:0] hold$places$7$marks$20$q;
-    reg  hold$places$7$marks$20$clock;
-    reg  [3:0] hold$places$7$marks$21$d;
-    reg  [3:0] hold$places$7$marks$21$q;
-    reg  hold$places$7$marks$21$clock;
-    reg  [3:0] hold$places$7$marks$22$d;
-    reg  [3:0] hold$places$7$marks$22$q;
-    reg  hold$places$7$marks$22$clock;
-    reg  [3:0] hold$places$7$marks$23$d;
-    reg  [3:0] hold$places$7$marks$23$q;
-    reg  hold$places$7$marks$23$clock;
-    reg  [3:0] hold$places$7$marks$24$d;
-    reg  [3:0] hold$places$7$marks$24$q;
-    reg  hold$places$7$marks$24$clock;
-    reg  [3:0] hold$places$7$marks$25$d;
-    reg  [3:0] hold$places$7$marks$25$q;
-    reg  hold$places$7$marks$25$clock;
-    reg  [3:0] hold$places$7$marks$26$d;
-    reg  [3:0] hold$places$7$marks$26$q;
-    reg  hold$places$7$marks$26$clock;
-    reg  [3:0] hold$places$7$marks$27$d;
-    reg  [3:0] hold$places$7$marks$27$q;
-    reg  hold$places$7$marks$27$clock;
-    reg  [3:0] hold$places$7$marks$28$d;
-    reg  [3:0] hold$places$7$marks$28$q;
-    reg  hold$places$7$marks$28$clock;
-    reg  [3:0] hold$places$7$marks$29$d;
-    reg  [3:0] hold$places$7$marks$29$q;
-    reg  hold$places$7$marks$29$clock;
-    reg  [3:0] hold$places$7$marks$30$d;
-    reg  [3:0] hold$places$7$marks$30$q;
-    reg  hold$places$7$marks$30$clock;
-    reg  [3:0] hold$places$7$marks$31$d;
-    reg  [3:0] hold$places$7$marks$31$q;
-    reg  hold$places$7$marks$31$clock;
-    reg  hold$places$7$opens$0$d;
-    reg  hold$places$7$opens$0$q;
-    reg  hold$places$7$opens$0$clock;
-    reg  hold$places$7$opens$1$d;
-    reg  hold$places$7$opens$1$q;
-    reg  hold$places$7$opens$1$clock;
-    reg  hold$places$7$opens$2$d;
-    reg  hold$places$7$opens$2$q;
-    reg  hold$places$7$opens$2$clock;
-    reg  hold$places$7$opens$3$d;
-    reg  hold$places$7$opens$3$q;
-    reg  hold$places$7$opens$3$clock;
-    reg  hold$places$7$opens$4$d;
-    reg  hold$places$7$opens$4$q;
-    reg  hold$places$7$opens$4$clock;
-    reg  hold$places$7$opens$5$d;
-    reg  hold$places$7$opens$5$q;
-    reg  hold$places$7$opens$5$clock;
-    reg  hold$places$7$opens$6$d;
-    reg  hold$places$7$opens$6$q;
-    reg  hold$places$7$opens$6$clock;
-    reg  hold$places$7$opens$7$d;
-    reg  hold$places$7$opens$7$q;
-    reg  hold$places$7$opens$7$clock;
-    reg  hold$places$7$opens$8$d;
-    reg  hold$places$7$opens$8$q;
-    reg  hold$places$7$opens$8$clock;
-    reg  hold$places$7$opens$9$d;
-    reg  hold$places$7$opens$9$q;
-    reg  hold$places$7$opens$9$clock;
-    reg  hold$places$7$opens$10$d;
-    reg  hold$places$7$opens$10$q;
-    reg  hold$places$7$opens$10$clock;
-    reg  hold$places$7$opens$11$d;
-    reg  hold$places$7$opens$11$q;
-    reg  hold$places$7$opens$11$clock;
-    reg  hold$places$7$opens$12$d;
-    reg  hold$places$7$opens$12$q;
-    reg  hold$places$7$opens$12$clock;
-    reg  hold$places$7$opens$13$d;
-    reg  hold$places$7$opens$13$q;
-    reg  hold$places$7$opens$13$clock;
-    reg  hold$places$7$opens$14$d;
-    reg  hold$places$7$opens$14$q;
-    reg  hold$places$7$opens$14$clock;
-    reg  hold$places$7$opens$15$d;
-    reg  hold$places$7$opens$15$q;
-    reg  hold$places$7$opens$15$clock;
-    reg  hold$places$7$opens$16$d;
-    reg  hold$places$7$opens$16$q;
-    reg  hold$places$7$opens$16$clock;
-    reg  hold$places$7$opens$17$d;
-    reg  hold$places$7$opens$17$q;
-    reg  hold$places$7$opens$17$clock;
-    reg  hold$places$7$opens$18$d;
-    reg  hold$places$7$opens$18$q;
-    reg  hold$places$7$opens$18$clock;
-    reg  hold$places$7$opens$19$d;
-    reg  hold$places$7$opens$19$q;
-    reg  hold$places$7$opens$19$clock;
-    reg  hold$places$7$opens$20$d;
-    reg  hold$places$7$opens$20$q;
-    reg  hold$places$7$opens$20$clock;
-    reg  hold$places$7$opens$21$d;
-    reg  hold$places$7$opens$21$q;
-    reg  hold$places$7$opens$21$clock;
-    reg  hold$places$7$opens$22$d;
-    reg  hold$places$7$opens$22$q;
-    reg  hold$places$7$opens$22$clock;
-    reg  hold$places$7$opens$23$d;
-    reg  hold$places$7$opens$23$q;
-    reg  hold$places$7$opens$23$clock;
-    reg  hold$places$7$opens$24$d;
-    reg  hold$places$7$opens$24$q;
-    reg  hold$places$7$opens$24$clock;
-    reg  hold$places$7$opens$25$d;
-    reg  hold$places$7$opens$25$q;
-    reg  hold$places$7$opens$25$clock;
-    reg  hold$places$7$opens$26$d;
-    reg  hold$places$7$opens$26$q;
-    reg  hold$places$7$opens$26$clock;
-    reg  hold$places$7$opens$27$d;
-    reg  hold$places$7$opens$27$q;
-    reg  hold$places$7$opens$27$clock;
-    reg  hold$places$7$opens$28$d;
-    reg  hold$places$7$opens$28$q;
-    reg  hold$places$7$opens$28$clock;
-    reg  hold$places$7$opens$29$d;
-    reg  hold$places$7$opens$29$q;
-    reg  hold$places$7$opens$29$clock;
-    reg  hold$places$7$opens$30$d;
-    reg  hold$places$7$opens$30$q;
-    reg  hold$places$7$opens$30$clock;
-    reg  hold$places$7$opens$31$d;
-    reg  hold$places$7$opens$31$q;
-    reg  hold$places$7$opens$31$clock;
-    reg  hold$places$7$any_open$d;
-    reg  hold$places$7$any_open$q;
-    reg  hold$places$7$any_open$clock;
-    reg  [3:0] hold$places$7$marks_bus$lane$0;
-    reg  [3:0] hold$places$7$marks_bus$lane$1;
-    reg  [3:0] hold$places$7$marks_bus$lane$2;
-    reg  [3:0] hold$places$7$marks_bus$lane$3;
-    reg  [3:0] hold$places$7$marks_bus$lane$4;
-    reg  [3:0] hold$places$7$marks_bus$lane$5;
-    reg  [3:0] hold$places$7$marks_bus$lane$6;
-    reg  [3:0] hold$places$7$marks_bus$lane$7;
-    reg  [3:0] hold$places$7$marks_bus$lane$8;
-    reg  [3:0] hold$places$7$marks_bus$lane$9;
-    reg  [3:0] hold$places$7$marks_bus$lane$10;
-    reg  [3:0] hold$places$7$marks_bus$lane$11;
-    reg  [3:0] hold$places$7$marks_bus$lane$12;
-    reg  [3:0] hold$places$7$marks_bus$lane$13;
-    reg  [3:0] hold$places$7$marks_bus$lane$14;
-    reg  [3:0] hold$places$7$marks_bus$lane$15;
-    reg  [3:0] hold$places$7$marks_bus$lane$16;
-    reg  [3:0] hold$places$7$marks_bus$lane$17;
-    reg  [3:0] hold$places$7$marks_bus$lane$18;
-    reg  [3:0] hold$places$7$marks_bus$lane$19;
-    reg  [3:0] hold$places$7$marks_bus$lane$20;
-    reg  [3:0] hold$places$7$marks_bus$lane$21;
-    reg  [3:0] hold$places$7$marks_bus$lane$22;
-    reg  [3:0] hold$places$7$marks_bus$lane$23;
-    reg  [3:0] hold$places$7$marks_bus$lane$24;
-    reg  [3:0] hold$places$7$marks_bus$lane$25;
-    reg  [3:0] hold$places$7$marks_bus$lane$26;
-    reg  [3:0] hold$places$7$marks_bus$lane$27;
-    reg  [3:0] hold$places$7$marks_bus$lane$28;
-    reg  [3:0] hold$places$7$marks_bus$lane$29;
-    reg  [3:0] hold$places$7$marks_bus$lane$30;
-    reg  [3:0] hold$places$7$marks_bus$lane$31;
-    reg  [127:0] hold$places$7$marks_bus$bus;
     reg  queue$ram$clock;
     reg  queue$ram$write_enable;
     reg  [4:0] queue$ram$write_address$0;
@@ -47820,1948 +47282,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             hold$places$5$opens$31$d = 1'b0;
         end
     end
-    // hold$places$6$full_reg
-    initial begin
-       hold$places$6$full_reg$q = 1'h0;
-    end
-    always @(posedge hold$places$6$full_reg$clock) begin
-       hold$places$6$full_reg$q <= hold$places$6$full_reg$d;
-    end
-    // hold$places$6$data
-    initial begin
-       hold$places$6$data$q = 256'h0;
-    end
-    always @(posedge hold$places$6$data$clock) begin
-       hold$places$6$data$q <= hold$places$6$data$d;
-    end
-    // hold$places$6$keep
-    initial begin
-       hold$places$6$keep$q = 'h0;
-    end
-    always @(posedge hold$places$6$keep$clock) begin
-       hold$places$6$keep$q <= hold$places$6$keep$d;
-    end
-    // hold$places$6$last
-    initial begin
-       hold$places$6$last$q = 1'h0;
-    end
-    always @(posedge hold$places$6$last$clock) begin
-       hold$places$6$last$q <= hold$places$6$last$d;
-    end
-    // hold$places$6$marks$0
-    initial begin
-       hold$places$6$marks$0$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$0$clock) begin
-       hold$places$6$marks$0$q <= hold$places$6$marks$0$d;
-    end
-    // hold$places$6$marks$1
-    initial begin
-       hold$places$6$marks$1$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$1$clock) begin
-       hold$places$6$marks$1$q <= hold$places$6$marks$1$d;
-    end
-    // hold$places$6$marks$2
-    initial begin
-       hold$places$6$marks$2$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$2$clock) begin
-       hold$places$6$marks$2$q <= hold$places$6$marks$2$d;
-    end
-    // hold$places$6$marks$3
-    initial begin
-       hold$places$6$marks$3$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$3$clock) begin
-       hold$places$6$marks$3$q <= hold$places$6$marks$3$d;
-    end
-    // hold$places$6$marks$4
-    initial begin
-       hold$places$6$marks$4$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$4$clock) begin
-       hold$places$6$marks$4$q <= hold$places$6$marks$4$d;
-    end
-    // hold$places$6$marks$5
-    initial begin
-       hold$places$6$marks$5$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$5$clock) begin
-       hold$places$6$marks$5$q <= hold$places$6$marks$5$d;
-    end
-    // hold$places$6$marks$6
-    initial begin
-       hold$places$6$marks$6$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$6$clock) begin
-       hold$places$6$marks$6$q <= hold$places$6$marks$6$d;
-    end
-    // hold$places$6$marks$7
-    initial begin
-       hold$places$6$marks$7$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$7$clock) begin
-       hold$places$6$marks$7$q <= hold$places$6$marks$7$d;
-    end
-    // hold$places$6$marks$8
-    initial begin
-       hold$places$6$marks$8$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$8$clock) begin
-       hold$places$6$marks$8$q <= hold$places$6$marks$8$d;
-    end
-    // hold$places$6$marks$9
-    initial begin
-       hold$places$6$marks$9$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$9$clock) begin
-       hold$places$6$marks$9$q <= hold$places$6$marks$9$d;
-    end
-    // hold$places$6$marks$10
-    initial begin
-       hold$places$6$marks$10$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$10$clock) begin
-       hold$places$6$marks$10$q <= hold$places$6$marks$10$d;
-    end
-    // hold$places$6$marks$11
-    initial begin
-       hold$places$6$marks$11$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$11$clock) begin
-       hold$places$6$marks$11$q <= hold$places$6$marks$11$d;
-    end
-    // hold$places$6$marks$12
-    initial begin
-       hold$places$6$marks$12$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$12$clock) begin
-       hold$places$6$marks$12$q <= hold$places$6$marks$12$d;
-    end
-    // hold$places$6$marks$13
-    initial begin
-       hold$places$6$marks$13$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$13$clock) begin
-       hold$places$6$marks$13$q <= hold$places$6$marks$13$d;
-    end
-    // hold$places$6$marks$14
-    initial begin
-       hold$places$6$marks$14$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$14$clock) begin
-       hold$places$6$marks$14$q <= hold$places$6$marks$14$d;
-    end
-    // hold$places$6$marks$15
-    initial begin
-       hold$places$6$marks$15$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$15$clock) begin
-       hold$places$6$marks$15$q <= hold$places$6$marks$15$d;
-    end
-    // hold$places$6$marks$16
-    initial begin
-       hold$places$6$marks$16$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$16$clock) begin
-       hold$places$6$marks$16$q <= hold$places$6$marks$16$d;
-    end
-    // hold$places$6$marks$17
-    initial begin
-       hold$places$6$marks$17$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$17$clock) begin
-       hold$places$6$marks$17$q <= hold$places$6$marks$17$d;
-    end
-    // hold$places$6$marks$18
-    initial begin
-       hold$places$6$marks$18$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$18$clock) begin
-       hold$places$6$marks$18$q <= hold$places$6$marks$18$d;
-    end
-    // hold$places$6$marks$19
-    initial begin
-       hold$places$6$marks$19$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$19$clock) begin
-       hold$places$6$marks$19$q <= hold$places$6$marks$19$d;
-    end
-    // hold$places$6$marks$20
-    initial begin
-       hold$places$6$marks$20$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$20$clock) begin
-       hold$places$6$marks$20$q <= hold$places$6$marks$20$d;
-    end
-    // hold$places$6$marks$21
-    initial begin
-       hold$places$6$marks$21$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$21$clock) begin
-       hold$places$6$marks$21$q <= hold$places$6$marks$21$d;
-    end
-    // hold$places$6$marks$22
-    initial begin
-       hold$places$6$marks$22$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$22$clock) begin
-       hold$places$6$marks$22$q <= hold$places$6$marks$22$d;
-    end
-    // hold$places$6$marks$23
-    initial begin
-       hold$places$6$marks$23$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$23$clock) begin
-       hold$places$6$marks$23$q <= hold$places$6$marks$23$d;
-    end
-    // hold$places$6$marks$24
-    initial begin
-       hold$places$6$marks$24$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$24$clock) begin
-       hold$places$6$marks$24$q <= hold$places$6$marks$24$d;
-    end
-    // hold$places$6$marks$25
-    initial begin
-       hold$places$6$marks$25$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$25$clock) begin
-       hold$places$6$marks$25$q <= hold$places$6$marks$25$d;
-    end
-    // hold$places$6$marks$26
-    initial begin
-       hold$places$6$marks$26$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$26$clock) begin
-       hold$places$6$marks$26$q <= hold$places$6$marks$26$d;
-    end
-    // hold$places$6$marks$27
-    initial begin
-       hold$places$6$marks$27$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$27$clock) begin
-       hold$places$6$marks$27$q <= hold$places$6$marks$27$d;
-    end
-    // hold$places$6$marks$28
-    initial begin
-       hold$places$6$marks$28$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$28$clock) begin
-       hold$places$6$marks$28$q <= hold$places$6$marks$28$d;
-    end
-    // hold$places$6$marks$29
-    initial begin
-       hold$places$6$marks$29$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$29$clock) begin
-       hold$places$6$marks$29$q <= hold$places$6$marks$29$d;
-    end
-    // hold$places$6$marks$30
-    initial begin
-       hold$places$6$marks$30$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$30$clock) begin
-       hold$places$6$marks$30$q <= hold$places$6$marks$30$d;
-    end
-    // hold$places$6$marks$31
-    initial begin
-       hold$places$6$marks$31$q = 4'h0;
-    end
-    always @(posedge hold$places$6$marks$31$clock) begin
-       hold$places$6$marks$31$q <= hold$places$6$marks$31$d;
-    end
-    // hold$places$6$opens$0
-    initial begin
-       hold$places$6$opens$0$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$0$clock) begin
-       hold$places$6$opens$0$q <= hold$places$6$opens$0$d;
-    end
-    // hold$places$6$opens$1
-    initial begin
-       hold$places$6$opens$1$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$1$clock) begin
-       hold$places$6$opens$1$q <= hold$places$6$opens$1$d;
-    end
-    // hold$places$6$opens$2
-    initial begin
-       hold$places$6$opens$2$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$2$clock) begin
-       hold$places$6$opens$2$q <= hold$places$6$opens$2$d;
-    end
-    // hold$places$6$opens$3
-    initial begin
-       hold$places$6$opens$3$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$3$clock) begin
-       hold$places$6$opens$3$q <= hold$places$6$opens$3$d;
-    end
-    // hold$places$6$opens$4
-    initial begin
-       hold$places$6$opens$4$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$4$clock) begin
-       hold$places$6$opens$4$q <= hold$places$6$opens$4$d;
-    end
-    // hold$places$6$opens$5
-    initial begin
-       hold$places$6$opens$5$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$5$clock) begin
-       hold$places$6$opens$5$q <= hold$places$6$opens$5$d;
-    end
-    // hold$places$6$opens$6
-    initial begin
-       hold$places$6$opens$6$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$6$clock) begin
-       hold$places$6$opens$6$q <= hold$places$6$opens$6$d;
-    end
-    // hold$places$6$opens$7
-    initial begin
-       hold$places$6$opens$7$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$7$clock) begin
-       hold$places$6$opens$7$q <= hold$places$6$opens$7$d;
-    end
-    // hold$places$6$opens$8
-    initial begin
-       hold$places$6$opens$8$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$8$clock) begin
-       hold$places$6$opens$8$q <= hold$places$6$opens$8$d;
-    end
-    // hold$places$6$opens$9
-    initial begin
-       hold$places$6$opens$9$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$9$clock) begin
-       hold$places$6$opens$9$q <= hold$places$6$opens$9$d;
-    end
-    // hold$places$6$opens$10
-    initial begin
-       hold$places$6$opens$10$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$10$clock) begin
-       hold$places$6$opens$10$q <= hold$places$6$opens$10$d;
-    end
-    // hold$places$6$opens$11
-    initial begin
-       hold$places$6$opens$11$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$11$clock) begin
-       hold$places$6$opens$11$q <= hold$places$6$opens$11$d;
-    end
-    // hold$places$6$opens$12
-    initial begin
-       hold$places$6$opens$12$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$12$clock) begin
-       hold$places$6$opens$12$q <= hold$places$6$opens$12$d;
-    end
-    // hold$places$6$opens$13
-    initial begin
-       hold$places$6$opens$13$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$13$clock) begin
-       hold$places$6$opens$13$q <= hold$places$6$opens$13$d;
-    end
-    // hold$places$6$opens$14
-    initial begin
-       hold$places$6$opens$14$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$14$clock) begin
-       hold$places$6$opens$14$q <= hold$places$6$opens$14$d;
-    end
-    // hold$places$6$opens$15
-    initial begin
-       hold$places$6$opens$15$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$15$clock) begin
-       hold$places$6$opens$15$q <= hold$places$6$opens$15$d;
-    end
-    // hold$places$6$opens$16
-    initial begin
-       hold$places$6$opens$16$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$16$clock) begin
-       hold$places$6$opens$16$q <= hold$places$6$opens$16$d;
-    end
-    // hold$places$6$opens$17
-    initial begin
-       hold$places$6$opens$17$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$17$clock) begin
-       hold$places$6$opens$17$q <= hold$places$6$opens$17$d;
-    end
-    // hold$places$6$opens$18
-    initial begin
-       hold$places$6$opens$18$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$18$clock) begin
-       hold$places$6$opens$18$q <= hold$places$6$opens$18$d;
-    end
-    // hold$places$6$opens$19
-    initial begin
-       hold$places$6$opens$19$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$19$clock) begin
-       hold$places$6$opens$19$q <= hold$places$6$opens$19$d;
-    end
-    // hold$places$6$opens$20
-    initial begin
-       hold$places$6$opens$20$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$20$clock) begin
-       hold$places$6$opens$20$q <= hold$places$6$opens$20$d;
-    end
-    // hold$places$6$opens$21
-    initial begin
-       hold$places$6$opens$21$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$21$clock) begin
-       hold$places$6$opens$21$q <= hold$places$6$opens$21$d;
-    end
-    // hold$places$6$opens$22
-    initial begin
-       hold$places$6$opens$22$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$22$clock) begin
-       hold$places$6$opens$22$q <= hold$places$6$opens$22$d;
-    end
-    // hold$places$6$opens$23
-    initial begin
-       hold$places$6$opens$23$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$23$clock) begin
-       hold$places$6$opens$23$q <= hold$places$6$opens$23$d;
-    end
-    // hold$places$6$opens$24
-    initial begin
-       hold$places$6$opens$24$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$24$clock) begin
-       hold$places$6$opens$24$q <= hold$places$6$opens$24$d;
-    end
-    // hold$places$6$opens$25
-    initial begin
-       hold$places$6$opens$25$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$25$clock) begin
-       hold$places$6$opens$25$q <= hold$places$6$opens$25$d;
-    end
-    // hold$places$6$opens$26
-    initial begin
-       hold$places$6$opens$26$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$26$clock) begin
-       hold$places$6$opens$26$q <= hold$places$6$opens$26$d;
-    end
-    // hold$places$6$opens$27
-    initial begin
-       hold$places$6$opens$27$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$27$clock) begin
-       hold$places$6$opens$27$q <= hold$places$6$opens$27$d;
-    end
-    // hold$places$6$opens$28
-    initial begin
-       hold$places$6$opens$28$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$28$clock) begin
-       hold$places$6$opens$28$q <= hold$places$6$opens$28$d;
-    end
-    // hold$places$6$opens$29
-    initial begin
-       hold$places$6$opens$29$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$29$clock) begin
-       hold$places$6$opens$29$q <= hold$places$6$opens$29$d;
-    end
-    // hold$places$6$opens$30
-    initial begin
-       hold$places$6$opens$30$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$30$clock) begin
-       hold$places$6$opens$30$q <= hold$places$6$opens$30$d;
-    end
-    // hold$places$6$opens$31
-    initial begin
-       hold$places$6$opens$31$q = 1'h0;
-    end
-    always @(posedge hold$places$6$opens$31$clock) begin
-       hold$places$6$opens$31$q <= hold$places$6$opens$31$d;
-    end
-    // hold$places$6$any_open
-    initial begin
-       hold$places$6$any_open$q = 1'h0;
-    end
-    always @(posedge hold$places$6$any_open$clock) begin
-       hold$places$6$any_open$q <= hold$places$6$any_open$d;
-    end
-    // hold$places$6$marks_bus
-    always @(*) hold$places$6$marks_bus$bus = {hold$places$6$marks_bus$lane$31, hold$places$6$marks_bus$lane$30, hold$places$6$marks_bus$lane$29, hold$places$6$marks_bus$lane$28, hold$places$6$marks_bus$lane$27, hold$places$6$marks_bus$lane$26, hold$places$6$marks_bus$lane$25, hold$places$6$marks_bus$lane$24, hold$places$6$marks_bus$lane$23, hold$places$6$marks_bus$lane$22, hold$places$6$marks_bus$lane$21, hold$places$6$marks_bus$lane$20, hold$places$6$marks_bus$lane$19, hold$places$6$marks_bus$lane$18, hold$places$6$marks_bus$lane$17, hold$places$6$marks_bus$lane$16, hold$places$6$marks_bus$lane$15, hold$places$6$marks_bus$lane$14, hold$places$6$marks_bus$lane$13, hold$places$6$marks_bus$lane$12, hold$places$6$marks_bus$lane$11, hold$places$6$marks_bus$lane$10, hold$places$6$marks_bus$lane$9, hold$places$6$marks_bus$lane$8, hold$places$6$marks_bus$lane$7, hold$places$6$marks_bus$lane$6, hold$places$6$marks_bus$lane$5, hold$places$6$marks_bus$lane$4, hold$places$6$marks_bus$lane$3, hold$places$6$marks_bus$lane$2, hold$places$6$marks_bus$lane$1, hold$places$6$marks_bus$lane$0};
-    // hold$places$6
-    always @(*) begin
-        hold$places$6$full_reg$clock = hold$places$6$clock;
-        hold$places$6$data$clock = hold$places$6$clock;
-        hold$places$6$keep$clock = hold$places$6$clock;
-        hold$places$6$last$clock = hold$places$6$clock;
-        hold$places$6$any_open$clock = hold$places$6$clock;
-        hold$places$6$full_reg$d = hold$places$6$full_reg$q;
-        hold$places$6$data$d = hold$places$6$data$q;
-        hold$places$6$keep$d = hold$places$6$keep$q;
-        hold$places$6$last$d = hold$places$6$last$q;
-        hold$places$6$any_open$d = hold$places$6$any_open$q;
-        hold$places$6$marks$0$clock = hold$places$6$clock;
-        hold$places$6$opens$0$clock = hold$places$6$clock;
-        hold$places$6$marks$0$d = hold$places$6$marks$0$q;
-        hold$places$6$opens$0$d = hold$places$6$opens$0$q;
-        hold$places$6$marks_bus$lane$0 = hold$places$6$marks$0$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$0$q) begin
-                hold$places$6$marks$0$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$0$d = 1'b0;
-        end
-        hold$places$6$marks$1$clock = hold$places$6$clock;
-        hold$places$6$opens$1$clock = hold$places$6$clock;
-        hold$places$6$marks$1$d = hold$places$6$marks$1$q;
-        hold$places$6$opens$1$d = hold$places$6$opens$1$q;
-        hold$places$6$marks_bus$lane$1 = hold$places$6$marks$1$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$1$q) begin
-                hold$places$6$marks$1$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$1$d = 1'b0;
-        end
-        hold$places$6$marks$2$clock = hold$places$6$clock;
-        hold$places$6$opens$2$clock = hold$places$6$clock;
-        hold$places$6$marks$2$d = hold$places$6$marks$2$q;
-        hold$places$6$opens$2$d = hold$places$6$opens$2$q;
-        hold$places$6$marks_bus$lane$2 = hold$places$6$marks$2$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$2$q) begin
-                hold$places$6$marks$2$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$2$d = 1'b0;
-        end
-        hold$places$6$marks$3$clock = hold$places$6$clock;
-        hold$places$6$opens$3$clock = hold$places$6$clock;
-        hold$places$6$marks$3$d = hold$places$6$marks$3$q;
-        hold$places$6$opens$3$d = hold$places$6$opens$3$q;
-        hold$places$6$marks_bus$lane$3 = hold$places$6$marks$3$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$3$q) begin
-                hold$places$6$marks$3$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$3$d = 1'b0;
-        end
-        hold$places$6$marks$4$clock = hold$places$6$clock;
-        hold$places$6$opens$4$clock = hold$places$6$clock;
-        hold$places$6$marks$4$d = hold$places$6$marks$4$q;
-        hold$places$6$opens$4$d = hold$places$6$opens$4$q;
-        hold$places$6$marks_bus$lane$4 = hold$places$6$marks$4$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$4$q) begin
-                hold$places$6$marks$4$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$4$d = 1'b0;
-        end
-        hold$places$6$marks$5$clock = hold$places$6$clock;
-        hold$places$6$opens$5$clock = hold$places$6$clock;
-        hold$places$6$marks$5$d = hold$places$6$marks$5$q;
-        hold$places$6$opens$5$d = hold$places$6$opens$5$q;
-        hold$places$6$marks_bus$lane$5 = hold$places$6$marks$5$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$5$q) begin
-                hold$places$6$marks$5$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$5$d = 1'b0;
-        end
-        hold$places$6$marks$6$clock = hold$places$6$clock;
-        hold$places$6$opens$6$clock = hold$places$6$clock;
-        hold$places$6$marks$6$d = hold$places$6$marks$6$q;
-        hold$places$6$opens$6$d = hold$places$6$opens$6$q;
-        hold$places$6$marks_bus$lane$6 = hold$places$6$marks$6$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$6$q) begin
-                hold$places$6$marks$6$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$6$d = 1'b0;
-        end
-        hold$places$6$marks$7$clock = hold$places$6$clock;
-        hold$places$6$opens$7$clock = hold$places$6$clock;
-        hold$places$6$marks$7$d = hold$places$6$marks$7$q;
-        hold$places$6$opens$7$d = hold$places$6$opens$7$q;
-        hold$places$6$marks_bus$lane$7 = hold$places$6$marks$7$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$7$q) begin
-                hold$places$6$marks$7$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$7$d = 1'b0;
-        end
-        hold$places$6$marks$8$clock = hold$places$6$clock;
-        hold$places$6$opens$8$clock = hold$places$6$clock;
-        hold$places$6$marks$8$d = hold$places$6$marks$8$q;
-        hold$places$6$opens$8$d = hold$places$6$opens$8$q;
-        hold$places$6$marks_bus$lane$8 = hold$places$6$marks$8$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$8$q) begin
-                hold$places$6$marks$8$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$8$d = 1'b0;
-        end
-        hold$places$6$marks$9$clock = hold$places$6$clock;
-        hold$places$6$opens$9$clock = hold$places$6$clock;
-        hold$places$6$marks$9$d = hold$places$6$marks$9$q;
-        hold$places$6$opens$9$d = hold$places$6$opens$9$q;
-        hold$places$6$marks_bus$lane$9 = hold$places$6$marks$9$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$9$q) begin
-                hold$places$6$marks$9$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$9$d = 1'b0;
-        end
-        hold$places$6$marks$10$clock = hold$places$6$clock;
-        hold$places$6$opens$10$clock = hold$places$6$clock;
-        hold$places$6$marks$10$d = hold$places$6$marks$10$q;
-        hold$places$6$opens$10$d = hold$places$6$opens$10$q;
-        hold$places$6$marks_bus$lane$10 = hold$places$6$marks$10$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$10$q) begin
-                hold$places$6$marks$10$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$10$d = 1'b0;
-        end
-        hold$places$6$marks$11$clock = hold$places$6$clock;
-        hold$places$6$opens$11$clock = hold$places$6$clock;
-        hold$places$6$marks$11$d = hold$places$6$marks$11$q;
-        hold$places$6$opens$11$d = hold$places$6$opens$11$q;
-        hold$places$6$marks_bus$lane$11 = hold$places$6$marks$11$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$11$q) begin
-                hold$places$6$marks$11$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$11$d = 1'b0;
-        end
-        hold$places$6$marks$12$clock = hold$places$6$clock;
-        hold$places$6$opens$12$clock = hold$places$6$clock;
-        hold$places$6$marks$12$d = hold$places$6$marks$12$q;
-        hold$places$6$opens$12$d = hold$places$6$opens$12$q;
-        hold$places$6$marks_bus$lane$12 = hold$places$6$marks$12$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$12$q) begin
-                hold$places$6$marks$12$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$12$d = 1'b0;
-        end
-        hold$places$6$marks$13$clock = hold$places$6$clock;
-        hold$places$6$opens$13$clock = hold$places$6$clock;
-        hold$places$6$marks$13$d = hold$places$6$marks$13$q;
-        hold$places$6$opens$13$d = hold$places$6$opens$13$q;
-        hold$places$6$marks_bus$lane$13 = hold$places$6$marks$13$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$13$q) begin
-                hold$places$6$marks$13$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$13$d = 1'b0;
-        end
-        hold$places$6$marks$14$clock = hold$places$6$clock;
-        hold$places$6$opens$14$clock = hold$places$6$clock;
-        hold$places$6$marks$14$d = hold$places$6$marks$14$q;
-        hold$places$6$opens$14$d = hold$places$6$opens$14$q;
-        hold$places$6$marks_bus$lane$14 = hold$places$6$marks$14$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$14$q) begin
-                hold$places$6$marks$14$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$14$d = 1'b0;
-        end
-        hold$places$6$marks$15$clock = hold$places$6$clock;
-        hold$places$6$opens$15$clock = hold$places$6$clock;
-        hold$places$6$marks$15$d = hold$places$6$marks$15$q;
-        hold$places$6$opens$15$d = hold$places$6$opens$15$q;
-        hold$places$6$marks_bus$lane$15 = hold$places$6$marks$15$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$15$q) begin
-                hold$places$6$marks$15$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$15$d = 1'b0;
-        end
-        hold$places$6$marks$16$clock = hold$places$6$clock;
-        hold$places$6$opens$16$clock = hold$places$6$clock;
-        hold$places$6$marks$16$d = hold$places$6$marks$16$q;
-        hold$places$6$opens$16$d = hold$places$6$opens$16$q;
-        hold$places$6$marks_bus$lane$16 = hold$places$6$marks$16$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$16$q) begin
-                hold$places$6$marks$16$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$16$d = 1'b0;
-        end
-        hold$places$6$marks$17$clock = hold$places$6$clock;
-        hold$places$6$opens$17$clock = hold$places$6$clock;
-        hold$places$6$marks$17$d = hold$places$6$marks$17$q;
-        hold$places$6$opens$17$d = hold$places$6$opens$17$q;
-        hold$places$6$marks_bus$lane$17 = hold$places$6$marks$17$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$17$q) begin
-                hold$places$6$marks$17$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$17$d = 1'b0;
-        end
-        hold$places$6$marks$18$clock = hold$places$6$clock;
-        hold$places$6$opens$18$clock = hold$places$6$clock;
-        hold$places$6$marks$18$d = hold$places$6$marks$18$q;
-        hold$places$6$opens$18$d = hold$places$6$opens$18$q;
-        hold$places$6$marks_bus$lane$18 = hold$places$6$marks$18$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$18$q) begin
-                hold$places$6$marks$18$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$18$d = 1'b0;
-        end
-        hold$places$6$marks$19$clock = hold$places$6$clock;
-        hold$places$6$opens$19$clock = hold$places$6$clock;
-        hold$places$6$marks$19$d = hold$places$6$marks$19$q;
-        hold$places$6$opens$19$d = hold$places$6$opens$19$q;
-        hold$places$6$marks_bus$lane$19 = hold$places$6$marks$19$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$19$q) begin
-                hold$places$6$marks$19$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$19$d = 1'b0;
-        end
-        hold$places$6$marks$20$clock = hold$places$6$clock;
-        hold$places$6$opens$20$clock = hold$places$6$clock;
-        hold$places$6$marks$20$d = hold$places$6$marks$20$q;
-        hold$places$6$opens$20$d = hold$places$6$opens$20$q;
-        hold$places$6$marks_bus$lane$20 = hold$places$6$marks$20$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$20$q) begin
-                hold$places$6$marks$20$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$20$d = 1'b0;
-        end
-        hold$places$6$marks$21$clock = hold$places$6$clock;
-        hold$places$6$opens$21$clock = hold$places$6$clock;
-        hold$places$6$marks$21$d = hold$places$6$marks$21$q;
-        hold$places$6$opens$21$d = hold$places$6$opens$21$q;
-        hold$places$6$marks_bus$lane$21 = hold$places$6$marks$21$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$21$q) begin
-                hold$places$6$marks$21$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$21$d = 1'b0;
-        end
-        hold$places$6$marks$22$clock = hold$places$6$clock;
-        hold$places$6$opens$22$clock = hold$places$6$clock;
-        hold$places$6$marks$22$d = hold$places$6$marks$22$q;
-        hold$places$6$opens$22$d = hold$places$6$opens$22$q;
-        hold$places$6$marks_bus$lane$22 = hold$places$6$marks$22$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$22$q) begin
-                hold$places$6$marks$22$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$22$d = 1'b0;
-        end
-        hold$places$6$marks$23$clock = hold$places$6$clock;
-        hold$places$6$opens$23$clock = hold$places$6$clock;
-        hold$places$6$marks$23$d = hold$places$6$marks$23$q;
-        hold$places$6$opens$23$d = hold$places$6$opens$23$q;
-        hold$places$6$marks_bus$lane$23 = hold$places$6$marks$23$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$23$q) begin
-                hold$places$6$marks$23$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$23$d = 1'b0;
-        end
-        hold$places$6$marks$24$clock = hold$places$6$clock;
-        hold$places$6$opens$24$clock = hold$places$6$clock;
-        hold$places$6$marks$24$d = hold$places$6$marks$24$q;
-        hold$places$6$opens$24$d = hold$places$6$opens$24$q;
-        hold$places$6$marks_bus$lane$24 = hold$places$6$marks$24$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$24$q) begin
-                hold$places$6$marks$24$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$24$d = 1'b0;
-        end
-        hold$places$6$marks$25$clock = hold$places$6$clock;
-        hold$places$6$opens$25$clock = hold$places$6$clock;
-        hold$places$6$marks$25$d = hold$places$6$marks$25$q;
-        hold$places$6$opens$25$d = hold$places$6$opens$25$q;
-        hold$places$6$marks_bus$lane$25 = hold$places$6$marks$25$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$25$q) begin
-                hold$places$6$marks$25$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$25$d = 1'b0;
-        end
-        hold$places$6$marks$26$clock = hold$places$6$clock;
-        hold$places$6$opens$26$clock = hold$places$6$clock;
-        hold$places$6$marks$26$d = hold$places$6$marks$26$q;
-        hold$places$6$opens$26$d = hold$places$6$opens$26$q;
-        hold$places$6$marks_bus$lane$26 = hold$places$6$marks$26$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$26$q) begin
-                hold$places$6$marks$26$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$26$d = 1'b0;
-        end
-        hold$places$6$marks$27$clock = hold$places$6$clock;
-        hold$places$6$opens$27$clock = hold$places$6$clock;
-        hold$places$6$marks$27$d = hold$places$6$marks$27$q;
-        hold$places$6$opens$27$d = hold$places$6$opens$27$q;
-        hold$places$6$marks_bus$lane$27 = hold$places$6$marks$27$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$27$q) begin
-                hold$places$6$marks$27$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$27$d = 1'b0;
-        end
-        hold$places$6$marks$28$clock = hold$places$6$clock;
-        hold$places$6$opens$28$clock = hold$places$6$clock;
-        hold$places$6$marks$28$d = hold$places$6$marks$28$q;
-        hold$places$6$opens$28$d = hold$places$6$opens$28$q;
-        hold$places$6$marks_bus$lane$28 = hold$places$6$marks$28$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$28$q) begin
-                hold$places$6$marks$28$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$28$d = 1'b0;
-        end
-        hold$places$6$marks$29$clock = hold$places$6$clock;
-        hold$places$6$opens$29$clock = hold$places$6$clock;
-        hold$places$6$marks$29$d = hold$places$6$marks$29$q;
-        hold$places$6$opens$29$d = hold$places$6$opens$29$q;
-        hold$places$6$marks_bus$lane$29 = hold$places$6$marks$29$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$29$q) begin
-                hold$places$6$marks$29$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$29$d = 1'b0;
-        end
-        hold$places$6$marks$30$clock = hold$places$6$clock;
-        hold$places$6$opens$30$clock = hold$places$6$clock;
-        hold$places$6$marks$30$d = hold$places$6$marks$30$q;
-        hold$places$6$opens$30$d = hold$places$6$opens$30$q;
-        hold$places$6$marks_bus$lane$30 = hold$places$6$marks$30$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$30$q) begin
-                hold$places$6$marks$30$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$30$d = 1'b0;
-        end
-        hold$places$6$marks$31$clock = hold$places$6$clock;
-        hold$places$6$opens$31$clock = hold$places$6$clock;
-        hold$places$6$marks$31$d = hold$places$6$marks$31$q;
-        hold$places$6$opens$31$d = hold$places$6$opens$31$q;
-        hold$places$6$marks_bus$lane$31 = hold$places$6$marks$31$q;
-        if (hold$places$6$resolve) begin
-            if (hold$places$6$opens$31$q) begin
-                hold$places$6$marks$31$d = hold$places$6$resolved_tuser;
-            end
-            hold$places$6$opens$31$d = 1'b0;
-        end
-        if (hold$places$6$resolve) begin
-            hold$places$6$any_open$d = 1'b0;
-        end
-        if (hold$places$6$clear) begin
-            hold$places$6$full_reg$d = 1'b0;
-        end
-        if (hold$places$6$fill) begin
-            hold$places$6$full_reg$d = 1'b1;
-        end
-        if (hold$places$6$write) begin
-            hold$places$6$data$d = hold$places$6$tdata_in;
-            hold$places$6$keep$d = hold$places$6$tkeep_in;
-            hold$places$6$last$d = hold$places$6$tlast_in;
-            hold$places$6$any_open$d = hold$places$6$open_in != 'h0;
-            hold$places$6$marks$0$d = hold$places$6$tuser_in[('h4 * 0)+:(4)];
-            hold$places$6$opens$0$d = hold$places$6$open_in[0];
-            hold$places$6$marks$1$d = hold$places$6$tuser_in[('h4 * 1)+:(4)];
-            hold$places$6$opens$1$d = hold$places$6$open_in[1];
-            hold$places$6$marks$2$d = hold$places$6$tuser_in[('h4 * 2)+:(4)];
-            hold$places$6$opens$2$d = hold$places$6$open_in[2];
-            hold$places$6$marks$3$d = hold$places$6$tuser_in[('h4 * 3)+:(4)];
-            hold$places$6$opens$3$d = hold$places$6$open_in[3];
-            hold$places$6$marks$4$d = hold$places$6$tuser_in[('h4 * 4)+:(4)];
-            hold$places$6$opens$4$d = hold$places$6$open_in[4];
-            hold$places$6$marks$5$d = hold$places$6$tuser_in[('h4 * 5)+:(4)];
-            hold$places$6$opens$5$d = hold$places$6$open_in[5];
-            hold$places$6$marks$6$d = hold$places$6$tuser_in[('h4 * 6)+:(4)];
-            hold$places$6$opens$6$d = hold$places$6$open_in[6];
-            hold$places$6$marks$7$d = hold$places$6$tuser_in[('h4 * 7)+:(4)];
-            hold$places$6$opens$7$d = hold$places$6$open_in[7];
-            hold$places$6$marks$8$d = hold$places$6$tuser_in[('h4 * 8)+:(4)];
-            hold$places$6$opens$8$d = hold$places$6$open_in[8];
-            hold$places$6$marks$9$d = hold$places$6$tuser_in[('h4 * 9)+:(4)];
-            hold$places$6$opens$9$d = hold$places$6$open_in[9];
-            hold$places$6$marks$10$d = hold$places$6$tuser_in[('h4 * 10)+:(4)];
-            hold$places$6$opens$10$d = hold$places$6$open_in[10];
-            hold$places$6$marks$11$d = hold$places$6$tuser_in[('h4 * 11)+:(4)];
-            hold$places$6$opens$11$d = hold$places$6$open_in[11];
-            hold$places$6$marks$12$d = hold$places$6$tuser_in[('h4 * 12)+:(4)];
-            hold$places$6$opens$12$d = hold$places$6$open_in[12];
-            hold$places$6$marks$13$d = hold$places$6$tuser_in[('h4 * 13)+:(4)];
-            hold$places$6$opens$13$d = hold$places$6$open_in[13];
-            hold$places$6$marks$14$d = hold$places$6$tuser_in[('h4 * 14)+:(4)];
-            hold$places$6$opens$14$d = hold$places$6$open_in[14];
-            hold$places$6$marks$15$d = hold$places$6$tuser_in[('h4 * 15)+:(4)];
-            hold$places$6$opens$15$d = hold$places$6$open_in[15];
-            hold$places$6$marks$16$d = hold$places$6$tuser_in[('h4 * 16)+:(4)];
-            hold$places$6$opens$16$d = hold$places$6$open_in[16];
-            hold$places$6$marks$17$d = hold$places$6$tuser_in[('h4 * 17)+:(4)];
-            hold$places$6$opens$17$d = hold$places$6$open_in[17];
-            hold$places$6$marks$18$d = hold$places$6$tuser_in[('h4 * 18)+:(4)];
-            hold$places$6$opens$18$d = hold$places$6$open_in[18];
-            hold$places$6$marks$19$d = hold$places$6$tuser_in[('h4 * 19)+:(4)];
-            hold$places$6$opens$19$d = hold$places$6$open_in[19];
-            hold$places$6$marks$20$d = hold$places$6$tuser_in[('h4 * 20)+:(4)];
-            hold$places$6$opens$20$d = hold$places$6$open_in[20];
-            hold$places$6$marks$21$d = hold$places$6$tuser_in[('h4 * 21)+:(4)];
-            hold$places$6$opens$21$d = hold$places$6$open_in[21];
-            hold$places$6$marks$22$d = hold$places$6$tuser_in[('h4 * 22)+:(4)];
-            hold$places$6$opens$22$d = hold$places$6$open_in[22];
-            hold$places$6$marks$23$d = hold$places$6$tuser_in[('h4 * 23)+:(4)];
-            hold$places$6$opens$23$d = hold$places$6$open_in[23];
-            hold$places$6$marks$24$d = hold$places$6$tuser_in[('h4 * 24)+:(4)];
-            hold$places$6$opens$24$d = hold$places$6$open_in[24];
-            hold$places$6$marks$25$d = hold$places$6$tuser_in[('h4 * 25)+:(4)];
-            hold$places$6$opens$25$d = hold$places$6$open_in[25];
-            hold$places$6$marks$26$d = hold$places$6$tuser_in[('h4 * 26)+:(4)];
-            hold$places$6$opens$26$d = hold$places$6$open_in[26];
-            hold$places$6$marks$27$d = hold$places$6$tuser_in[('h4 * 27)+:(4)];
-            hold$places$6$opens$27$d = hold$places$6$open_in[27];
-            hold$places$6$marks$28$d = hold$places$6$tuser_in[('h4 * 28)+:(4)];
-            hold$places$6$opens$28$d = hold$places$6$open_in[28];
-            hold$places$6$marks$29$d = hold$places$6$tuser_in[('h4 * 29)+:(4)];
-            hold$places$6$opens$29$d = hold$places$6$open_in[29];
-            hold$places$6$marks$30$d = hold$places$6$tuser_in[('h4 * 30)+:(4)];
-            hold$places$6$opens$30$d = hold$places$6$open_in[30];
-            hold$places$6$marks$31$d = hold$places$6$tuser_in[('h4 * 31)+:(4)];
-            hold$places$6$opens$31$d = hold$places$6$open_in[31];
-        end
-        hold$places$6$full = hold$places$6$full_reg$q;
-        hold$places$6$tdata = hold$places$6$data$q;
-        hold$places$6$tkeep = hold$places$6$keep$q;
-        hold$places$6$tlast = hold$places$6$last$q;
-        hold$places$6$open = hold$places$6$any_open$q;
-        hold$places$6$tuser = hold$places$6$marks_bus$bus;
-        if (hold$places$6$rst) begin
-            hold$places$6$full_reg$d = 1'b0;
-            hold$places$6$any_open$d = 1'b0;
-            hold$places$6$opens$0$d = 1'b0;
-            hold$places$6$opens$1$d = 1'b0;
-            hold$places$6$opens$2$d = 1'b0;
-            hold$places$6$opens$3$d = 1'b0;
-            hold$places$6$opens$4$d = 1'b0;
-            hold$places$6$opens$5$d = 1'b0;
-            hold$places$6$opens$6$d = 1'b0;
-            hold$places$6$opens$7$d = 1'b0;
-            hold$places$6$opens$8$d = 1'b0;
-            hold$places$6$opens$9$d = 1'b0;
-            hold$places$6$opens$10$d = 1'b0;
-            hold$places$6$opens$11$d = 1'b0;
-            hold$places$6$opens$12$d = 1'b0;
-            hold$places$6$opens$13$d = 1'b0;
-            hold$places$6$opens$14$d = 1'b0;
-            hold$places$6$opens$15$d = 1'b0;
-            hold$places$6$opens$16$d = 1'b0;
-            hold$places$6$opens$17$d = 1'b0;
-            hold$places$6$opens$18$d = 1'b0;
-            hold$places$6$opens$19$d = 1'b0;
-            hold$places$6$opens$20$d = 1'b0;
-            hold$places$6$opens$21$d = 1'b0;
-            hold$places$6$opens$22$d = 1'b0;
-            hold$places$6$opens$23$d = 1'b0;
-            hold$places$6$opens$24$d = 1'b0;
-            hold$places$6$opens$25$d = 1'b0;
-            hold$places$6$opens$26$d = 1'b0;
-            hold$places$6$opens$27$d = 1'b0;
-            hold$places$6$opens$28$d = 1'b0;
-            hold$places$6$opens$29$d = 1'b0;
-            hold$places$6$opens$30$d = 1'b0;
-            hold$places$6$opens$31$d = 1'b0;
-        end
-    end
-    // hold$places$7$full_reg
-    initial begin
-       hold$places$7$full_reg$q = 1'h0;
-    end
-    always @(posedge hold$places$7$full_reg$clock) begin
-       hold$places$7$full_reg$q <= hold$places$7$full_reg$d;
-    end
-    // hold$places$7$data
-    initial begin
-       hold$places$7$data$q = 256'h0;
-    end
-    always @(posedge hold$places$7$data$clock) begin
-       hold$places$7$data$q <= hold$places$7$data$d;
-    end
-    // hold$places$7$keep
-    initial begin
-       hold$places$7$keep$q = 'h0;
-    end
-    always @(posedge hold$places$7$keep$clock) begin
-       hold$places$7$keep$q <= hold$places$7$keep$d;
-    end
-    // hold$places$7$last
-    initial begin
-       hold$places$7$last$q = 1'h0;
-    end
-    always @(posedge hold$places$7$last$clock) begin
-       hold$places$7$last$q <= hold$places$7$last$d;
-    end
-    // hold$places$7$marks$0
-    initial begin
-       hold$places$7$marks$0$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$0$clock) begin
-       hold$places$7$marks$0$q <= hold$places$7$marks$0$d;
-    end
-    // hold$places$7$marks$1
-    initial begin
-       hold$places$7$marks$1$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$1$clock) begin
-       hold$places$7$marks$1$q <= hold$places$7$marks$1$d;
-    end
-    // hold$places$7$marks$2
-    initial begin
-       hold$places$7$marks$2$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$2$clock) begin
-       hold$places$7$marks$2$q <= hold$places$7$marks$2$d;
-    end
-    // hold$places$7$marks$3
-    initial begin
-       hold$places$7$marks$3$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$3$clock) begin
-       hold$places$7$marks$3$q <= hold$places$7$marks$3$d;
-    end
-    // hold$places$7$marks$4
-    initial begin
-       hold$places$7$marks$4$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$4$clock) begin
-       hold$places$7$marks$4$q <= hold$places$7$marks$4$d;
-    end
-    // hold$places$7$marks$5
-    initial begin
-       hold$places$7$marks$5$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$5$clock) begin
-       hold$places$7$marks$5$q <= hold$places$7$marks$5$d;
-    end
-    // hold$places$7$marks$6
-    initial begin
-       hold$places$7$marks$6$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$6$clock) begin
-       hold$places$7$marks$6$q <= hold$places$7$marks$6$d;
-    end
-    // hold$places$7$marks$7
-    initial begin
-       hold$places$7$marks$7$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$7$clock) begin
-       hold$places$7$marks$7$q <= hold$places$7$marks$7$d;
-    end
-    // hold$places$7$marks$8
-    initial begin
-       hold$places$7$marks$8$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$8$clock) begin
-       hold$places$7$marks$8$q <= hold$places$7$marks$8$d;
-    end
-    // hold$places$7$marks$9
-    initial begin
-       hold$places$7$marks$9$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$9$clock) begin
-       hold$places$7$marks$9$q <= hold$places$7$marks$9$d;
-    end
-    // hold$places$7$marks$10
-    initial begin
-       hold$places$7$marks$10$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$10$clock) begin
-       hold$places$7$marks$10$q <= hold$places$7$marks$10$d;
-    end
-    // hold$places$7$marks$11
-    initial begin
-       hold$places$7$marks$11$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$11$clock) begin
-       hold$places$7$marks$11$q <= hold$places$7$marks$11$d;
-    end
-    // hold$places$7$marks$12
-    initial begin
-       hold$places$7$marks$12$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$12$clock) begin
-       hold$places$7$marks$12$q <= hold$places$7$marks$12$d;
-    end
-    // hold$places$7$marks$13
-    initial begin
-       hold$places$7$marks$13$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$13$clock) begin
-       hold$places$7$marks$13$q <= hold$places$7$marks$13$d;
-    end
-    // hold$places$7$marks$14
-    initial begin
-       hold$places$7$marks$14$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$14$clock) begin
-       hold$places$7$marks$14$q <= hold$places$7$marks$14$d;
-    end
-    // hold$places$7$marks$15
-    initial begin
-       hold$places$7$marks$15$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$15$clock) begin
-       hold$places$7$marks$15$q <= hold$places$7$marks$15$d;
-    end
-    // hold$places$7$marks$16
-    initial begin
-       hold$places$7$marks$16$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$16$clock) begin
-       hold$places$7$marks$16$q <= hold$places$7$marks$16$d;
-    end
-    // hold$places$7$marks$17
-    initial begin
-       hold$places$7$marks$17$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$17$clock) begin
-       hold$places$7$marks$17$q <= hold$places$7$marks$17$d;
-    end
-    // hold$places$7$marks$18
-    initial begin
-       hold$places$7$marks$18$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$18$clock) begin
-       hold$places$7$marks$18$q <= hold$places$7$marks$18$d;
-    end
-    // hold$places$7$marks$19
-    initial begin
-       hold$places$7$marks$19$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$19$clock) begin
-       hold$places$7$marks$19$q <= hold$places$7$marks$19$d;
-    end
-    // hold$places$7$marks$20
-    initial begin
-       hold$places$7$marks$20$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$20$clock) begin
-       hold$places$7$marks$20$q <= hold$places$7$marks$20$d;
-    end
-    // hold$places$7$marks$21
-    initial begin
-       hold$places$7$marks$21$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$21$clock) begin
-       hold$places$7$marks$21$q <= hold$places$7$marks$21$d;
-    end
-    // hold$places$7$marks$22
-    initial begin
-       hold$places$7$marks$22$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$22$clock) begin
-       hold$places$7$marks$22$q <= hold$places$7$marks$22$d;
-    end
-    // hold$places$7$marks$23
-    initial begin
-       hold$places$7$marks$23$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$23$clock) begin
-       hold$places$7$marks$23$q <= hold$places$7$marks$23$d;
-    end
-    // hold$places$7$marks$24
-    initial begin
-       hold$places$7$marks$24$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$24$clock) begin
-       hold$places$7$marks$24$q <= hold$places$7$marks$24$d;
-    end
-    // hold$places$7$marks$25
-    initial begin
-       hold$places$7$marks$25$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$25$clock) begin
-       hold$places$7$marks$25$q <= hold$places$7$marks$25$d;
-    end
-    // hold$places$7$marks$26
-    initial begin
-       hold$places$7$marks$26$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$26$clock) begin
-       hold$places$7$marks$26$q <= hold$places$7$marks$26$d;
-    end
-    // hold$places$7$marks$27
-    initial begin
-       hold$places$7$marks$27$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$27$clock) begin
-       hold$places$7$marks$27$q <= hold$places$7$marks$27$d;
-    end
-    // hold$places$7$marks$28
-    initial begin
-       hold$places$7$marks$28$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$28$clock) begin
-       hold$places$7$marks$28$q <= hold$places$7$marks$28$d;
-    end
-    // hold$places$7$marks$29
-    initial begin
-       hold$places$7$marks$29$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$29$clock) begin
-       hold$places$7$marks$29$q <= hold$places$7$marks$29$d;
-    end
-    // hold$places$7$marks$30
-    initial begin
-       hold$places$7$marks$30$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$30$clock) begin
-       hold$places$7$marks$30$q <= hold$places$7$marks$30$d;
-    end
-    // hold$places$7$marks$31
-    initial begin
-       hold$places$7$marks$31$q = 4'h0;
-    end
-    always @(posedge hold$places$7$marks$31$clock) begin
-       hold$places$7$marks$31$q <= hold$places$7$marks$31$d;
-    end
-    // hold$places$7$opens$0
-    initial begin
-       hold$places$7$opens$0$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$0$clock) begin
-       hold$places$7$opens$0$q <= hold$places$7$opens$0$d;
-    end
-    // hold$places$7$opens$1
-    initial begin
-       hold$places$7$opens$1$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$1$clock) begin
-       hold$places$7$opens$1$q <= hold$places$7$opens$1$d;
-    end
-    // hold$places$7$opens$2
-    initial begin
-       hold$places$7$opens$2$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$2$clock) begin
-       hold$places$7$opens$2$q <= hold$places$7$opens$2$d;
-    end
-    // hold$places$7$opens$3
-    initial begin
-       hold$places$7$opens$3$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$3$clock) begin
-       hold$places$7$opens$3$q <= hold$places$7$opens$3$d;
-    end
-    // hold$places$7$opens$4
-    initial begin
-       hold$places$7$opens$4$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$4$clock) begin
-       hold$places$7$opens$4$q <= hold$places$7$opens$4$d;
-    end
-    // hold$places$7$opens$5
-    initial begin
-       hold$places$7$opens$5$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$5$clock) begin
-       hold$places$7$opens$5$q <= hold$places$7$opens$5$d;
-    end
-    // hold$places$7$opens$6
-    initial begin
-       hold$places$7$opens$6$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$6$clock) begin
-       hold$places$7$opens$6$q <= hold$places$7$opens$6$d;
-    end
-    // hold$places$7$opens$7
-    initial begin
-       hold$places$7$opens$7$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$7$clock) begin
-       hold$places$7$opens$7$q <= hold$places$7$opens$7$d;
-    end
-    // hold$places$7$opens$8
-    initial begin
-       hold$places$7$opens$8$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$8$clock) begin
-       hold$places$7$opens$8$q <= hold$places$7$opens$8$d;
-    end
-    // hold$places$7$opens$9
-    initial begin
-       hold$places$7$opens$9$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$9$clock) begin
-       hold$places$7$opens$9$q <= hold$places$7$opens$9$d;
-    end
-    // hold$places$7$opens$10
-    initial begin
-       hold$places$7$opens$10$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$10$clock) begin
-       hold$places$7$opens$10$q <= hold$places$7$opens$10$d;
-    end
-    // hold$places$7$opens$11
-    initial begin
-       hold$places$7$opens$11$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$11$clock) begin
-       hold$places$7$opens$11$q <= hold$places$7$opens$11$d;
-    end
-    // hold$places$7$opens$12
-    initial begin
-       hold$places$7$opens$12$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$12$clock) begin
-       hold$places$7$opens$12$q <= hold$places$7$opens$12$d;
-    end
-    // hold$places$7$opens$13
-    initial begin
-       hold$places$7$opens$13$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$13$clock) begin
-       hold$places$7$opens$13$q <= hold$places$7$opens$13$d;
-    end
-    // hold$places$7$opens$14
-    initial begin
-       hold$places$7$opens$14$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$14$clock) begin
-       hold$places$7$opens$14$q <= hold$places$7$opens$14$d;
-    end
-    // hold$places$7$opens$15
-    initial begin
-       hold$places$7$opens$15$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$15$clock) begin
-       hold$places$7$opens$15$q <= hold$places$7$opens$15$d;
-    end
-    // hold$places$7$opens$16
-    initial begin
-       hold$places$7$opens$16$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$16$clock) begin
-       hold$places$7$opens$16$q <= hold$places$7$opens$16$d;
-    end
-    // hold$places$7$opens$17
-    initial begin
-       hold$places$7$opens$17$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$17$clock) begin
-       hold$places$7$opens$17$q <= hold$places$7$opens$17$d;
-    end
-    // hold$places$7$opens$18
-    initial begin
-       hold$places$7$opens$18$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$18$clock) begin
-       hold$places$7$opens$18$q <= hold$places$7$opens$18$d;
-    end
-    // hold$places$7$opens$19
-    initial begin
-       hold$places$7$opens$19$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$19$clock) begin
-       hold$places$7$opens$19$q <= hold$places$7$opens$19$d;
-    end
-    // hold$places$7$opens$20
-    initial begin
-       hold$places$7$opens$20$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$20$clock) begin
-       hold$places$7$opens$20$q <= hold$places$7$opens$20$d;
-    end
-    // hold$places$7$opens$21
-    initial begin
-       hold$places$7$opens$21$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$21$clock) begin
-       hold$places$7$opens$21$q <= hold$places$7$opens$21$d;
-    end
-    // hold$places$7$opens$22
-    initial begin
-       hold$places$7$opens$22$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$22$clock) begin
-       hold$places$7$opens$22$q <= hold$places$7$opens$22$d;
-    end
-    // hold$places$7$opens$23
-    initial begin
-       hold$places$7$opens$23$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$23$clock) begin
-       hold$places$7$opens$23$q <= hold$places$7$opens$23$d;
-    end
-    // hold$places$7$opens$24
-    initial begin
-       hold$places$7$opens$24$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$24$clock) begin
-       hold$places$7$opens$24$q <= hold$places$7$opens$24$d;
-    end
-    // hold$places$7$opens$25
-    initial begin
-       hold$places$7$opens$25$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$25$clock) begin
-       hold$places$7$opens$25$q <= hold$places$7$opens$25$d;
-    end
-    // hold$places$7$opens$26
-    initial begin
-       hold$places$7$opens$26$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$26$clock) begin
-       hold$places$7$opens$26$q <= hold$places$7$opens$26$d;
-    end
-    // hold$places$7$opens$27
-    initial begin
-       hold$places$7$opens$27$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$27$clock) begin
-       hold$places$7$opens$27$q <= hold$places$7$opens$27$d;
-    end
-    // hold$places$7$opens$28
-    initial begin
-       hold$places$7$opens$28$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$28$clock) begin
-       hold$places$7$opens$28$q <= hold$places$7$opens$28$d;
-    end
-    // hold$places$7$opens$29
-    initial begin
-       hold$places$7$opens$29$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$29$clock) begin
-       hold$places$7$opens$29$q <= hold$places$7$opens$29$d;
-    end
-    // hold$places$7$opens$30
-    initial begin
-       hold$places$7$opens$30$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$30$clock) begin
-       hold$places$7$opens$30$q <= hold$places$7$opens$30$d;
-    end
-    // hold$places$7$opens$31
-    initial begin
-       hold$places$7$opens$31$q = 1'h0;
-    end
-    always @(posedge hold$places$7$opens$31$clock) begin
-       hold$places$7$opens$31$q <= hold$places$7$opens$31$d;
-    end
-    // hold$places$7$any_open
-    initial begin
-       hold$places$7$any_open$q = 1'h0;
-    end
-    always @(posedge hold$places$7$any_open$clock) begin
-       hold$places$7$any_open$q <= hold$places$7$any_open$d;
-    end
-    // hold$places$7$marks_bus
-    always @(*) hold$places$7$marks_bus$bus = {hold$places$7$marks_bus$lane$31, hold$places$7$marks_bus$lane$30, hold$places$7$marks_bus$lane$29, hold$places$7$marks_bus$lane$28, hold$places$7$marks_bus$lane$27, hold$places$7$marks_bus$lane$26, hold$places$7$marks_bus$lane$25, hold$places$7$marks_bus$lane$24, hold$places$7$marks_bus$lane$23, hold$places$7$marks_bus$lane$22, hold$places$7$marks_bus$lane$21, hold$places$7$marks_bus$lane$20, hold$places$7$marks_bus$lane$19, hold$places$7$marks_bus$lane$18, hold$places$7$marks_bus$lane$17, hold$places$7$marks_bus$lane$16, hold$places$7$marks_bus$lane$15, hold$places$7$marks_bus$lane$14, hold$places$7$marks_bus$lane$13, hold$places$7$marks_bus$lane$12, hold$places$7$marks_bus$lane$11, hold$places$7$marks_bus$lane$10, hold$places$7$marks_bus$lane$9, hold$places$7$marks_bus$lane$8, hold$places$7$marks_bus$lane$7, hold$places$7$marks_bus$lane$6, hold$places$7$marks_bus$lane$5, hold$places$7$marks_bus$lane$4, hold$places$7$marks_bus$lane$3, hold$places$7$marks_bus$lane$2, hold$places$7$marks_bus$lane$1, hold$places$7$marks_bus$lane$0};
-    // hold$places$7
-    always @(*) begin
-        hold$places$7$full_reg$clock = hold$places$7$clock;
-        hold$places$7$data$clock = hold$places$7$clock;
-        hold$places$7$keep$clock = hold$places$7$clock;
-        hold$places$7$last$clock = hold$places$7$clock;
-        hold$places$7$any_open$clock = hold$places$7$clock;
-        hold$places$7$full_reg$d = hold$places$7$full_reg$q;
-        hold$places$7$data$d = hold$places$7$data$q;
-        hold$places$7$keep$d = hold$places$7$keep$q;
-        hold$places$7$last$d = hold$places$7$last$q;
-        hold$places$7$any_open$d = hold$places$7$any_open$q;
-        hold$places$7$marks$0$clock = hold$places$7$clock;
-        hold$places$7$opens$0$clock = hold$places$7$clock;
-        hold$places$7$marks$0$d = hold$places$7$marks$0$q;
-        hold$places$7$opens$0$d = hold$places$7$opens$0$q;
-        hold$places$7$marks_bus$lane$0 = hold$places$7$marks$0$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$0$q) begin
-                hold$places$7$marks$0$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$0$d = 1'b0;
-        end
-        hold$places$7$marks$1$clock = hold$places$7$clock;
-        hold$places$7$opens$1$clock = hold$places$7$clock;
-        hold$places$7$marks$1$d = hold$places$7$marks$1$q;
-        hold$places$7$opens$1$d = hold$places$7$opens$1$q;
-        hold$places$7$marks_bus$lane$1 = hold$places$7$marks$1$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$1$q) begin
-                hold$places$7$marks$1$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$1$d = 1'b0;
-        end
-        hold$places$7$marks$2$clock = hold$places$7$clock;
-        hold$places$7$opens$2$clock = hold$places$7$clock;
-        hold$places$7$marks$2$d = hold$places$7$marks$2$q;
-        hold$places$7$opens$2$d = hold$places$7$opens$2$q;
-        hold$places$7$marks_bus$lane$2 = hold$places$7$marks$2$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$2$q) begin
-                hold$places$7$marks$2$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$2$d = 1'b0;
-        end
-        hold$places$7$marks$3$clock = hold$places$7$clock;
-        hold$places$7$opens$3$clock = hold$places$7$clock;
-        hold$places$7$marks$3$d = hold$places$7$marks$3$q;
-        hold$places$7$opens$3$d = hold$places$7$opens$3$q;
-        hold$places$7$marks_bus$lane$3 = hold$places$7$marks$3$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$3$q) begin
-                hold$places$7$marks$3$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$3$d = 1'b0;
-        end
-        hold$places$7$marks$4$clock = hold$places$7$clock;
-        hold$places$7$opens$4$clock = hold$places$7$clock;
-        hold$places$7$marks$4$d = hold$places$7$marks$4$q;
-        hold$places$7$opens$4$d = hold$places$7$opens$4$q;
-        hold$places$7$marks_bus$lane$4 = hold$places$7$marks$4$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$4$q) begin
-                hold$places$7$marks$4$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$4$d = 1'b0;
-        end
-        hold$places$7$marks$5$clock = hold$places$7$clock;
-        hold$places$7$opens$5$clock = hold$places$7$clock;
-        hold$places$7$marks$5$d = hold$places$7$marks$5$q;
-        hold$places$7$opens$5$d = hold$places$7$opens$5$q;
-        hold$places$7$marks_bus$lane$5 = hold$places$7$marks$5$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$5$q) begin
-                hold$places$7$marks$5$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$5$d = 1'b0;
-        end
-        hold$places$7$marks$6$clock = hold$places$7$clock;
-        hold$places$7$opens$6$clock = hold$places$7$clock;
-        hold$places$7$marks$6$d = hold$places$7$marks$6$q;
-        hold$places$7$opens$6$d = hold$places$7$opens$6$q;
-        hold$places$7$marks_bus$lane$6 = hold$places$7$marks$6$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$6$q) begin
-                hold$places$7$marks$6$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$6$d = 1'b0;
-        end
-        hold$places$7$marks$7$clock = hold$places$7$clock;
-        hold$places$7$opens$7$clock = hold$places$7$clock;
-        hold$places$7$marks$7$d = hold$places$7$marks$7$q;
-        hold$places$7$opens$7$d = hold$places$7$opens$7$q;
-        hold$places$7$marks_bus$lane$7 = hold$places$7$marks$7$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$7$q) begin
-                hold$places$7$marks$7$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$7$d = 1'b0;
-        end
-        hold$places$7$marks$8$clock = hold$places$7$clock;
-        hold$places$7$opens$8$clock = hold$places$7$clock;
-        hold$places$7$marks$8$d = hold$places$7$marks$8$q;
-        hold$places$7$opens$8$d = hold$places$7$opens$8$q;
-        hold$places$7$marks_bus$lane$8 = hold$places$7$marks$8$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$8$q) begin
-                hold$places$7$marks$8$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$8$d = 1'b0;
-        end
-        hold$places$7$marks$9$clock = hold$places$7$clock;
-        hold$places$7$opens$9$clock = hold$places$7$clock;
-        hold$places$7$marks$9$d = hold$places$7$marks$9$q;
-        hold$places$7$opens$9$d = hold$places$7$opens$9$q;
-        hold$places$7$marks_bus$lane$9 = hold$places$7$marks$9$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$9$q) begin
-                hold$places$7$marks$9$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$9$d = 1'b0;
-        end
-        hold$places$7$marks$10$clock = hold$places$7$clock;
-        hold$places$7$opens$10$clock = hold$places$7$clock;
-        hold$places$7$marks$10$d = hold$places$7$marks$10$q;
-        hold$places$7$opens$10$d = hold$places$7$opens$10$q;
-        hold$places$7$marks_bus$lane$10 = hold$places$7$marks$10$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$10$q) begin
-                hold$places$7$marks$10$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$10$d = 1'b0;
-        end
-        hold$places$7$marks$11$clock = hold$places$7$clock;
-        hold$places$7$opens$11$clock = hold$places$7$clock;
-        hold$places$7$marks$11$d = hold$places$7$marks$11$q;
-        hold$places$7$opens$11$d = hold$places$7$opens$11$q;
-        hold$places$7$marks_bus$lane$11 = hold$places$7$marks$11$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$11$q) begin
-                hold$places$7$marks$11$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$11$d = 1'b0;
-        end
-        hold$places$7$marks$12$clock = hold$places$7$clock;
-        hold$places$7$opens$12$clock = hold$places$7$clock;
-        hold$places$7$marks$12$d = hold$places$7$marks$12$q;
-        hold$places$7$opens$12$d = hold$places$7$opens$12$q;
-        hold$places$7$marks_bus$lane$12 = hold$places$7$marks$12$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$12$q) begin
-                hold$places$7$marks$12$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$12$d = 1'b0;
-        end
-        hold$places$7$marks$13$clock = hold$places$7$clock;
-        hold$places$7$opens$13$clock = hold$places$7$clock;
-        hold$places$7$marks$13$d = hold$places$7$marks$13$q;
-        hold$places$7$opens$13$d = hold$places$7$opens$13$q;
-        hold$places$7$marks_bus$lane$13 = hold$places$7$marks$13$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$13$q) begin
-                hold$places$7$marks$13$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$13$d = 1'b0;
-        end
-        hold$places$7$marks$14$clock = hold$places$7$clock;
-        hold$places$7$opens$14$clock = hold$places$7$clock;
-        hold$places$7$marks$14$d = hold$places$7$marks$14$q;
-        hold$places$7$opens$14$d = hold$places$7$opens$14$q;
-        hold$places$7$marks_bus$lane$14 = hold$places$7$marks$14$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$14$q) begin
-                hold$places$7$marks$14$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$14$d = 1'b0;
-        end
-        hold$places$7$marks$15$clock = hold$places$7$clock;
-        hold$places$7$opens$15$clock = hold$places$7$clock;
-        hold$places$7$marks$15$d = hold$places$7$marks$15$q;
-        hold$places$7$opens$15$d = hold$places$7$opens$15$q;
-        hold$places$7$marks_bus$lane$15 = hold$places$7$marks$15$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$15$q) begin
-                hold$places$7$marks$15$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$15$d = 1'b0;
-        end
-        hold$places$7$marks$16$clock = hold$places$7$clock;
-        hold$places$7$opens$16$clock = hold$places$7$clock;
-        hold$places$7$marks$16$d = hold$places$7$marks$16$q;
-        hold$places$7$opens$16$d = hold$places$7$opens$16$q;
-        hold$places$7$marks_bus$lane$16 = hold$places$7$marks$16$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$16$q) begin
-                hold$places$7$marks$16$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$16$d = 1'b0;
-        end
-        hold$places$7$marks$17$clock = hold$places$7$clock;
-        hold$places$7$opens$17$clock = hold$places$7$clock;
-        hold$places$7$marks$17$d = hold$places$7$marks$17$q;
-        hold$places$7$opens$17$d = hold$places$7$opens$17$q;
-        hold$places$7$marks_bus$lane$17 = hold$places$7$marks$17$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$17$q) begin
-                hold$places$7$marks$17$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$17$d = 1'b0;
-        end
-        hold$places$7$marks$18$clock = hold$places$7$clock;
-        hold$places$7$opens$18$clock = hold$places$7$clock;
-        hold$places$7$marks$18$d = hold$places$7$marks$18$q;
-        hold$places$7$opens$18$d = hold$places$7$opens$18$q;
-        hold$places$7$marks_bus$lane$18 = hold$places$7$marks$18$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$18$q) begin
-                hold$places$7$marks$18$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$18$d = 1'b0;
-        end
-        hold$places$7$marks$19$clock = hold$places$7$clock;
-        hold$places$7$opens$19$clock = hold$places$7$clock;
-        hold$places$7$marks$19$d = hold$places$7$marks$19$q;
-        hold$places$7$opens$19$d = hold$places$7$opens$19$q;
-        hold$places$7$marks_bus$lane$19 = hold$places$7$marks$19$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$19$q) begin
-                hold$places$7$marks$19$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$19$d = 1'b0;
-        end
-        hold$places$7$marks$20$clock = hold$places$7$clock;
-        hold$places$7$opens$20$clock = hold$places$7$clock;
-        hold$places$7$marks$20$d = hold$places$7$marks$20$q;
-        hold$places$7$opens$20$d = hold$places$7$opens$20$q;
-        hold$places$7$marks_bus$lane$20 = hold$places$7$marks$20$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$20$q) begin
-                hold$places$7$marks$20$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$20$d = 1'b0;
-        end
-        hold$places$7$marks$21$clock = hold$places$7$clock;
-        hold$places$7$opens$21$clock = hold$places$7$clock;
-        hold$places$7$marks$21$d = hold$places$7$marks$21$q;
-        hold$places$7$opens$21$d = hold$places$7$opens$21$q;
-        hold$places$7$marks_bus$lane$21 = hold$places$7$marks$21$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$21$q) begin
-                hold$places$7$marks$21$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$21$d = 1'b0;
-        end
-        hold$places$7$marks$22$clock = hold$places$7$clock;
-        hold$places$7$opens$22$clock = hold$places$7$clock;
-        hold$places$7$marks$22$d = hold$places$7$marks$22$q;
-        hold$places$7$opens$22$d = hold$places$7$opens$22$q;
-        hold$places$7$marks_bus$lane$22 = hold$places$7$marks$22$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$22$q) begin
-                hold$places$7$marks$22$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$22$d = 1'b0;
-        end
-        hold$places$7$marks$23$clock = hold$places$7$clock;
-        hold$places$7$opens$23$clock = hold$places$7$clock;
-        hold$places$7$marks$23$d = hold$places$7$marks$23$q;
-        hold$places$7$opens$23$d = hold$places$7$opens$23$q;
-        hold$places$7$marks_bus$lane$23 = hold$places$7$marks$23$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$23$q) begin
-                hold$places$7$marks$23$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$23$d = 1'b0;
-        end
-        hold$places$7$marks$24$clock = hold$places$7$clock;
-        hold$places$7$opens$24$clock = hold$places$7$clock;
-        hold$places$7$marks$24$d = hold$places$7$marks$24$q;
-        hold$places$7$opens$24$d = hold$places$7$opens$24$q;
-        hold$places$7$marks_bus$lane$24 = hold$places$7$marks$24$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$24$q) begin
-                hold$places$7$marks$24$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$24$d = 1'b0;
-        end
-        hold$places$7$marks$25$clock = hold$places$7$clock;
-        hold$places$7$opens$25$clock = hold$places$7$clock;
-        hold$places$7$marks$25$d = hold$places$7$marks$25$q;
-        hold$places$7$opens$25$d = hold$places$7$opens$25$q;
-        hold$places$7$marks_bus$lane$25 = hold$places$7$marks$25$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$25$q) begin
-                hold$places$7$marks$25$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$25$d = 1'b0;
-        end
-        hold$places$7$marks$26$clock = hold$places$7$clock;
-        hold$places$7$opens$26$clock = hold$places$7$clock;
-        hold$places$7$marks$26$d = hold$places$7$marks$26$q;
-        hold$places$7$opens$26$d = hold$places$7$opens$26$q;
-        hold$places$7$marks_bus$lane$26 = hold$places$7$marks$26$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$26$q) begin
-                hold$places$7$marks$26$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$26$d = 1'b0;
-        end
-        hold$places$7$marks$27$clock = hold$places$7$clock;
-        hold$places$7$opens$27$clock = hold$places$7$clock;
-        hold$places$7$marks$27$d = hold$places$7$marks$27$q;
-        hold$places$7$opens$27$d = hold$places$7$opens$27$q;
-        hold$places$7$marks_bus$lane$27 = hold$places$7$marks$27$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$27$q) begin
-                hold$places$7$marks$27$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$27$d = 1'b0;
-        end
-        hold$places$7$marks$28$clock = hold$places$7$clock;
-        hold$places$7$opens$28$clock = hold$places$7$clock;
-        hold$places$7$marks$28$d = hold$places$7$marks$28$q;
-        hold$places$7$opens$28$d = hold$places$7$opens$28$q;
-        hold$places$7$marks_bus$lane$28 = hold$places$7$marks$28$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$28$q) begin
-                hold$places$7$marks$28$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$28$d = 1'b0;
-        end
-        hold$places$7$marks$29$clock = hold$places$7$clock;
-        hold$places$7$opens$29$clock = hold$places$7$clock;
-        hold$places$7$marks$29$d = hold$places$7$marks$29$q;
-        hold$places$7$opens$29$d = hold$places$7$opens$29$q;
-        hold$places$7$marks_bus$lane$29 = hold$places$7$marks$29$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$29$q) begin
-                hold$places$7$marks$29$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$29$d = 1'b0;
-        end
-        hold$places$7$marks$30$clock = hold$places$7$clock;
-        hold$places$7$opens$30$clock = hold$places$7$clock;
-        hold$places$7$marks$30$d = hold$places$7$marks$30$q;
-        hold$places$7$opens$30$d = hold$places$7$opens$30$q;
-        hold$places$7$marks_bus$lane$30 = hold$places$7$marks$30$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$30$q) begin
-                hold$places$7$marks$30$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$30$d = 1'b0;
-        end
-        hold$places$7$marks$31$clock = hold$places$7$clock;
-        hold$places$7$opens$31$clock = hold$places$7$clock;
-        hold$places$7$marks$31$d = hold$places$7$marks$31$q;
-        hold$places$7$opens$31$d = hold$places$7$opens$31$q;
-        hold$places$7$marks_bus$lane$31 = hold$places$7$marks$31$q;
-        if (hold$places$7$resolve) begin
-            if (hold$places$7$opens$31$q) begin
-                hold$places$7$marks$31$d = hold$places$7$resolved_tuser;
-            end
-            hold$places$7$opens$31$d = 1'b0;
-        end
-        if (hold$places$7$resolve) begin
-            hold$places$7$any_open$d = 1'b0;
-        end
-        if (hold$places$7$clear) begin
-            hold$places$7$full_reg$d = 1'b0;
-        end
-        if (hold$places$7$fill) begin
-            hold$places$7$full_reg$d = 1'b1;
-        end
-        if (hold$places$7$write) begin
-            hold$places$7$data$d = hold$places$7$tdata_in;
-            hold$places$7$keep$d = hold$places$7$tkeep_in;
-            hold$places$7$last$d = hold$places$7$tlast_in;
-            hold$places$7$any_open$d = hold$places$7$open_in != 'h0;
-            hold$places$7$marks$0$d = hold$places$7$tuser_in[('h4 * 0)+:(4)];
-            hold$places$7$opens$0$d = hold$places$7$open_in[0];
-            hold$places$7$marks$1$d = hold$places$7$tuser_in[('h4 * 1)+:(4)];
-            hold$places$7$opens$1$d = hold$places$7$open_in[1];
-            hold$places$7$marks$2$d = hold$places$7$tuser_in[('h4 * 2)+:(4)];
-            hold$places$7$opens$2$d = hold$places$7$open_in[2];
-            hold$places$7$marks$3$d = hold$places$7$tuser_in[('h4 * 3)+:(4)];
-            hold$places$7$opens$3$d = hold$places$7$open_in[3];
-            hold$places$7$marks$4$d = hold$places$7$tuser_in[('h4 * 4)+:(4)];
-            hold$places$7$opens$4$d = hold$places$7$open_in[4];
-            hold$places$7$marks$5$d = hold$places$7$tuser_in[('h4 * 5)+:(4)];
-            hold$places$7$opens$5$d = hold$places$7$open_in[5];
-            hold$places$7$marks$6$d = hold$places$7$tuser_in[('h4 * 6)+:(4)];
-            hold$places$7$opens$6$d = hold$places$7$open_in[6];
-            hold$places$7$marks$7$d = hold$places$7$tuser_in[('h4 * 7)+:(4)];
-            hold$places$7$opens$7$d = hold$places$7$open_in[7];
-            hold$places$7$marks$8$d = hold$places$7$tuser_in[('h4 * 8)+:(4)];
-            hold$places$7$opens$8$d = hold$places$7$open_in[8];
-            hold$places$7$marks$9$d = hold$places$7$tuser_in[('h4 * 9)+:(4)];
-            hold$places$7$opens$9$d = hold$places$7$open_in[9];
-            hold$places$7$marks$10$d = hold$places$7$tuser_in[('h4 * 10)+:(4)];
-            hold$places$7$opens$10$d = hold$places$7$open_in[10];
-            hold$places$7$marks$11$d = hold$places$7$tuser_in[('h4 * 11)+:(4)];
-            hold$places$7$opens$11$d = hold$places$7$open_in[11];
-            hold$places$7$marks$12$d = hold$places$7$tuser_in[('h4 * 12)+:(4)];
-            hold$places$7$opens$12$d = hold$places$7$open_in[12];
-            hold$places$7$marks$13$d = hold$places$7$tuser_in[('h4 * 13)+:(4)];
-            hold$places$7$opens$13$d = hold$places$7$open_in[13];
-            hold$places$7$marks$14$d = hold$places$7$tuser_in[('h4 * 14)+:(4)];
-            hold$places$7$opens$14$d = hold$places$7$open_in[14];
-            hold$places$7$marks$15$d = hold$places$7$tuser_in[('h4 * 15)+:(4)];
-            hold$places$7$opens$15$d = hold$places$7$open_in[15];
-            hold$places$7$marks$16$d = hold$places$7$tuser_in[('h4 * 16)+:(4)];
-            hold$places$7$opens$16$d = hold$places$7$open_in[16];
-            hold$places$7$marks$17$d = hold$places$7$tuser_in[('h4 * 17)+:(4)];
-            hold$places$7$opens$17$d = hold$places$7$open_in[17];
-            hold$places$7$marks$18$d = hold$places$7$tuser_in[('h4 * 18)+:(4)];
-            hold$places$7$opens$18$d = hold$places$7$open_in[18];
-            hold$places$7$marks$19$d = hold$places$7$tuser_in[('h4 * 19)+:(4)];
-            hold$places$7$opens$19$d = hold$places$7$open_in[19];
-            hold$places$7$marks$20$d = hold$places$7$tuser_in[('h4 * 20)+:(4)];
-            hold$places$7$opens$20$d = hold$places$7$open_in[20];
-            hold$places$7$marks$21$d = hold$places$7$tuser_in[('h4 * 21)+:(4)];
-            hold$places$7$opens$21$d = hold$places$7$open_in[21];
-            hold$places$7$marks$22$d = hold$places$7$tuser_in[('h4 * 22)+:(4)];
-            hold$places$7$opens$22$d = hold$places$7$open_in[22];
-            hold$places$7$marks$23$d = hold$places$7$tuser_in[('h4 * 23)+:(4)];
-            hold$places$7$opens$23$d = hold$places$7$open_in[23];
-            hold$places$7$marks$24$d = hold$places$7$tuser_in[('h4 * 24)+:(4)];
-            hold$places$7$opens$24$d = hold$places$7$open_in[24];
-            hold$places$7$marks$25$d = hold$places$7$tuser_in[('h4 * 25)+:(4)];
-            hold$places$7$opens$25$d = hold$places$7$open_in[25];
-            hold$places$7$marks$26$d = hold$places$7$tuser_in[('h4 * 26)+:(4)];
-            hold$places$7$opens$26$d = hold$places$7$open_in[26];
-            hold$places$7$marks$27$d = hold$places$7$tuser_in[('h4 * 27)+:(4)];
-            hold$places$7$opens$27$d = hold$places$7$open_in[27];
-            hold$places$7$marks$28$d = hold$places$7$tuser_in[('h4 * 28)+:(4)];
-            hold$places$7$opens$28$d = hold$places$7$open_in[28];
-            hold$places$7$marks$29$d = hold$places$7$tuser_in[('h4 * 29)+:(4)];
-            hold$places$7$opens$29$d = hold$places$7$open_in[29];
-            hold$places$7$marks$30$d = hold$places$7$tuser_in[('h4 * 30)+:(4)];
-            hold$places$7$opens$30$d = hold$places$7$open_in[30];
-            hold$places$7$marks$31$d = hold$places$7$tuser_in[('h4 * 31)+:(4)];
-            hold$places$7$opens$31$d = hold$places$7$open_in[31];
-        end
-        hold$places$7$full = hold$places$7$full_reg$q;
-        hold$places$7$tdata = hold$places$7$data$q;
-        hold$places$7$tkeep = hold$places$7$keep$q;
-        hold$places$7$tlast = hold$places$7$last$q;
-        hold$places$7$open = hold$places$7$any_open$q;
-        hold$places$7$tuser = hold$places$7$marks_bus$bus;
-        if (hold$places$7$rst) begin
-            hold$places$7$full_reg$d = 1'b0;
-            hold$places$7$any_open$d = 1'b0;
-            hold$places$7$opens$0$d = 1'b0;
-            hold$places$7$opens$1$d = 1'b0;
-            hold$places$7$opens$2$d = 1'b0;
-            hold$places$7$opens$3$d = 1'b0;
-            hold$places$7$opens$4$d = 1'b0;
-            hold$places$7$opens$5$d = 1'b0;
-            hold$places$7$opens$6$d = 1'b0;
-            hold$places$7$opens$7$d = 1'b0;
-            hold$places$7$opens$8$d = 1'b0;
-            hold$places$7$opens$9$d = 1'b0;
-            hold$places$7$opens$10$d = 1'b0;
-            hold$places$7$opens$11$d = 1'b0;
-            hold$places$7$opens$12$d = 1'b0;
-            hold$places$7$opens$13$d = 1'b0;
-            hold$places$7$opens$14$d = 1'b0;
-            hold$places$7$opens$15$d = 1'b0;
-            hold$places$7$opens$16$d = 1'b0;
-            hold$places$7$opens$17$d = 1'b0;
-            hold$places$7$opens$18$d = 1'b0;
-            hold$places$7$opens$19$d = 1'b0;
-            hold$places$7$opens$20$d = 1'b0;
-            hold$places$7$opens$21$d = 1'b0;
-            hold$places$7$opens$22$d = 1'b0;
-            hold$places$7$opens$23$d = 1'b0;
-            hold$places$7$opens$24$d = 1'b0;
-            hold$places$7$opens$25$d = 1'b0;
-            hold$places$7$opens$26$d = 1'b0;
-            hold$places$7$opens$27$d = 1'b0;
-            hold$places$7$opens$28$d = 1'b0;
-            hold$places$7$opens$29$d = 1'b0;
-            hold$places$7$opens$30$d = 1'b0;
-            hold$places$7$opens$31$d = 1'b0;
-        end
-    end
     // hold$write_at$0
     initial begin
        hold$write_at$0$q = 1'h0;
@@ -49803,20 +47323,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     end
     always @(posedge hold$write_at$5$clock) begin
        hold$write_at$5$q <= hold$write_at$5$d;
-    end
-    // hold$write_at$6
-    initial begin
-       hold$write_at$6$q = 1'h0;
-    end
-    always @(posedge hold$write_at$6$clock) begin
-       hold$write_at$6$q <= hold$write_at$6$d;
-    end
-    // hold$write_at$7
-    initial begin
-       hold$write_at$7$q = 1'h0;
-    end
-    always @(posedge hold$write_at$7$clock) begin
-       hold$write_at$7$q <= hold$write_at$7$d;
     end
     // hold$read_at$0
     initial begin
@@ -49860,20 +47366,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge hold$read_at$5$clock) begin
        hold$read_at$5$q <= hold$read_at$5$d;
     end
-    // hold$read_at$6
-    initial begin
-       hold$read_at$6$q = 1'h0;
-    end
-    always @(posedge hold$read_at$6$clock) begin
-       hold$read_at$6$q <= hold$read_at$6$d;
-    end
-    // hold$read_at$7
-    initial begin
-       hold$read_at$7$q = 1'h0;
-    end
-    always @(posedge hold$read_at$7$clock) begin
-       hold$read_at$7$q <= hold$read_at$7$d;
-    end
     // hold$open_at$0
     initial begin
        hold$open_at$0$q = 1'h0;
@@ -49916,20 +47408,16 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge hold$open_at$5$clock) begin
        hold$open_at$5$q <= hold$open_at$5$d;
     end
-    // hold$open_at$6
-    initial begin
-       hold$open_at$6$q = 1'h0;
-    end
-    always @(posedge hold$open_at$6$clock) begin
-       hold$open_at$6$q <= hold$open_at$6$d;
-    end
-    // hold$open_at$7
-    initial begin
-       hold$open_at$7$q = 1'h0;
-    end
-    always @(posedge hold$open_at$7$clock) begin
-       hold$open_at$7$q <= hold$open_at$7$d;
-    end
+    // hold$leaving
+    always @(*) hold$leaving$any = hold$leaving$term$0 | hold$leaving$term$1 | hold$leaving$term$2 | hold$leaving$term$3 | hold$leaving$term$4 | hold$leaving$term$5;
+    // hold$head_tdata
+    always @(*) hold$head_tdata$any = hold$head_tdata$term$0 | hold$head_tdata$term$1 | hold$head_tdata$term$2 | hold$head_tdata$term$3 | hold$head_tdata$term$4 | hold$head_tdata$term$5;
+    // hold$head_tuser
+    always @(*) hold$head_tuser$any = hold$head_tuser$term$0 | hold$head_tuser$term$1 | hold$head_tuser$term$2 | hold$head_tuser$term$3 | hold$head_tuser$term$4 | hold$head_tuser$term$5;
+    // hold$head_tkeep
+    always @(*) hold$head_tkeep$any = hold$head_tkeep$term$0 | hold$head_tkeep$term$1 | hold$head_tkeep$term$2 | hold$head_tkeep$term$3 | hold$head_tkeep$term$4 | hold$head_tkeep$term$5;
+    // hold$head_tlast
+    always @(*) hold$head_tlast$any = hold$head_tlast$term$0 | hold$head_tlast$term$1 | hold$head_tlast$term$2 | hold$head_tlast$term$3 | hold$head_tlast$term$4 | hold$head_tlast$term$5;
     // hold$out_valid
     initial begin
        hold$out_valid$q = 1'h0;
@@ -49972,6 +47460,8 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge hold$idle_reg$clock) begin
        hold$idle_reg$q <= hold$idle_reg$d;
     end
+    // hold$in_use
+    always @(*) hold$in_use$any = hold$in_use$term$0 | hold$in_use$term$1 | hold$in_use$term$2 | hold$in_use$term$3 | hold$in_use$term$4 | hold$in_use$term$5;
     // hold
     always @(*) begin
         hold$out_valid$clock = hold$clock;
@@ -49992,149 +47482,115 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$write_at$0$d = hold$write_at$0$q;
         hold$read_at$0$d = hold$read_at$0$q;
         hold$open_at$0$d = hold$open_at$0$q;
-        hold$leaves_from$0 = hold$read_at$0$q & hold$places$0$full & !hold$places$0$open;
-        hold$tdata_from$0 = 'h0;
-        hold$tuser_from$0 = 'h0;
-        hold$tkeep_from$0 = 'h0;
-        hold$tlast_from$0 = 1'b0;
+        hold$leaving$term$0 = hold$read_at$0$q & hold$places$0$full & !hold$places$0$open;
+        hold$head_tdata$term$0 = 'h0;
+        hold$head_tuser$term$0 = 'h0;
+        hold$head_tkeep$term$0 = 'h0;
+        hold$head_tlast$term$0 = 1'b0;
         if (hold$read_at$0$q) begin
-            hold$tdata_from$0 = hold$places$0$tdata;
-            hold$tuser_from$0 = hold$places$0$tuser;
-            hold$tkeep_from$0 = hold$places$0$tkeep;
-            hold$tlast_from$0 = hold$places$0$tlast;
+            hold$head_tdata$term$0 = hold$places$0$tdata;
+            hold$head_tuser$term$0 = hold$places$0$tuser;
+            hold$head_tkeep$term$0 = hold$places$0$tkeep;
+            hold$head_tlast$term$0 = hold$places$0$tlast;
         end
+        hold$in_use$term$0 = hold$places$0$full;
         hold$write_at$1$clock = hold$clock;
         hold$read_at$1$clock = hold$clock;
         hold$open_at$1$clock = hold$clock;
         hold$write_at$1$d = hold$write_at$1$q;
         hold$read_at$1$d = hold$read_at$1$q;
         hold$open_at$1$d = hold$open_at$1$q;
-        hold$leaves_from$1 = hold$read_at$1$q & hold$places$1$full & !hold$places$1$open;
-        hold$tdata_from$1 = 'h0;
-        hold$tuser_from$1 = 'h0;
-        hold$tkeep_from$1 = 'h0;
-        hold$tlast_from$1 = 1'b0;
+        hold$leaving$term$1 = hold$read_at$1$q & hold$places$1$full & !hold$places$1$open;
+        hold$head_tdata$term$1 = 'h0;
+        hold$head_tuser$term$1 = 'h0;
+        hold$head_tkeep$term$1 = 'h0;
+        hold$head_tlast$term$1 = 1'b0;
         if (hold$read_at$1$q) begin
-            hold$tdata_from$1 = hold$places$1$tdata;
-            hold$tuser_from$1 = hold$places$1$tuser;
-            hold$tkeep_from$1 = hold$places$1$tkeep;
-            hold$tlast_from$1 = hold$places$1$tlast;
+            hold$head_tdata$term$1 = hold$places$1$tdata;
+            hold$head_tuser$term$1 = hold$places$1$tuser;
+            hold$head_tkeep$term$1 = hold$places$1$tkeep;
+            hold$head_tlast$term$1 = hold$places$1$tlast;
         end
+        hold$in_use$term$1 = hold$places$1$full;
         hold$write_at$2$clock = hold$clock;
         hold$read_at$2$clock = hold$clock;
         hold$open_at$2$clock = hold$clock;
         hold$write_at$2$d = hold$write_at$2$q;
         hold$read_at$2$d = hold$read_at$2$q;
         hold$open_at$2$d = hold$open_at$2$q;
-        hold$leaves_from$2 = hold$read_at$2$q & hold$places$2$full & !hold$places$2$open;
-        hold$tdata_from$2 = 'h0;
-        hold$tuser_from$2 = 'h0;
-        hold$tkeep_from$2 = 'h0;
-        hold$tlast_from$2 = 1'b0;
+        hold$leaving$term$2 = hold$read_at$2$q & hold$places$2$full & !hold$places$2$open;
+        hold$head_tdata$term$2 = 'h0;
+        hold$head_tuser$term$2 = 'h0;
+        hold$head_tkeep$term$2 = 'h0;
+        hold$head_tlast$term$2 = 1'b0;
         if (hold$read_at$2$q) begin
-            hold$tdata_from$2 = hold$places$2$tdata;
-            hold$tuser_from$2 = hold$places$2$tuser;
-            hold$tkeep_from$2 = hold$places$2$tkeep;
-            hold$tlast_from$2 = hold$places$2$tlast;
+            hold$head_tdata$term$2 = hold$places$2$tdata;
+            hold$head_tuser$term$2 = hold$places$2$tuser;
+            hold$head_tkeep$term$2 = hold$places$2$tkeep;
+            hold$head_tlast$term$2 = hold$places$2$tlast;
         end
+        hold$in_use$term$2 = hold$places$2$full;
         hold$write_at$3$clock = hold$clock;
         hold$read_at$3$clock = hold$clock;
         hold$open_at$3$clock = hold$clock;
         hold$write_at$3$d = hold$write_at$3$q;
         hold$read_at$3$d = hold$read_at$3$q;
         hold$open_at$3$d = hold$open_at$3$q;
-        hold$leaves_from$3 = hold$read_at$3$q & hold$places$3$full & !hold$places$3$open;
-        hold$tdata_from$3 = 'h0;
-        hold$tuser_from$3 = 'h0;
-        hold$tkeep_from$3 = 'h0;
-        hold$tlast_from$3 = 1'b0;
+        hold$leaving$term$3 = hold$read_at$3$q & hold$places$3$full & !hold$places$3$open;
+        hold$head_tdata$term$3 = 'h0;
+        hold$head_tuser$term$3 = 'h0;
+        hold$head_tkeep$term$3 = 'h0;
+        hold$head_tlast$term$3 = 1'b0;
         if (hold$read_at$3$q) begin
-            hold$tdata_from$3 = hold$places$3$tdata;
-            hold$tuser_from$3 = hold$places$3$tuser;
-            hold$tkeep_from$3 = hold$places$3$tkeep;
-            hold$tlast_from$3 = hold$places$3$tlast;
+            hold$head_tdata$term$3 = hold$places$3$tdata;
+            hold$head_tuser$term$3 = hold$places$3$tuser;
+            hold$head_tkeep$term$3 = hold$places$3$tkeep;
+            hold$head_tlast$term$3 = hold$places$3$tlast;
         end
+        hold$in_use$term$3 = hold$places$3$full;
         hold$write_at$4$clock = hold$clock;
         hold$read_at$4$clock = hold$clock;
         hold$open_at$4$clock = hold$clock;
         hold$write_at$4$d = hold$write_at$4$q;
         hold$read_at$4$d = hold$read_at$4$q;
         hold$open_at$4$d = hold$open_at$4$q;
-        hold$leaves_from$4 = hold$read_at$4$q & hold$places$4$full & !hold$places$4$open;
-        hold$tdata_from$4 = 'h0;
-        hold$tuser_from$4 = 'h0;
-        hold$tkeep_from$4 = 'h0;
-        hold$tlast_from$4 = 1'b0;
+        hold$leaving$term$4 = hold$read_at$4$q & hold$places$4$full & !hold$places$4$open;
+        hold$head_tdata$term$4 = 'h0;
+        hold$head_tuser$term$4 = 'h0;
+        hold$head_tkeep$term$4 = 'h0;
+        hold$head_tlast$term$4 = 1'b0;
         if (hold$read_at$4$q) begin
-            hold$tdata_from$4 = hold$places$4$tdata;
-            hold$tuser_from$4 = hold$places$4$tuser;
-            hold$tkeep_from$4 = hold$places$4$tkeep;
-            hold$tlast_from$4 = hold$places$4$tlast;
+            hold$head_tdata$term$4 = hold$places$4$tdata;
+            hold$head_tuser$term$4 = hold$places$4$tuser;
+            hold$head_tkeep$term$4 = hold$places$4$tkeep;
+            hold$head_tlast$term$4 = hold$places$4$tlast;
         end
+        hold$in_use$term$4 = hold$places$4$full;
         hold$write_at$5$clock = hold$clock;
         hold$read_at$5$clock = hold$clock;
         hold$open_at$5$clock = hold$clock;
         hold$write_at$5$d = hold$write_at$5$q;
         hold$read_at$5$d = hold$read_at$5$q;
         hold$open_at$5$d = hold$open_at$5$q;
-        hold$leaves_from$5 = hold$read_at$5$q & hold$places$5$full & !hold$places$5$open;
-        hold$tdata_from$5 = 'h0;
-        hold$tuser_from$5 = 'h0;
-        hold$tkeep_from$5 = 'h0;
-        hold$tlast_from$5 = 1'b0;
+        hold$leaving$term$5 = hold$read_at$5$q & hold$places$5$full & !hold$places$5$open;
+        hold$head_tdata$term$5 = 'h0;
+        hold$head_tuser$term$5 = 'h0;
+        hold$head_tkeep$term$5 = 'h0;
+        hold$head_tlast$term$5 = 1'b0;
         if (hold$read_at$5$q) begin
-            hold$tdata_from$5 = hold$places$5$tdata;
-            hold$tuser_from$5 = hold$places$5$tuser;
-            hold$tkeep_from$5 = hold$places$5$tkeep;
-            hold$tlast_from$5 = hold$places$5$tlast;
+            hold$head_tdata$term$5 = hold$places$5$tdata;
+            hold$head_tuser$term$5 = hold$places$5$tuser;
+            hold$head_tkeep$term$5 = hold$places$5$tkeep;
+            hold$head_tlast$term$5 = hold$places$5$tlast;
         end
-        hold$write_at$6$clock = hold$clock;
-        hold$read_at$6$clock = hold$clock;
-        hold$open_at$6$clock = hold$clock;
-        hold$write_at$6$d = hold$write_at$6$q;
-        hold$read_at$6$d = hold$read_at$6$q;
-        hold$open_at$6$d = hold$open_at$6$q;
-        hold$leaves_from$6 = hold$read_at$6$q & hold$places$6$full & !hold$places$6$open;
-        hold$tdata_from$6 = 'h0;
-        hold$tuser_from$6 = 'h0;
-        hold$tkeep_from$6 = 'h0;
-        hold$tlast_from$6 = 1'b0;
-        if (hold$read_at$6$q) begin
-            hold$tdata_from$6 = hold$places$6$tdata;
-            hold$tuser_from$6 = hold$places$6$tuser;
-            hold$tkeep_from$6 = hold$places$6$tkeep;
-            hold$tlast_from$6 = hold$places$6$tlast;
-        end
-        hold$write_at$7$clock = hold$clock;
-        hold$read_at$7$clock = hold$clock;
-        hold$open_at$7$clock = hold$clock;
-        hold$write_at$7$d = hold$write_at$7$q;
-        hold$read_at$7$d = hold$read_at$7$q;
-        hold$open_at$7$d = hold$open_at$7$q;
-        hold$leaves_from$7 = hold$read_at$7$q & hold$places$7$full & !hold$places$7$open;
-        hold$tdata_from$7 = 'h0;
-        hold$tuser_from$7 = 'h0;
-        hold$tkeep_from$7 = 'h0;
-        hold$tlast_from$7 = 1'b0;
-        if (hold$read_at$7$q) begin
-            hold$tdata_from$7 = hold$places$7$tdata;
-            hold$tuser_from$7 = hold$places$7$tuser;
-            hold$tkeep_from$7 = hold$places$7$tkeep;
-            hold$tlast_from$7 = hold$places$7$tlast;
-        end
-        hold$leaving = hold$leaves_from$0 | hold$leaves_from$1 | hold$leaves_from$2 | hold$leaves_from$3 | hold$leaves_from$4 | hold$leaves_from$5 | hold$leaves_from$6 | hold$leaves_from$7;
-        hold$head_tdata = hold$tdata_from$0 | hold$tdata_from$1 | hold$tdata_from$2 | hold$tdata_from$3 | hold$tdata_from$4 | hold$tdata_from$5 | hold$tdata_from$6 | hold$tdata_from$7;
-        hold$head_tuser = hold$tuser_from$0 | hold$tuser_from$1 | hold$tuser_from$2 | hold$tuser_from$3 | hold$tuser_from$4 | hold$tuser_from$5 | hold$tuser_from$6 | hold$tuser_from$7;
-        hold$head_tkeep = hold$tkeep_from$0 | hold$tkeep_from$1 | hold$tkeep_from$2 | hold$tkeep_from$3 | hold$tkeep_from$4 | hold$tkeep_from$5 | hold$tkeep_from$6 | hold$tkeep_from$7;
-        hold$head_tlast = hold$tlast_from$0 | hold$tlast_from$1 | hold$tlast_from$2 | hold$tlast_from$3 | hold$tlast_from$4 | hold$tlast_from$5 | hold$tlast_from$6 | hold$tlast_from$7;
-        hold$out_valid$d = hold$leaving;
-        hold$out_tdata$d = hold$head_tdata;
-        hold$out_tuser$d = hold$head_tuser;
-        hold$out_tkeep$d = hold$head_tkeep;
-        hold$out_tlast$d = hold$head_tlast;
-        hold$places_empty = ~(hold$places$0$full | hold$places$1$full | hold$places$2$full | hold$places$3$full | hold$places$4$full | hold$places$5$full | hold$places$6$full | hold$places$7$full);
+        hold$in_use$term$5 = hold$places$5$full;
+        hold$out_valid$d = hold$leaving$any;
+        hold$out_tdata$d = hold$head_tdata$any;
+        hold$out_tuser$d = hold$head_tuser$any;
+        hold$out_tkeep$d = hold$head_tkeep$any;
+        hold$out_tlast$d = hold$head_tlast$any;
         hold$fill = hold$write & !hold$pass;
-        hold$idle_reg$d = hold$places_empty & !hold$fill;
+        hold$idle_reg$d = !hold$in_use$any & !hold$fill;
         hold$idle = hold$idle_reg$q;
         hold$release = hold$out_valid$q;
         hold$tdata_out = hold$out_tdata$q;
@@ -50150,7 +47606,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$tlast_in = hold$tlast;
         hold$places$0$tuser_in = hold$tuser;
         hold$places$0$open_in = hold$open;
-        hold$places$0$clear = hold$leaving & hold$read_at$0$q;
+        hold$places$0$clear = hold$leaving$any & hold$read_at$0$q;
         hold$places$0$resolve = hold$resolved & hold$open_at$0$q;
         hold$places$0$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -50165,7 +47621,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$tlast_in = hold$tlast;
         hold$places$1$tuser_in = hold$tuser;
         hold$places$1$open_in = hold$open;
-        hold$places$1$clear = hold$leaving & hold$read_at$1$q;
+        hold$places$1$clear = hold$leaving$any & hold$read_at$1$q;
         hold$places$1$resolve = hold$resolved & hold$open_at$1$q;
         hold$places$1$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -50180,7 +47636,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$tlast_in = hold$tlast;
         hold$places$2$tuser_in = hold$tuser;
         hold$places$2$open_in = hold$open;
-        hold$places$2$clear = hold$leaving & hold$read_at$2$q;
+        hold$places$2$clear = hold$leaving$any & hold$read_at$2$q;
         hold$places$2$resolve = hold$resolved & hold$open_at$2$q;
         hold$places$2$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -50195,7 +47651,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$tlast_in = hold$tlast;
         hold$places$3$tuser_in = hold$tuser;
         hold$places$3$open_in = hold$open;
-        hold$places$3$clear = hold$leaving & hold$read_at$3$q;
+        hold$places$3$clear = hold$leaving$any & hold$read_at$3$q;
         hold$places$3$resolve = hold$resolved & hold$open_at$3$q;
         hold$places$3$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -50210,7 +47666,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$tlast_in = hold$tlast;
         hold$places$4$tuser_in = hold$tuser;
         hold$places$4$open_in = hold$open;
-        hold$places$4$clear = hold$leaving & hold$read_at$4$q;
+        hold$places$4$clear = hold$leaving$any & hold$read_at$4$q;
         hold$places$4$resolve = hold$resolved & hold$open_at$4$q;
         hold$places$4$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -50225,51 +47681,19 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$tlast_in = hold$tlast;
         hold$places$5$tuser_in = hold$tuser;
         hold$places$5$open_in = hold$open;
-        hold$places$5$clear = hold$leaving & hold$read_at$5$q;
+        hold$places$5$clear = hold$leaving$any & hold$read_at$5$q;
         hold$places$5$resolve = hold$resolved & hold$open_at$5$q;
         hold$places$5$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
             hold$open_at$5$d = hold$write_at$5$q;
         end
-        hold$places$6$clock = hold$clock;
-        hold$places$6$rst = hold$rst;
-        hold$places$6$write = hold$write & hold$write_at$6$q;
-        hold$places$6$fill = hold$fill & hold$write_at$6$q;
-        hold$places$6$tdata_in = hold$tdata;
-        hold$places$6$tkeep_in = hold$tkeep;
-        hold$places$6$tlast_in = hold$tlast;
-        hold$places$6$tuser_in = hold$tuser;
-        hold$places$6$open_in = hold$open;
-        hold$places$6$clear = hold$leaving & hold$read_at$6$q;
-        hold$places$6$resolve = hold$resolved & hold$open_at$6$q;
-        hold$places$6$resolved_tuser = hold$resolved_tuser;
-        if (hold$write & (hold$open != 'h0)) begin
-            hold$open_at$6$d = hold$write_at$6$q;
-        end
-        hold$places$7$clock = hold$clock;
-        hold$places$7$rst = hold$rst;
-        hold$places$7$write = hold$write & hold$write_at$7$q;
-        hold$places$7$fill = hold$fill & hold$write_at$7$q;
-        hold$places$7$tdata_in = hold$tdata;
-        hold$places$7$tkeep_in = hold$tkeep;
-        hold$places$7$tlast_in = hold$tlast;
-        hold$places$7$tuser_in = hold$tuser;
-        hold$places$7$open_in = hold$open;
-        hold$places$7$clear = hold$leaving & hold$read_at$7$q;
-        hold$places$7$resolve = hold$resolved & hold$open_at$7$q;
-        hold$places$7$resolved_tuser = hold$resolved_tuser;
-        if (hold$write & (hold$open != 'h0)) begin
-            hold$open_at$7$d = hold$write_at$7$q;
-        end
-        if (hold$leaving) begin
+        if (hold$leaving$any) begin
             hold$read_at$1$d = hold$read_at$0$q;
             hold$read_at$2$d = hold$read_at$1$q;
             hold$read_at$3$d = hold$read_at$2$q;
             hold$read_at$4$d = hold$read_at$3$q;
             hold$read_at$5$d = hold$read_at$4$q;
-            hold$read_at$6$d = hold$read_at$5$q;
-            hold$read_at$7$d = hold$read_at$6$q;
-            hold$read_at$0$d = hold$read_at$7$q;
+            hold$read_at$0$d = hold$read_at$5$q;
         end
         if (hold$fill) begin
             hold$write_at$1$d = hold$write_at$0$q;
@@ -50277,9 +47701,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             hold$write_at$3$d = hold$write_at$2$q;
             hold$write_at$4$d = hold$write_at$3$q;
             hold$write_at$5$d = hold$write_at$4$q;
-            hold$write_at$6$d = hold$write_at$5$q;
-            hold$write_at$7$d = hold$write_at$6$q;
-            hold$write_at$0$d = hold$write_at$7$q;
+            hold$write_at$0$d = hold$write_at$5$q;
         end
         if (hold$rst) begin
             hold$out_valid$d = 1'b0;
@@ -50296,18 +47718,12 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             hold$read_at$4$d = 1'b0;
             hold$write_at$5$d = 1'b0;
             hold$read_at$5$d = 1'b0;
-            hold$write_at$6$d = 1'b0;
-            hold$read_at$6$d = 1'b0;
-            hold$write_at$7$d = 1'b0;
-            hold$read_at$7$d = 1'b0;
             hold$open_at$0$d = 1'b0;
             hold$open_at$1$d = 1'b0;
             hold$open_at$2$d = 1'b0;
             hold$open_at$3$d = 1'b0;
             hold$open_at$4$d = 1'b0;
             hold$open_at$5$d = 1'b0;
-            hold$open_at$6$d = 1'b0;
-            hold$open_at$7$d = 1'b0;
         end
     end
     // queue$ram

@@ -841,15 +841,15 @@ fn validator_mutant_unknown_kind_fails() {
 }
 
 /// P3 fails on a validator whose hold of beats with an open first octet
-/// closes its ring of write places at place 6, not 7: from place 6 its
-/// write pointer moves to places 7 and 0 at once, two places written with
-/// one beat.
+/// closes its ring of write places at place 2, not 3 (the last of four):
+/// from place 2 its write pointer moves to places 3 and 0 at once, two
+/// places written with one beat.
 #[test]
 #[ignore = "slow: SymbiYosys on a mutant of the 1-lane validator"]
 fn validator_mutant_hold_ring_short_fails() {
     validator_mutant_fails::<1>(
-        "hold$write_at$0$d = hold$write_at$7$q;",
-        "hold$write_at$0$d = hold$write_at$6$q;",
+        "hold$write_at$0$d = hold$write_at$3$q;",
+        "hold$write_at$0$d = hold$write_at$2$q;",
         "rate",
         "hold_pointers_one_hot",
     );
@@ -904,8 +904,8 @@ fn validator_mutant_open_first_octet_never_decided_fails() {
 #[ignore = "slow: SymbiYosys on a mutant of the 1-lane validator"]
 fn validator_mutant_hold_idle_while_written_fails() {
     validator_mutant_fails::<1>(
-        "hold$idle_reg$d = hold$places_empty & !hold$fill;",
-        "hold$idle_reg$d = hold$places_empty;",
+        "hold$idle_reg$d = !hold$in_use$any & !hold$fill;",
+        "hold$idle_reg$d = !hold$in_use$any;",
         "rate",
         "hold_idle_is_empty",
     );

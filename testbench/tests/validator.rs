@@ -102,12 +102,18 @@ fn x32_agrees_with_the_reference() {
 /// One beat offered: its lanes (`None` null) and `tlast`.
 type Offered = (Vec<Option<u8>>, bool);
 
-/// Runs the beats through `core` with random stalls on both sides; the
+/// How often a beat is offered, and `m_axis_tready` high: random stalls
+/// on both sides.
+const STALLS: (f64, f64) = (0.7, 0.6);
+
+/// Runs the beats through `core`, each offered on a cycle with
+/// probability `rates.0` and `m_axis_tready` high with `rates.1`; the
 /// beats that leave, in order.
 fn beats_out<C: Core<Input = u8, Output = Marked>>(
     core: C,
     beats: &[Offered],
     seed: u64,
+    rates: (f64, f64),
 ) -> Vec<Beat<Marked>> {
     let mut harness = Harness::new(core);
     let mut rng = StdRng::seed_from_u64(seed);
@@ -124,7 +130,7 @@ fn beats_out<C: Core<Input = u8, Output = Marked>>(
     // out instead of running forever.
     let limit = 40 * beats.len() as u64 + 1000;
     while idle < 200 && harness.cycles < limit {
-        let offer = (next < beats.len() && rng.gen_bool(0.7)).then(|| {
+        let offer = (next < beats.len() && rng.gen_bool(rates.0)).then(|| {
             let (lanes, tlast) = &beats[next];
             let lanes: Vec<Option<u8>> = lanes.clone();
             Beat::new(&lanes, *tlast)
@@ -132,7 +138,7 @@ fn beats_out<C: Core<Input = u8, Output = Marked>>(
         let inputs = Inputs {
             rst: false,
             s_axis: offer,
-            m_axis_tready: rng.gen_bool(0.6),
+            m_axis_tready: rng.gen_bool(rates.1),
         };
         let cycle = harness.step(&inputs, &mut |_, _| {});
         if cycle.accepted {
@@ -170,12 +176,23 @@ fn random_beats(lanes: usize, seed: u64, count: usize) -> Vec<Offered> {
         .collect()
 }
 
-/// The beats leave as they came, less the null beats without `tlast`, and
-/// each message's marks are the reference validator's errors.
+/// Random beats leave as they came ([`passes_on`]).
 fn passes_beats_on<C: Core<Input = u8, Output = Marked> + Copy>(core: C, lanes: usize, seed: u64) {
     let mut beats = random_beats(lanes, seed, 400);
     beats.last_mut().unwrap().1 = true;
-    let out = beats_out(core, &beats, seed);
+    passes_on(core, &beats, seed, STALLS);
+}
+
+/// `beats` (the last with `tlast`) leave `core` as they came, less the
+/// null beats without `tlast`, and each message's marks are the reference
+/// validator's errors.
+fn passes_on<C: Core<Input = u8, Output = Marked> + Copy>(
+    core: C,
+    beats: &[Offered],
+    seed: u64,
+    rates: (f64, f64),
+) {
+    let out = beats_out(core, beats, seed, rates);
     let kept: Vec<&Offered> = beats
         .iter()
         .filter(|(lanes, tlast)| *tlast || lanes.iter().any(Option::is_some))
@@ -238,6 +255,45 @@ fn the_beats_leave_as_they_came_with_the_references_marks() {
         passes_beats_on(Validator::<1>(profile), 1, 11);
         passes_beats_on(Validator::<2>(profile), 2, 21);
         passes_beats_on(Validator::<4>(profile), 4, 41);
+    }
+}
+
+/// Beats of one byte, in the top lane, each of the profile's longest
+/// sequences in as many beats as it has octets, back to back: whole, cut
+/// short by `tlast`, and broken by an ASCII byte. At full rate they put a
+/// beat in every place of the hold at once (it has a place per octet of
+/// the longest sequence).
+fn longest_sequences_a_byte_a_beat(lanes: usize, profile: Profile) -> Vec<Offered> {
+    let mut longest = vec![profile.last_lead(), *profile.second_after_f4().end()];
+    longest.resize(profile.longest_sequence(), 0xBF);
+    let cut = &longest[..longest.len() - 1];
+    let messages = [
+        [&longest[..], &longest, &longest, cut].concat(),
+        [&longest[..], cut, b"A", &longest, &longest].concat(),
+        cut.to_vec(),
+    ];
+    let beat = |byte: u8, tlast: bool| {
+        let mut beat = vec![None; lanes];
+        beat[lanes - 1] = Some(byte);
+        (beat, tlast)
+    };
+    messages
+        .iter()
+        .flat_map(|m| (0..m.len()).map(move |i| beat(m[i], i + 1 == m.len())))
+        .collect()
+}
+
+#[test]
+fn the_longest_sequences_a_byte_a_beat_fill_the_hold() {
+    for profile in Profile::ALL {
+        for (seed, rates) in [(1, (1.0, 1.0)), (2, STALLS), (3, (1.0, 0.9))] {
+            let beats = longest_sequences_a_byte_a_beat(1, profile);
+            passes_on(Validator::<1>(profile), &beats, seed, rates);
+            let beats = longest_sequences_a_byte_a_beat(2, profile);
+            passes_on(Validator::<2>(profile), &beats, seed, rates);
+            let beats = longest_sequences_a_byte_a_beat(4, profile);
+            passes_on(Validator::<4>(profile), &beats, seed, rates);
+        }
     }
 }
 
@@ -313,7 +369,7 @@ fn the_marks_are_where_cpython_replaces() {
                 .map(move |(i, c)| (c.into_iter().map(Some).collect(), i + 1 == count))
         })
         .collect();
-    let out = beats_out(Validator::<4>(Profile::Rfc3629), &beats, 3);
+    let out = beats_out(Validator::<4>(Profile::Rfc3629), &beats, 3, STALLS);
     let mut starts = Vec::new();
     let mut offset = 0;
     let mut message = 0;

@@ -38,7 +38,8 @@
 //! and [`BeatMarks`] joins the message's earlier beats in front. A first
 //! octet whose sequence runs past its beat is decided by a later beat;
 //! its beat, and those behind it, wait in the [`OpenLeadHold`] until then
-//! (only beats of continuing octets can be between, so at most five).
+//! (only beats of continuing octets can be between, so fewer than its
+//! sequence's octets: the hold has a place per octet of the longest).
 //! Every other beat goes past the hold, straight into the queue, while
 //! none waits there.
 //!
@@ -174,7 +175,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const QUEUE: usize>
             summaries: many(N),
             scan: Default::default(),
             marks: Default::default(),
-            hold: Default::default(),
+            hold: OpenLeadHold::new(open_lead_hold::places(profile)),
             queue: BeatFifo::passing_when_empty(),
             accepted: Default::default(),
             null_beat: Default::default(),

@@ -7,12 +7,18 @@
 //! Every other beat passes straight through, one a cycle.
 //!
 //! The beats behind an open first octet are continuing octets only (any
-//! other byte decides it), and a sequence has at most six octets, so at
-//! most five beats with bytes can be behind it; null beats without `tlast`
-//! never reach this block. It holds eight.
+//! other byte decides it, and so does a beat of no byte, which reaches
+//! this block only with `tlast`), so behind it wait fewer beats than its
+//! sequence has octets: the beat that brings the last continuing octet
+//! decides it. Beats ahead of it leave one a cycle, as fast as beats come
+//! in, so the hold never has more beats in use than the profile's longest
+//! sequence has octets, and that is how many places it has (4 in
+//! rfc3629, 6 in iso10646): all may be in use at once, and the oldest
+//! then leaves as the next beat takes its place.
 //!
 //! ## Parameters
-//! `N`, `TDATA` = 8N, `TUSER` = 4N: the lanes and the beat's widths.
+//! `N`, `TDATA` = 8N, `TUSER` = 4N: the lanes and the beat's widths; the
+//! places, given to [`OpenLeadHold::new`] ([`places`]).
 //!
 //! ## Ports
 //! | port | dir | width | meaning |
@@ -46,8 +52,9 @@
 //!   to the queue (the validator's bypass), since none is before it.
 //! * Beats are released in the order they were written, each once.
 //! * A beat is released only once none of its lanes is open.
-//! * The places in use are those from `read_at` to `write_at`, never all
-//!   eight; a place with an open lane is in use and is `open_at`'s.
+//! * The places in use are those from `read_at` to `write_at` (all of
+//!   them when the two meet and the oldest is in use); a place with an
+//!   open lane is in use and is `open_at`'s.
 //!
 //! The last two, with [`BeatMarks`](crate::utf8_validator::BeatMarks)'
 //! (its `carry` ends with the first octet open here, and takes the
@@ -57,13 +64,16 @@
 use rust_hdl::prelude::*;
 
 use crate::many;
+use crate::utf8_decoder_wide::wiring::OrOf;
 use crate::utf8_validator::HoldPlace;
+use utf8hdl_reference::Profile;
 
-/// The beats it holds (the validator's proof reads each place's registers;
-/// its property file's vectors are this wide). The rings below close from
-/// place 7 to place 0, written as literals: `#[hdl_gen]` indexes by loop
-/// variables and literals only.
-pub const PLACES: usize = 8;
+/// The places of the hold of a validator of `profile`: one per octet of
+/// its longest sequence (the validator's proof reads each place's
+/// registers, up to eight).
+pub fn places(profile: Profile) -> usize {
+    profile.longest_sequence()
+}
 
 #[derive(LogicBlock)]
 pub struct OpenLeadHold<const N: usize, const TDATA: usize, const TUSER: usize> {
@@ -90,21 +100,16 @@ pub struct OpenLeadHold<const N: usize, const TDATA: usize, const TUSER: usize> 
     write_at: Vec<DFF<Bit>>,
     read_at: Vec<DFF<Bit>>,
     open_at: Vec<DFF<Bit>>,
-    /// Place `k` holds the oldest beat and it can leave (full, no lane
-    /// open), and that beat's fields, zero elsewhere (the read pointer is
-    /// one-hot): the head is the OR of the places' terms, a shallow tree,
-    /// where an `if` per place would be a chain of eight multiplexers.
-    leaves_from: Vec<Signal<Local, Bit>>,
-    tdata_from: Vec<Signal<Local, Bits<TDATA>>>,
-    tuser_from: Vec<Signal<Local, Bits<TUSER>>>,
-    tkeep_from: Vec<Signal<Local, Bits<N>>>,
-    tlast_from: Vec<Signal<Local, Bit>>,
-    /// The oldest beat leaves this cycle.
-    leaving: Signal<Local, Bit>,
-    head_tdata: Signal<Local, Bits<TDATA>>,
-    head_tuser: Signal<Local, Bits<TUSER>>,
-    head_tkeep: Signal<Local, Bits<N>>,
-    head_tlast: Signal<Local, Bit>,
+    /// Term `k` of each: place `k` holds the oldest beat and it can leave
+    /// (full, no lane open), and that beat's fields, zero elsewhere (the
+    /// read pointer is one-hot): the head is the OR of the places' terms,
+    /// a shallow tree, where an `if` per place would be a chain of
+    /// multiplexers.
+    leaving: OrOf<Bit>,
+    head_tdata: OrOf<Bits<TDATA>>,
+    head_tuser: OrOf<Bits<TUSER>>,
+    head_tkeep: OrOf<Bits<N>>,
+    head_tlast: OrOf<Bit>,
     /// The output register.
     out_valid: DFF<Bit>,
     out_tdata: DFF<Bits<TDATA>>,
@@ -115,8 +120,8 @@ pub struct OpenLeadHold<const N: usize, const TDATA: usize, const TUSER: usize> 
     /// on which no place was in use and no beat was kept (a place in use
     /// either stays in use or leaves into the output register).
     idle_reg: DFF<Bit>,
-    /// No place is in use: the AND of the places' `!full`.
-    places_empty: Signal<Local, Bit>,
+    /// Some place is in use: the OR of the places' `full`.
+    in_use: OrOf<Bit>,
     /// The beat written takes the next place. Only the places' `full` and
     /// the write pointer read it: the places' other registers load
     /// whenever a beat is written, so the `pass` decision stays off their
@@ -124,11 +129,11 @@ pub struct OpenLeadHold<const N: usize, const TDATA: usize, const TUSER: usize> 
     fill: Signal<Local, Bit>,
 }
 
-impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
-    for OpenLeadHold<N, TDATA, TUSER>
-{
-    fn default() -> Self {
+impl<const N: usize, const TDATA: usize, const TUSER: usize> OpenLeadHold<N, TDATA, TUSER> {
+    /// A hold of `places` places (two at least).
+    pub fn new(places: usize) -> Self {
         assert_eq!((TDATA, TUSER), (8 * N, 4 * N), "OpenLeadHold: 8N and 4N");
+        assert!(places >= 2, "OpenLeadHold: two places at least");
         OpenLeadHold {
             clock: Default::default(),
             rst: Default::default(),
@@ -147,27 +152,22 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
             tuser_out: Default::default(),
             tkeep_out: Default::default(),
             tlast_out: Default::default(),
-            places: many(PLACES),
-            write_at: many(PLACES),
-            read_at: many(PLACES),
-            open_at: many(PLACES),
-            leaves_from: many(PLACES),
-            tdata_from: many(PLACES),
-            tuser_from: many(PLACES),
-            tkeep_from: many(PLACES),
-            tlast_from: many(PLACES),
-            leaving: Default::default(),
-            head_tdata: Default::default(),
-            head_tuser: Default::default(),
-            head_tkeep: Default::default(),
-            head_tlast: Default::default(),
+            places: many(places),
+            write_at: many(places),
+            read_at: many(places),
+            open_at: many(places),
+            leaving: OrOf::new(places),
+            head_tdata: OrOf::new(places),
+            head_tuser: OrOf::new(places),
+            head_tkeep: OrOf::new(places),
+            head_tlast: OrOf::new(places),
             out_valid: Default::default(),
             out_tdata: Default::default(),
             out_tuser: Default::default(),
             out_tkeep: Default::default(),
             out_tlast: Default::default(),
             idle_reg: Default::default(),
-            places_empty: Default::default(),
+            in_use: OrOf::new(places),
             fill: Default::default(),
         }
     }
@@ -179,88 +179,41 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, out_valid, out_tdata, out_tuser, out_tkeep, out_tlast, idle_reg);
-        for k in 0..PLACES {
+        for k in 0..self.places.len() {
             self.write_at[k].clock.next = self.clock.val();
             self.read_at[k].clock.next = self.clock.val();
             self.open_at[k].clock.next = self.clock.val();
             self.write_at[k].d.next = self.write_at[k].q.val();
             self.read_at[k].d.next = self.read_at[k].q.val();
             self.open_at[k].d.next = self.open_at[k].q.val();
-            self.leaves_from[k].next =
+            self.leaving.term[k].next =
                 self.read_at[k].q.val() & self.places[k].full.val() & !self.places[k].open.val();
-            self.tdata_from[k].next = 0.into();
-            self.tuser_from[k].next = 0.into();
-            self.tkeep_from[k].next = 0.into();
-            self.tlast_from[k].next = false;
+            self.head_tdata.term[k].next = 0.into();
+            self.head_tuser.term[k].next = 0.into();
+            self.head_tkeep.term[k].next = 0.into();
+            self.head_tlast.term[k].next = false;
             if self.read_at[k].q.val() {
-                self.tdata_from[k].next = self.places[k].tdata.val();
-                self.tuser_from[k].next = self.places[k].tuser.val();
-                self.tkeep_from[k].next = self.places[k].tkeep.val();
-                self.tlast_from[k].next = self.places[k].tlast.val();
+                self.head_tdata.term[k].next = self.places[k].tdata.val();
+                self.head_tuser.term[k].next = self.places[k].tuser.val();
+                self.head_tkeep.term[k].next = self.places[k].tkeep.val();
+                self.head_tlast.term[k].next = self.places[k].tlast.val();
             }
+            self.in_use.term[k].next = self.places[k].full.val();
         }
-        self.leaving.next = self.leaves_from[0].val()
-            | self.leaves_from[1].val()
-            | self.leaves_from[2].val()
-            | self.leaves_from[3].val()
-            | self.leaves_from[4].val()
-            | self.leaves_from[5].val()
-            | self.leaves_from[6].val()
-            | self.leaves_from[7].val();
-        self.head_tdata.next = self.tdata_from[0].val()
-            | self.tdata_from[1].val()
-            | self.tdata_from[2].val()
-            | self.tdata_from[3].val()
-            | self.tdata_from[4].val()
-            | self.tdata_from[5].val()
-            | self.tdata_from[6].val()
-            | self.tdata_from[7].val();
-        self.head_tuser.next = self.tuser_from[0].val()
-            | self.tuser_from[1].val()
-            | self.tuser_from[2].val()
-            | self.tuser_from[3].val()
-            | self.tuser_from[4].val()
-            | self.tuser_from[5].val()
-            | self.tuser_from[6].val()
-            | self.tuser_from[7].val();
-        self.head_tkeep.next = self.tkeep_from[0].val()
-            | self.tkeep_from[1].val()
-            | self.tkeep_from[2].val()
-            | self.tkeep_from[3].val()
-            | self.tkeep_from[4].val()
-            | self.tkeep_from[5].val()
-            | self.tkeep_from[6].val()
-            | self.tkeep_from[7].val();
-        self.head_tlast.next = self.tlast_from[0].val()
-            | self.tlast_from[1].val()
-            | self.tlast_from[2].val()
-            | self.tlast_from[3].val()
-            | self.tlast_from[4].val()
-            | self.tlast_from[5].val()
-            | self.tlast_from[6].val()
-            | self.tlast_from[7].val();
-        self.out_valid.d.next = self.leaving.val();
-        self.out_tdata.d.next = self.head_tdata.val();
-        self.out_tuser.d.next = self.head_tuser.val();
-        self.out_tkeep.d.next = self.head_tkeep.val();
-        self.out_tlast.d.next = self.head_tlast.val();
-        self.places_empty.next = !(self.places[0].full.val()
-            | self.places[1].full.val()
-            | self.places[2].full.val()
-            | self.places[3].full.val()
-            | self.places[4].full.val()
-            | self.places[5].full.val()
-            | self.places[6].full.val()
-            | self.places[7].full.val());
+        self.out_valid.d.next = self.leaving.any.val();
+        self.out_tdata.d.next = self.head_tdata.any.val();
+        self.out_tuser.d.next = self.head_tuser.any.val();
+        self.out_tkeep.d.next = self.head_tkeep.any.val();
+        self.out_tlast.d.next = self.head_tlast.any.val();
         self.fill.next = self.write.val() & !self.pass.val();
-        self.idle_reg.d.next = self.places_empty.val() & !self.fill.val();
+        self.idle_reg.d.next = !self.in_use.any.val() & !self.fill.val();
         self.idle.next = self.idle_reg.q.val();
         self.release.next = self.out_valid.q.val();
         self.tdata_out.next = self.out_tdata.q.val();
         self.tuser_out.next = self.out_tuser.q.val();
         self.tkeep_out.next = self.out_tkeep.q.val();
         self.tlast_out.next = self.out_tlast.q.val();
-        for k in 0..PLACES {
+        for k in 0..self.places.len() {
             self.places[k].clock.next = self.clock.val();
             self.places[k].rst.next = self.rst.val();
             self.places[k].write.next = self.write.val() & self.write_at[k].q.val();
@@ -270,24 +223,30 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic
             self.places[k].tlast_in.next = self.tlast.val();
             self.places[k].tuser_in.next = self.tuser.val();
             self.places[k].open_in.next = self.open.val();
-            self.places[k].clear.next = self.leaving.val() & self.read_at[k].q.val();
+            self.places[k].clear.next = self.leaving.any.val() & self.read_at[k].q.val();
             self.places[k].resolve.next = self.resolved.val() & self.open_at[k].q.val();
             self.places[k].resolved_tuser.next = self.resolved_tuser.val();
             if self.write.val() & (self.open.val() != 0) {
                 self.open_at[k].d.next = self.write_at[k].q.val();
             }
         }
-        if self.leaving.val() {
-            for k in 1..PLACES {
+        // The rings close from the last place to place 0, in a loop of one
+        // turn: `#[hdl_gen]` indexes by loop variables and literals only.
+        if self.leaving.any.val() {
+            for k in 1..self.places.len() {
                 self.read_at[k].d.next = self.read_at[k - 1].q.val();
             }
-            self.read_at[0].d.next = self.read_at[7].q.val();
+            for last in (self.places.len() - 1)..self.places.len() {
+                self.read_at[0].d.next = self.read_at[last].q.val();
+            }
         }
         if self.fill.val() {
-            for k in 1..PLACES {
+            for k in 1..self.places.len() {
                 self.write_at[k].d.next = self.write_at[k - 1].q.val();
             }
-            self.write_at[0].d.next = self.write_at[7].q.val();
+            for last in (self.places.len() - 1)..self.places.len() {
+                self.write_at[0].d.next = self.write_at[last].q.val();
+            }
         }
         if self.rst.val() {
             self.out_valid.d.next = false;
@@ -296,11 +255,11 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic
                 self.write_at[k].d.next = true;
                 self.read_at[k].d.next = true;
             }
-            for k in 1..PLACES {
+            for k in 1..self.places.len() {
                 self.write_at[k].d.next = false;
                 self.read_at[k].d.next = false;
             }
-            for k in 0..PLACES {
+            for k in 0..self.places.len() {
                 self.open_at[k].d.next = false;
             }
         }
@@ -313,7 +272,7 @@ mod tests {
 
     #[test]
     fn open_lead_hold_is_synthesizable() {
-        crate::assert_synthesizable(OpenLeadHold::<2, 16, 8>::default());
-        crate::assert_synthesizable(OpenLeadHold::<32, 256, 128>::default());
+        crate::assert_synthesizable(OpenLeadHold::<2, 16, 8>::new(4));
+        crate::assert_synthesizable(OpenLeadHold::<32, 256, 128>::new(6));
     }
 }

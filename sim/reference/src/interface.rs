@@ -41,6 +41,15 @@ impl Profile {
         }
     }
 
+    /// The octets of the longest sequence: "from 1 to 4 octets" (RFC 3629
+    /// §3), from 1 to 6 in Annex R (Table 1's six forms).
+    pub fn longest_sequence(self) -> usize {
+        match self {
+            Profile::Rfc3629 => 4,
+            Profile::Iso10646 => 6,
+        }
+    }
+
     /// The largest first octet: F4 in RFC 3629 ("the octet values C0, C1,
     /// F5 to FF never appear", §3), FD in Annex R (Table 1: FE and FF are
     /// not used). The first octets above it, up to FD, are out of range.

@@ -11,6 +11,8 @@
 //! part of the core's datasheet: what is proven, what is bounded, and how
 //! deep.
 
+use utf8hdl_hdl::Profile;
+
 /// A file of `hdl/formal/`, compiled in: the proofs run wherever the binary
 /// does.
 #[derive(Copy, Clone, Debug)]
@@ -68,7 +70,7 @@ pub const QUEUE_LANES_AGREE: Probe = Probe {
     terms: queue_lanes_agree,
 };
 
-fn queue_lanes_agree(lanes: usize) -> Vec<String> {
+fn queue_lanes_agree(lanes: usize, _: Profile) -> Vec<String> {
     let copies = [
         "read_address",
         "write_address",
@@ -240,8 +242,8 @@ pub struct Probe {
     pub port: &'static str,
     /// Its width in bits.
     pub width: u32,
-    /// The terms for a core of `lanes` lanes.
-    pub terms: fn(lanes: usize) -> Vec<String>,
+    /// The terms for a core of `lanes` lanes and `profile`.
+    pub terms: fn(lanes: usize, profile: Profile) -> Vec<String>,
 }
 
 impl Formal {

@@ -278,7 +278,7 @@ pub const PIPELINE_PROBES: [Probe; 2] = [
 /// to count, log₂ N to move), packed and staged registers; the hold; stage
 /// 3's four; stage 4's two; stage 5's packer and its packed register,
 /// which either writes the beat to the queue or drops it.
-fn pipeline_valids(lanes: usize) -> Vec<String> {
+fn pipeline_valids(lanes: usize, _: Profile) -> Vec<String> {
     let levels = lanes.trailing_zeros();
     let stage = |block: &str, name: &str| format!("{block}${name}_valid$q");
     let packer = |block: &str| {

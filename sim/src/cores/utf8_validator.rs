@@ -10,7 +10,7 @@
 use std::fmt;
 
 use utf8hdl_hdl::utf8_decoder_wide::packing::beat_delay::levels;
-use utf8hdl_hdl::utf8_validator::open_lead_hold::PLACES;
+use utf8hdl_hdl::utf8_validator::open_lead_hold::places;
 use utf8hdl_hdl::utf8_validator::{
     Utf8ValidatorX1, Utf8ValidatorX16, Utf8ValidatorX2, Utf8ValidatorX32, Utf8ValidatorX4,
     Utf8ValidatorX8,
@@ -118,8 +118,8 @@ pub const FORMAL: Formal = Formal {
 /// What the invariants of [`FORMAL`] read beside the core's registers,
 /// each a probe over the names of the validator of that many lanes
 /// (`hdl/src/utf8_validator/`): the beats before the queue, the queue's
-/// lanes in step, and the hold's eight places (`OpenLeadHold`), each an
-/// 8-bit vector, place k at bit k.
+/// lanes in step, and the hold's places (`OpenLeadHold`), each an 8-bit
+/// vector, place k at bit k (the bits above its places 0).
 pub const PROBES: [Probe; 7] = [
     Probe {
         port: "f_pipeline_beats",
@@ -127,26 +127,26 @@ pub const PROBES: [Probe; 7] = [
         terms: pipeline_beats,
     },
     QUEUE_LANES_AGREE,
-    hold_places("f_hold_full", |_| places("places$", "$full_reg")),
-    hold_places("f_hold_open", |_| places("places$", "$any_open")),
-    hold_places("f_hold_read_at", |_| places("read_at$", "")),
-    hold_places("f_hold_write_at", |_| places("write_at$", "")),
-    hold_places("f_hold_open_at", |_| places("open_at$", "")),
+    hold_places("f_hold_full", |_, p| registers(p, "places$", "$full_reg")),
+    hold_places("f_hold_open", |_, p| registers(p, "places$", "$any_open")),
+    hold_places("f_hold_read_at", |_, p| registers(p, "read_at$", "")),
+    hold_places("f_hold_write_at", |_, p| registers(p, "write_at$", "")),
+    hold_places("f_hold_open_at", |_, p| registers(p, "open_at$", "")),
 ];
 
-/// A probe of one register of each of the hold's eight places.
-const fn hold_places(port: &'static str, terms: fn(usize) -> Vec<String>) -> Probe {
+/// A probe of one register of each of the hold's places.
+const fn hold_places(port: &'static str, terms: fn(usize, Profile) -> Vec<String>) -> Probe {
     Probe {
         port,
-        width: PLACES as u32,
+        width: 8,
         terms,
     }
 }
 
-/// The hold's eight places' `{prefix}k{suffix}` registers as one vector,
-/// place k at bit k.
-fn places(prefix: &str, suffix: &str) -> Vec<String> {
-    let bits: Vec<String> = (0..PLACES)
+/// The `{prefix}k{suffix}` registers of the places of the hold of a
+/// validator of `profile`, as one vector, place k at bit k.
+fn registers(profile: Profile, prefix: &str, suffix: &str) -> Vec<String> {
+    let bits: Vec<String> = (0..places(profile))
         .rev()
         .map(|k| format!("hold${prefix}{k}{suffix}$q"))
         .collect();
@@ -157,9 +157,9 @@ fn places(prefix: &str, suffix: &str) -> Vec<String> {
 /// its queue, by their exported names: the input register, the scan's
 /// levels, the marks' output register, the hold's places and its output
 /// register.
-fn pipeline_beats(lanes: usize) -> Vec<String> {
+fn pipeline_beats(lanes: usize, profile: Profile) -> Vec<String> {
     let scan = (0..levels(lanes)).map(|l| format!("scan$beats$beat${l}$q"));
-    let places = (0..PLACES).map(|k| format!("hold$places${k}$full_reg$q"));
+    let places = (0..places(profile)).map(|k| format!("hold$places${k}$full_reg$q"));
     ["beat$q".to_string()]
         .into_iter()
         .chain(scan)

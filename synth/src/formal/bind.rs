@@ -23,6 +23,7 @@
 
 use anyhow::{bail, Context, Result};
 
+use utf8hdl_hdl::Profile;
 use utf8hdl_sim::cores::formal::Probe;
 
 use crate::verilog::{declaration, map_idents};
@@ -142,7 +143,7 @@ pub fn bind_internals(verilog: &str, block: &str, properties: &str) -> Result<St
 
 /// The formal build of the core `module` for the proof of `sources` (every
 /// file it reads, one after the other): `verilog` with `probes` (for
-/// `lanes` lanes) added as output ports, then every internal name that the
+/// `lanes` lanes and `profile`) added as output ports, then every internal name that the
 /// proof binds ([`dut_internals`]) made an output port.
 pub fn formal_build(
     verilog: &str,
@@ -150,15 +151,22 @@ pub fn formal_build(
     sources: &str,
     probes: &[Probe],
     lanes: usize,
+    profile: Profile,
 ) -> Result<String> {
-    let probed = add_probes(verilog, module, probes, lanes)?;
+    let probed = add_probes(verilog, module, probes, lanes, profile)?;
     bind_names(&probed, module, &dut_internals(sources))
 }
 
 /// `verilog` with each probe an output port of module `module`, assigned
 /// the sum of its terms; a term that reads a name the module does not
 /// declare is an error naming it.
-fn add_probes(verilog: &str, module: &str, probes: &[Probe], lanes: usize) -> Result<String> {
+fn add_probes(
+    verilog: &str,
+    module: &str,
+    probes: &[Probe],
+    lanes: usize,
+    profile: Profile,
+) -> Result<String> {
     if probes.is_empty() {
         return Ok(verilog.to_string());
     }
@@ -168,7 +176,7 @@ fn add_probes(verilog: &str, module: &str, probes: &[Probe], lanes: usize) -> Re
         .collect();
     let (mut declarations, mut assigns) = (Vec::new(), Vec::new());
     for probe in probes {
-        let terms = (probe.terms)(lanes);
+        let terms = (probe.terms)(lanes, profile);
         for term in &terms {
             let mut missing = None;
             map_idents(term, |name| {
@@ -342,7 +350,7 @@ endmodule // counter
     const PROBES: [Probe; 1] = [Probe {
         port: "f_total_odd",
         width: 2,
-        terms: |lanes| vec![format!("total$q[{}]", lanes - 1), "count[0]".to_string()],
+        terms: |lanes, _| vec![format!("total$q[{}]", lanes - 1), "count[0]".to_string()],
     }];
 
     /// A probe is an output port of the core's formal build, the sum of its
@@ -352,22 +360,26 @@ endmodule // counter
     fn a_core_gets_its_probes_and_its_bound_names() {
         // The harness's default first, then the property file's define.
         let properties = "`define F_DUT_INTERNALS\n    wire p;\n`define F_DUT_INTERNALS \\\n        , .f_total_odd(p) \\\n        , .total$q(t) // the total\n`include \"faxis_lanes_harness.vh\"\n    other o (.sum$q(x));\n";
-        let build = formal_build(BLOCK, "counter", properties, &PROBES, 1).unwrap();
+        let build =
+            formal_build(BLOCK, "counter", properties, &PROBES, 1, Profile::Rfc3629).unwrap();
         assert!(build.starts_with("module counter(clock,count,f_total_odd,total$q);\n"));
         assert!(build.contains("    output wire [1:0] f_total_odd;\n"));
         assert!(build.contains("    assign f_total_odd = (total$q[0]) + (count[0]);\nendmodule"));
         assert!(build.contains("    output reg  [3:0] total$q;\n"));
         // A core whose file binds nothing and has no probes is unchanged.
-        assert_eq!(formal_build(BLOCK, "counter", "", &[], 1).unwrap(), BLOCK);
+        assert_eq!(
+            formal_build(BLOCK, "counter", "", &[], 1, Profile::Rfc3629).unwrap(),
+            BLOCK
+        );
     }
 
     #[test]
     fn a_probe_of_a_missing_name_is_an_error_naming_it() {
         let probes = [Probe {
-            terms: |_| vec!["sum$q[0]".to_string()],
+            terms: |_, _| vec!["sum$q[0]".to_string()],
             ..PROBES[0]
         }];
-        let err = formal_build(BLOCK, "counter", "", &probes, 1).unwrap_err();
+        let err = formal_build(BLOCK, "counter", "", &probes, 1, Profile::Rfc3629).unwrap_err();
         assert!(err.to_string().contains("reads `sum$q`"), "{err}");
     }
 
@@ -377,7 +389,7 @@ endmodule // counter
         assert!(err.to_string().contains("binds `sum$q`"), "{err}");
         // A core's file, likewise, through a macro of another file.
         let core = "`define F_QUEUE , .sum$q(t)\n`define F_DUT_INTERNALS \\\n        `F_QUEUE\n";
-        let err = formal_build(BLOCK, "counter", core, &[], 1).unwrap_err();
+        let err = formal_build(BLOCK, "counter", core, &[], 1, Profile::Rfc3629).unwrap_err();
         assert!(err.to_string().contains("binds `sum$q`"), "{err}");
     }
 }

@@ -243,7 +243,14 @@ impl Proof {
         let plan = self.plan;
         let sources = plan.sources();
         let text: Vec<&str> = sources.clone().map(|s| s.text).collect();
-        let verilog = bind::formal_build(&verilog, top, &text.join("\n"), plan.probes, self.lanes)?;
+        let verilog = bind::formal_build(
+            &verilog,
+            top,
+            &text.join("\n"),
+            plan.probes,
+            self.lanes,
+            self.profile,
+        )?;
         Ok([
             (format!("{top}.v"), verilog),
             (sby::file_name(self), sby::sby(self)),
