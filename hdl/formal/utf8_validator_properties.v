@@ -44,8 +44,8 @@ module utf8_validator_properties (clk, rst, s_axis_tdata, s_axis_tkeep, s_axis_t
     // The internal signals of P3's invariants: the probes (the beats
     // before the queue, the queue's lanes in step, and the hold's places,
     // place k at bit k: in use, with an open lane, the oldest, the next to
-    // write, the last written with an open lane), the marks' carry and output
-    // register, the credits and the queue.
+    // write, the last written with an open lane), the marks' carry and
+    // output register, the credits and the queue.
     wire [7:0] f_pipeline_beats;
     wire f_queue_lanes_agree;
     wire [7:0] f_hold_full, f_hold_open, f_hold_read_at, f_hold_write_at, f_hold_open_at;
@@ -78,22 +78,22 @@ module utf8_validator_properties (clk, rst, s_axis_tdata, s_axis_tkeep, s_axis_t
     // ---- P3: full rate, and the invariants of its induction ----
 `include "beat_queue_rate.vh"
 `ifdef INVARIANTS
-    // The hold (OpenLeadHold) has one place per octet of the profile's
-    // longest sequence. The places in use run from the oldest to the next
-    // to write (all of them when the two meet and the oldest is in use); a
-    // place with an open lane is in use, and the last written with one. It is idle exactly when no place
-    // is in use and its output register is empty, so a beat that passes it
-    // by has none before it; and a beat passes it by only when the marks
-    // say it is closed, exactly when no first octet is open after it.
-    // BeatMarks' carry: its room is
-    // its open first octet's need less the continuing octets after it (0
-    // when none is open), and it needs at most the continuing octets of the
-    // longest sequence. The first octet open
-    // in the hold is carry's, unless the beat in the marks' output
-    // register resolves it; the beats behind it are its continuing
-    // octets' (each beat has one at least), so fewer beats than the
-    // longest sequence's octets less one are behind it until the beat in
-    // the marks' output register resolves it.
+    // The hold (OpenLeadHold) has F_PLACES places, one per octet of the
+    // profile's longest sequence. The places in use run from the oldest to
+    // the next to write (all of them when the two meet and the oldest is
+    // in use); a place with an open lane is in use, and the last written
+    // with one. It is idle exactly when no place is in use and its output
+    // register is empty, so a beat that passes it by has none before it;
+    // and a beat passes it by only when the marks say it is closed, exactly
+    // when no first octet is open after it.
+    // BeatMarks' carry: its room is its open first octet's need less the
+    // continuing octets after it (0 when none is open), and it needs at
+    // most the longest sequence's continuing octets. The first octet open
+    // in the hold is carry's, unless the beat in the marks' output register
+    // resolves it; the beats behind it are its continuing octets' (each
+    // beat has one at least), so it and the beats behind it fill at most
+    // F_PLACES - 1 places until then, and all of them once the resolving
+    // beat is written.
     localparam F_PLACES = ISO10646 ? 6 : 4;
     function [2:0] f_place(input [7:0] one_hot);
         integer k;

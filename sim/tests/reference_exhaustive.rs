@@ -4,7 +4,7 @@
 //! The oracle is Rust's own UTF-8 decoder: `String::from_utf8_lossy` for the
 //! code points (one U+FFFD per maximal subpart, Unicode §3.9) and
 //! `<[u8]>::utf8_chunks` for where each maximal subpart lies. The error kind
-//! of each subpart is classified from the error table, using only the
+//! of each subpart is classified from the table of error kinds, using only the
 //! subpart's bytes and the byte after it.
 //!
 //! The reference validator, written from RFC 3629 §4's grammar rather than
@@ -20,7 +20,7 @@ use utf8hdl_sim::reference::{validate, Decoder, Malformed, Unit};
 /// 256 + 256² + 256³.
 const STRINGS_UP_TO_THREE_BYTES: usize = 16_843_008;
 
-/// The error kind that the error table gives to the maximal subpart
+/// The error kind that the table of error kinds gives to the maximal subpart
 /// `subpart` (as `Utf8Chunk::invalid` reports it) when `next` follows it, in
 /// the rfc3629 profile.
 fn rfc3629_kind(subpart: &[u8], next: Option<u8>) -> ErrorKind {

@@ -131,7 +131,7 @@ proptest! {
     }
 
     /// The two profiles' tables differ only on the leads F5–FD and on F4
-    /// followed by 90–BF (the well-formed table and error row 6), so
+    /// followed by 90–BF (the well-formed table and error row 6), so
     /// on messages without them iso10646 gives exactly rfc3629's units,
     /// error kinds and spans included.
     #[test]

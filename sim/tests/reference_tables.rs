@@ -1,7 +1,7 @@
-//! The reference decoder against the issue's two tables, row by row: the
+//! The reference decoder against two tables, row by row: the
 //! table of well-formed sequences (Annex R Table 1 narrowed by RFC 3629 §3
 //! and shortest form) and the table of error kinds. Also the worked
-//! examples of RFC 3629 §3, Unicode Table 3-8 and the issue, and the value
+//! examples of RFC 3629 §3, Unicode Table 3-8 and the README, and the value
 //! boundaries of each sequence length.
 //!
 //! Expected values come from the tables themselves (values by Annex R
@@ -21,7 +21,7 @@ const RFC: &[Profile] = &[Rfc3629];
 const ISO: &[Profile] = &[Iso10646];
 const CONTINUING: RangeInclusive<u8> = 0x80..=0xBF;
 
-/// One row of the issue's table of well-formed sequences.
+/// One row of the table of well-formed sequences.
 struct WellFormed {
     leads: RangeInclusive<u8>,
     profiles: &'static [Profile],
@@ -44,7 +44,7 @@ const fn row(
     }
 }
 
-/// The issue's table of well-formed sequences, transcribed row by row.
+/// The table of well-formed sequences, transcribed row by row.
 const WELL_FORMED: [WellFormed; 15] = [
     row(0x00..=0x7F, BOTH, 1, CONTINUING), // no second byte
     row(0xC2..=0xDF, BOTH, 2, 0x80..=0xBF),
@@ -358,7 +358,7 @@ fn error_row_3_truncated_by_end_of_message() {
 
 /// Error row 3: an open sequence ended by a byte that cannot continue it
 /// (ASCII or a lead) is truncated, and that byte is not consumed: the
-/// issue's `E2 82 41` is truncated(0..2) then U+0041(2..3).
+/// README's `E2 82 41` is truncated(0..2) then U+0041(2..3).
 #[test]
 fn error_row_3_truncated_by_a_byte_that_cannot_continue() {
     for profile in Profile::ALL {
@@ -431,7 +431,7 @@ fn error_row_4_overlong() {
 }
 
 /// Error row 5, surrogate: ED followed by A0–BF (U+D800..U+DFFF) in both
-/// profiles (RFC 3629 §3, Annex R Note 3); the issue's `ED A0 80` is
+/// profiles (RFC 3629 §3, Annex R Note 3); so `ED A0 80` is
 /// surrogate, unexpected_continuation, unexpected_continuation.
 #[test]
 fn error_row_5_surrogate() {

@@ -108,7 +108,7 @@ fn lines_format_is_exact() {
     assert_eq!(String::from_utf8(got).unwrap(), expected);
 }
 
-/// The `lines` format names every error kind of the table.
+/// The `lines` format names every error kind of the table of error kinds.
 #[test]
 fn lines_format_names_every_error_kind() {
     let input = [0xFE, 0x80, 0xE2, 0x41, 0xC0, 0xED, 0xA0, 0xF5];
