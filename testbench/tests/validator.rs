@@ -286,13 +286,11 @@ fn longest_sequences_a_byte_a_beat(lanes: usize, profile: Profile) -> Vec<Offere
 #[test]
 fn the_longest_sequences_a_byte_a_beat_fill_the_hold() {
     for profile in Profile::ALL {
+        let beats = [1, 2, 4].map(|lanes| longest_sequences_a_byte_a_beat(lanes, profile));
         for (seed, rates) in [(1, (1.0, 1.0)), (2, STALLS), (3, (1.0, 0.9))] {
-            let beats = longest_sequences_a_byte_a_beat(1, profile);
-            passes_on(Validator::<1>(profile), &beats, seed, rates);
-            let beats = longest_sequences_a_byte_a_beat(2, profile);
-            passes_on(Validator::<2>(profile), &beats, seed, rates);
-            let beats = longest_sequences_a_byte_a_beat(4, profile);
-            passes_on(Validator::<4>(profile), &beats, seed, rates);
+            passes_on(Validator::<1>(profile), &beats[0], seed, rates);
+            passes_on(Validator::<2>(profile), &beats[1], seed, rates);
+            passes_on(Validator::<4>(profile), &beats[2], seed, rates);
         }
     }
 }
